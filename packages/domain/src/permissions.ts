@@ -117,14 +117,11 @@ export function holdsPermissions(
   const company = new Set(actor.permissions.companyScoped);
   return required.every((permission) => {
     if (company.has(permission)) return true;
-    switch (scope.kind) {
-      case 'company':
-        return false;
-      case 'site':
-        return sitePermissionsFor(actor.permissions, scope.siteId).has(permission);
-      case 'any-site':
-        return actor.permissions.siteScoped.some((entry) => entry.permissions.includes(permission));
+    if (scope.kind === 'site') return sitePermissionsFor(actor.permissions, scope.siteId).has(permission);
+    if (scope.kind === 'any-site') {
+      return actor.permissions.siteScoped.some((entry) => entry.permissions.includes(permission));
     }
+    return false;
   });
 }
 
