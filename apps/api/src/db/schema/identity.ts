@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The user pool (SPEC §3 "Authenticated user"). Owned by the identity module; other modules
@@ -21,8 +31,6 @@ export const users = pgTable(
     temporaryPasswordExpiresAt: timestamp('temporary_password_expires_at', { withTimezone: true }),
     emailVerified: boolean('email_verified').notNull().default(false),
     locale: text('locale').notNull().default('en-GB'),
-    failedSignIns: integer('failed_sign_ins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -43,4 +51,114 @@ export const userGroups = pgTable(
     groupName: text('group_name').notNull(),
   },
   (t) => [uniqueIndex('user_groups_pk').on(t.userId, t.groupName)],
+);
+
+/**
+ * Opaque refresh tokens, stored as SHA-256 hashes. Every sign-in starts a family; each refresh
+ * rotates within it. Presenting a rotated or revoked token again revokes the whole family.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when this token was exchanged for its successor. */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * One-time secrets sent to or held by a user: sign-up confirmation codes, password reset codes and
+ * new-password challenge sessions. Stored as keyed hashes, single use, with a bounded number of tries.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** confirm_sign_up | reset_password | new_password_session */
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('verification_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt)],
+);
+
+/**
+ * Failed sign-ins per e-mail address (a keyed hash of the lower-cased address, whether or not an
+ * account exists), driving the slow-down and the 30-minute lock-out (PCI DSS 8.3.4).
+ */
+export const signInAttempts = pgTable('sign_in_attempts', {
+  accountKey: text('account_key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/** ES256 key pairs generated on first start when none is configured, so restarts keep sessions. */
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  algorithm: text('algorithm').notNull(),
+  privateJwk: jsonb('private_jwk').notNull(),
+  publicJwk: jsonb('public_jwk').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});
+
+/** Accounts at external OpenID Connect providers linked to a user (social sign-in). */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_identities_issuer_subject_unique').on(t.issuer, t.subject)],
+);
+
+/** Pending OpenID Connect authorizations: state → PKCE verifier and nonce, short-lived, single use. */
+export const oidcAuthorizations = pgTable('oidc_authorizations', {
+  stateHash: text('state_hash').primaryKey(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  redirect: text('redirect'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Every e-mail the API sends, written by the outbox mail adapter (DESIGN §1 "mail"). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** What the message is for: confirm_sign_up, reset_password, temporary_password, … */
+    kind: text('kind').notNull(),
+    locale: text('locale').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_to_idx').on(sql`lower(${t.to})`, t.createdAt)],
 );
