@@ -1,0 +1,65 @@
+// SPEC §5 "Auth and account", §9 (password minimum, six-digit codes).
+import { z } from 'zod';
+import { NUMERIC_CODE_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { LOCALES } from '../locales.ts';
+import { requiredText, stringInput } from './common.ts';
+import { phoneNumberSchema } from './phone.ts';
+
+export const EMAIL_MAX_LENGTH = 254;
+
+/** Required, valid, and lowercased (SPEC §5: before sign-in, confirm, resend and forgot calls). */
+export const emailSchema = stringInput()
+  .trim()
+  .toLowerCase()
+  .min(1, { error: 'validation.required', abort: true })
+  .max(EMAIL_MAX_LENGTH, { error: 'validation.emailInvalid', abort: true })
+  .check(z.email({ error: 'validation.emailInvalid' }));
+
+/** Sign-in only checks that a password was typed: existing passwords may predate the rule. */
+export const signInPasswordSchema = stringInput().min(1, { error: 'validation.required' });
+
+/** SPEC §5 form rule: at least 8 characters, one digit, one uppercase, one lowercase. */
+export const passwordSchema = stringInput()
+  .min(1, { error: 'validation.required', abort: true })
+  .min(PASSWORD_MIN_LENGTH, { error: 'validation.passwordRule', abort: true })
+  .max(PASSWORD_MAX_LENGTH, { error: 'validation.passwordRule', abort: true })
+  .regex(/\d/, { error: 'validation.passwordRule', abort: true })
+  .regex(/\p{Lu}/u, { error: 'validation.passwordRule', abort: true })
+  .regex(/\p{Ll}/u, { error: 'validation.passwordRule', abort: true });
+
+/** A new password and its repetition: repeat is required and must equal ("Passwords must match"). */
+export const newPasswordFormSchema = z
+  .object({
+    password: passwordSchema,
+    repeatPassword: stringInput().min(1, { error: 'validation.required' }),
+  })
+  .refine((form) => form.password === form.repeatPassword, {
+    error: 'validation.passwordsMustMatch',
+    path: ['repeatPassword'],
+  });
+
+/** Confirmation and reset codes: required, digits only, six of them (SPEC §5, §9). */
+export const numericCodeSchema = stringInput()
+  .trim()
+  .min(1, { error: 'validation.required', abort: true })
+  .regex(/^\d+$/, { error: 'validation.codeNumeric', abort: true })
+  .length(NUMERIC_CODE_LENGTH, { error: 'validation.codeLength' });
+
+export const signInSchema = z.object({ email: emailSchema, password: signInPasswordSchema });
+
+export const signUpSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  phoneNumber: phoneNumberSchema,
+  customUserId: requiredText(128).optional(),
+  locale: z.enum(LOCALES, { error: 'validation.invalid' }).optional(),
+});
+
+export const confirmSignUpSchema = z.object({ email: emailSchema, code: numericCodeSchema });
+export const resendCodeSchema = z.object({ email: emailSchema });
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export const confirmForgotPasswordSchema = z.object({
+  email: emailSchema,
+  code: numericCodeSchema,
+  password: passwordSchema,
+});

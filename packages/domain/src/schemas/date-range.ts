@@ -1,0 +1,131 @@
+// SPEC §5, §9: transactions and ledger ranges at most 6 months, payouts download at most 1 year;
+// a date range or a PSP reference, not both.
+import { z } from 'zod';
+import {
+  LEDGER_DATE_RANGE_MAX_MONTHS,
+  PAYOUT_DATE_RANGE_MAX_MONTHS,
+  TRANSACTION_DATE_RANGE_MAX_MONTHS,
+} from '../constants.ts';
+import type { MessageKey } from '../messages.ts';
+import { stringInput } from './common.ts';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A calendar date "2024-02-29" (read as UTC midnight) or an ISO date-time with offset; null when neither. */
+export function parseIsoDate(value: string): Date | null {
+  const date = ISO_DATE.exec(value);
+  if (date) {
+    const [, year, month, day] = date.map(Number) as [number, number, number, number];
+    const parsed = new Date(Date.UTC(year, month - 1, day));
+    return parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === day ? parsed : null;
+  }
+  if (!ISO_DATE_TIME.test(value)) return null;
+  const parsed = new Date(value);
+  return Number.isNaN(parsed.getTime()) ? null : parsed;
+}
+
+/** `date` plus `months` calendar months, the day clamped to the target month's end (31 Aug + 6 → 28/29 Feb). */
+export function addMonths(date: Date, months: number): Date {
+  const result = new Date(date.getTime());
+  const day = date.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}
+
+export const isoDateSchema = stringInput()
+  .trim()
+  .min(1, { error: 'validation.required', abort: true })
+  .refine((value) => parseIsoDate(value) !== null, { error: 'validation.dateInvalid' });
+
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+function checkRange(range: DateRange, maxMonths: number, tooLarge: MessageKey, ctx: z.RefinementCtx): void {
+  const from = parseIsoDate(range.from);
+  const to = parseIsoDate(range.to);
+  if (!from || !to) return;
+  if (to < from) {
+    ctx.addIssue({ code: 'custom', message: 'validation.dateRangeOrder', path: ['to'], input: range.to });
+  } else if (to > addMonths(from, maxMonths)) {
+    ctx.addIssue({ code: 'custom', message: tooLarge, path: ['to'], input: range.to });
+  }
+}
+
+/** `{ from, to }`, to on or after from, spanning at most `maxMonths` calendar months. */
+export function dateRangeSchema(maxMonths: number, tooLarge: MessageKey) {
+  return z
+    .object({ from: isoDateSchema, to: isoDateSchema })
+    .superRefine((range, ctx) => checkRange(range, maxMonths, tooLarge, ctx));
+}
+
+/** "Date range too large. Please select a range of 6 months or less." */
+export const transactionDateRangeSchema = dateRangeSchema(
+  TRANSACTION_DATE_RANGE_MAX_MONTHS,
+  'validation.dateRangeTooLarge',
+);
+export const ledgerDateRangeSchema = dateRangeSchema(
+  LEDGER_DATE_RANGE_MAX_MONTHS,
+  'validation.dateRangeTooLarge',
+);
+export const payoutDownloadDateRangeSchema = dateRangeSchema(
+  PAYOUT_DATE_RANGE_MAX_MONTHS,
+  'validation.payoutDateRangeTooLarge',
+);
+
+export const pspReferenceSchema = stringInput()
+  .trim()
+  .min(1, { error: 'validation.required', abort: true })
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'validation.pspReferenceInvalid' });
+
+/**
+ * SPEC §5: a date range (at most 6 months) or a PSP reference, not both. With `required`, one of them must be
+ * given; a range needs both ends.
+ */
+export function transactionSearchSchema(options: { required: boolean } = { required: true }) {
+  return z
+    .object({
+      from: isoDateSchema.optional(),
+      to: isoDateSchema.optional(),
+      pspReference: pspReferenceSchema.optional(),
+    })
+    .superRefine((search, ctx) => {
+      const hasRange = search.from !== undefined || search.to !== undefined;
+      if (hasRange && search.pspReference !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'validation.dateRangeOrPspReference',
+          path: ['pspReference'],
+        });
+        return;
+      }
+      if (!hasRange && search.pspReference === undefined) {
+        if (options.required) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'validation.dateRangeOrPspReferenceRequired',
+            path: ['from'],
+          });
+        }
+        return;
+      }
+      if (!hasRange) return;
+      if (search.from === undefined)
+        ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['from'] });
+      if (search.to === undefined)
+        ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['to'] });
+      if (search.from !== undefined && search.to !== undefined) {
+        checkRange(
+          { from: search.from, to: search.to },
+          TRANSACTION_DATE_RANGE_MAX_MONTHS,
+          'validation.dateRangeTooLarge',
+          ctx,
+        );
+      }
+    });
+}

@@ -1,0 +1,49 @@
+// SPEC §3 "User invite and update", §5: at least one site must be selected for a non-admin user.
+import { z } from 'zod';
+import { ROLES } from '../permissions.ts';
+import { emailSchema } from './auth.ts';
+import { requiredText } from './common.ts';
+
+export const USER_NAME_MAX_LENGTH = 100;
+
+const roleSchema = z.enum(ROLES, { error: 'validation.roleInvalid' });
+
+export const siteRoleGrantSchema = z.object({
+  /** a site id, or `*` for every site */
+  siteId: requiredText(100),
+  roles: z.array(roleSchema, { error: 'validation.invalid' }).min(1, { error: 'validation.roleInvalid' }),
+});
+
+const userFields = {
+  firstName: requiredText(USER_NAME_MAX_LENGTH),
+  lastName: requiredText(USER_NAME_MAX_LENGTH),
+  companyRoles: z.array(roleSchema, { error: 'validation.invalid' }).max(ROLES.length),
+  siteRoles: z.array(siteRoleGrantSchema, { error: 'validation.invalid' }).max(1000),
+};
+
+interface UserRoles {
+  companyRoles: readonly string[];
+  siteRoles: readonly { siteId: string; roles: readonly string[] }[];
+}
+
+/** A CompanyOwner holds every site; anyone else needs at least one site ("At least one site must be selected"). */
+function requireSiteUnlessOwner(user: UserRoles, ctx: z.RefinementCtx): void {
+  if (user.companyRoles.includes('CompanyOwner')) return;
+  if (user.siteRoles.some((grant) => grant.roles.length > 0)) return;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'validation.siteRequired',
+    path: ['siteRoles'],
+    input: user.siteRoles,
+  });
+}
+
+export const userInviteSchema = z
+  .object({ email: emailSchema, ...userFields })
+  .superRefine(requireSiteUnlessOwner);
+
+/** An update changes names and roles; the email identifies the user and is not changed here. */
+export const userUpdateSchema = z.object(userFields).superRefine(requireSiteUnlessOwner);
+
+export type UserInvite = z.output<typeof userInviteSchema>;
+export type UserUpdate = z.output<typeof userUpdateSchema>;
