@@ -1,0 +1,165 @@
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@mp/domain/locales';
+import type { MailMessage } from '../adapters/mail/mail-port.ts';
+
+/**
+ * Every e-mail the user pool sends, in the four locales (SPEC §9). The forgot-password help texts for an
+ * address without an account, or an account that cannot reset, go *in the e-mail*: only the owner of the
+ * mailbox learns whether an account exists, and the HTTP answer is the same in every case.
+ */
+interface Texts {
+  confirmSubject: string;
+  confirmBody: (code: string) => string;
+  resetSubject: string;
+  resetBody: (code: string, link: string) => string;
+  resetPendingInvitationNote: string;
+  noAccountSubject: string;
+  noAccountBody: (signInUrl: string) => string;
+  cannotResetSubject: string;
+  cannotResetBody: string;
+  invitationSubject: string;
+  invitationBody: (name: string, email: string, password: string, signInUrl: string) => string;
+  signature: string;
+}
+
+const TEXTS: Record<Locale, Texts> = {
+  'en-GB': {
+    confirmSubject: 'Your verification code',
+    confirmBody: (code) =>
+      `Your verification code is ${code}.\n\nEnter it to confirm your email address. It expires in 24 hours.\nIf you did not sign up, you can ignore this email.`,
+    resetSubject: 'Your password reset code',
+    resetBody: (code, link) =>
+      `Your password reset code is ${code}. It expires in 10 minutes.\n\nYou can also open this link to choose a new password:\n${link}\n\nIf you did not ask to reset your password, you can ignore this email; your password has not changed.`,
+    resetPendingInvitationNote:
+      'You have not signed in yet: the invitation email we sent you contains a temporary password. You can sign in with it instead, or reset your password with the code above.',
+    noAccountSubject: 'Password reset requested',
+    noAccountBody: (signInUrl) =>
+      `Someone asked to reset the password for this email address, but there is no account for it.\n\nIf you were invited by your company, look for our invitation email: it contains a temporary password to sign in with at ${signInUrl}. Temporary passwords are valid for 7 days; if yours has expired or you cannot find the email, ask the person who invited you to invite you again.\n\nIf you did not ask for this, you can ignore this email.`,
+    cannotResetSubject: 'Password reset not possible',
+    cannotResetBody:
+      'Someone asked to reset the password for this email address, but the account has been deactivated, so its password cannot be reset.\n\nIf you think this is a mistake, contact your company administrator or our support team.',
+    invitationSubject: 'You have been invited to the merchant portal',
+    invitationBody: (name, email, password, signInUrl) =>
+      `Hello ${name},\n\nAn account has been created for you.\n\nSign in at ${signInUrl} with:\nEmail: ${email}\nTemporary password: ${password}\n\nYou will be asked to choose a new password. The temporary password is valid for 7 days; after that, use "Forgot password" on the sign-in page.`,
+    signature: 'The merchant portal team',
+  },
+  'es-ES': {
+    confirmSubject: 'Tu código de verificación',
+    confirmBody: (code) =>
+      `Tu código de verificación es ${code}.\n\nIntrodúcelo para confirmar tu dirección de correo electrónico. Caduca en 24 horas.\nSi no te has registrado, puedes ignorar este correo.`,
+    resetSubject: 'Tu código para restablecer la contraseña',
+    resetBody: (code, link) =>
+      `Tu código para restablecer la contraseña es ${code}. Caduca en 10 minutos.\n\nTambién puedes abrir este enlace para elegir una nueva contraseña:\n${link}\n\nSi no has pedido restablecer tu contraseña, puedes ignorar este correo; tu contraseña no ha cambiado.`,
+    resetPendingInvitationNote:
+      'Todavía no has iniciado sesión: el correo de invitación que te enviamos contiene una contraseña temporal. Puedes iniciar sesión con ella o restablecer tu contraseña con el código anterior.',
+    noAccountSubject: 'Solicitud de restablecimiento de contraseña',
+    noAccountBody: (signInUrl) =>
+      `Alguien ha pedido restablecer la contraseña de esta dirección de correo, pero no existe ninguna cuenta con ella.\n\nSi tu empresa te ha invitado, busca nuestro correo de invitación: contiene una contraseña temporal para iniciar sesión en ${signInUrl}. Las contraseñas temporales son válidas durante 7 días; si la tuya ha caducado o no encuentras el correo, pide a quien te invitó que te invite de nuevo.\n\nSi no lo has pedido tú, puedes ignorar este correo.`,
+    cannotResetSubject: 'No es posible restablecer la contraseña',
+    cannotResetBody:
+      'Alguien ha pedido restablecer la contraseña de esta dirección de correo, pero la cuenta está desactivada y su contraseña no se puede restablecer.\n\nSi crees que se trata de un error, ponte en contacto con el administrador de tu empresa o con nuestro equipo de soporte.',
+    invitationSubject: 'Te han invitado al portal de comercios',
+    invitationBody: (name, email, password, signInUrl) =>
+      `Hola, ${name}:\n\nSe ha creado una cuenta para ti.\n\nInicia sesión en ${signInUrl} con:\nCorreo electrónico: ${email}\nContraseña temporal: ${password}\n\nSe te pedirá que elijas una nueva contraseña. La contraseña temporal es válida durante 7 días; después, usa «¿Has olvidado tu contraseña?» en la página de inicio de sesión.`,
+    signature: 'El equipo del portal de comercios',
+  },
+  'fr-FR': {
+    confirmSubject: 'Votre code de vérification',
+    confirmBody: (code) =>
+      `Votre code de vérification est ${code}.\n\nSaisissez-le pour confirmer votre adresse e-mail. Il expire dans 24 heures.\nSi vous ne vous êtes pas inscrit, vous pouvez ignorer cet e-mail.`,
+    resetSubject: 'Votre code de réinitialisation du mot de passe',
+    resetBody: (code, link) =>
+      `Votre code de réinitialisation du mot de passe est ${code}. Il expire dans 10 minutes.\n\nVous pouvez aussi ouvrir ce lien pour choisir un nouveau mot de passe :\n${link}\n\nSi vous n'avez pas demandé à réinitialiser votre mot de passe, ignorez cet e-mail ; votre mot de passe n'a pas changé.`,
+    resetPendingInvitationNote:
+      "Vous ne vous êtes pas encore connecté : l'e-mail d'invitation que nous vous avons envoyé contient un mot de passe temporaire. Vous pouvez vous connecter avec celui-ci, ou réinitialiser votre mot de passe avec le code ci-dessus.",
+    noAccountSubject: 'Demande de réinitialisation du mot de passe',
+    noAccountBody: (signInUrl) =>
+      `Quelqu'un a demandé à réinitialiser le mot de passe de cette adresse e-mail, mais aucun compte n'y est associé.\n\nSi votre entreprise vous a invité, cherchez notre e-mail d'invitation : il contient un mot de passe temporaire pour vous connecter sur ${signInUrl}. Les mots de passe temporaires sont valables 7 jours ; si le vôtre a expiré ou si vous ne trouvez pas l'e-mail, demandez à la personne qui vous a invité de vous inviter à nouveau.\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail.`,
+    cannotResetSubject: 'Réinitialisation du mot de passe impossible',
+    cannotResetBody:
+      "Quelqu'un a demandé à réinitialiser le mot de passe de cette adresse e-mail, mais le compte a été désactivé : son mot de passe ne peut pas être réinitialisé.\n\nSi vous pensez qu'il s'agit d'une erreur, contactez l'administrateur de votre entreprise ou notre équipe d'assistance.",
+    invitationSubject: 'Vous êtes invité sur le portail marchand',
+    invitationBody: (name, email, password, signInUrl) =>
+      `Bonjour ${name},\n\nUn compte a été créé pour vous.\n\nConnectez-vous sur ${signInUrl} avec :\nE-mail : ${email}\nMot de passe temporaire : ${password}\n\nVous devrez choisir un nouveau mot de passe. Le mot de passe temporaire est valable 7 jours ; ensuite, utilisez « Mot de passe oublié » sur la page de connexion.`,
+    signature: "L'équipe du portail marchand",
+  },
+  'it-IT': {
+    confirmSubject: 'Il tuo codice di verifica',
+    confirmBody: (code) =>
+      `Il tuo codice di verifica è ${code}.\n\nInseriscilo per confermare il tuo indirizzo email. Scade tra 24 ore.\nSe non ti sei registrato, puoi ignorare questa email.`,
+    resetSubject: 'Il tuo codice per reimpostare la password',
+    resetBody: (code, link) =>
+      `Il tuo codice per reimpostare la password è ${code}. Scade tra 10 minuti.\n\nPuoi anche aprire questo link per scegliere una nuova password:\n${link}\n\nSe non hai chiesto di reimpostare la password, ignora questa email; la tua password non è cambiata.`,
+    resetPendingInvitationNote:
+      "Non hai ancora effettuato l'accesso: l'email di invito che ti abbiamo inviato contiene una password temporanea. Puoi accedere con quella oppure reimpostare la password con il codice qui sopra.",
+    noAccountSubject: 'Richiesta di reimpostazione della password',
+    noAccountBody: (signInUrl) =>
+      `Qualcuno ha chiesto di reimpostare la password per questo indirizzo email, ma non esiste alcun account associato.\n\nSe la tua azienda ti ha invitato, cerca la nostra email di invito: contiene una password temporanea per accedere su ${signInUrl}. Le password temporanee sono valide 7 giorni; se la tua è scaduta o non trovi l'email, chiedi a chi ti ha invitato di invitarti di nuovo.\n\nSe non hai fatto tu questa richiesta, ignora questa email.`,
+    cannotResetSubject: 'Impossibile reimpostare la password',
+    cannotResetBody:
+      "Qualcuno ha chiesto di reimpostare la password per questo indirizzo email, ma l'account è stato disattivato e la sua password non può essere reimpostata.\n\nSe pensi che si tratti di un errore, contatta l'amministratore della tua azienda o il nostro team di assistenza.",
+    invitationSubject: 'Sei stato invitato al portale esercenti',
+    invitationBody: (name, email, password, signInUrl) =>
+      `Ciao ${name},\n\nÈ stato creato un account per te.\n\nAccedi su ${signInUrl} con:\nEmail: ${email}\nPassword temporanea: ${password}\n\nTi verrà chiesto di scegliere una nuova password. La password temporanea è valida 7 giorni; dopo, usa "Password dimenticata" nella pagina di accesso.`,
+    signature: 'Il team del portale esercenti',
+  },
+};
+
+function textsFor(locale: string | undefined): { locale: Locale; texts: Texts } {
+  const chosen = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  return { locale: chosen, texts: TEXTS[chosen] };
+}
+
+function message(to: string, kind: string, locale: Locale, subject: string, body: string): MailMessage {
+  return { to, kind, locale, subject, text: `${body}\n\n${TEXTS[locale].signature}\n` };
+}
+
+export function confirmationCodeEmail(to: string, locale: string, code: string): MailMessage {
+  const { locale: l, texts } = textsFor(locale);
+  return message(to, 'confirm_sign_up', l, texts.confirmSubject, texts.confirmBody(code));
+}
+
+/** `resetUrl` is the portal's `/forgot-password?t=forgot&e=…&c=…` (SPEC §2.4 opens step 2 prefilled). */
+export function resetCodeEmail(
+  to: string,
+  locale: string,
+  code: string,
+  resetUrl: string,
+  pendingInvitation: boolean,
+): MailMessage {
+  const { locale: l, texts } = textsFor(locale);
+  const body = texts.resetBody(code, resetUrl);
+  return message(
+    to,
+    'reset_password',
+    l,
+    texts.resetSubject,
+    pendingInvitation ? `${body}\n\n${texts.resetPendingInvitationNote}` : body,
+  );
+}
+
+export function resetNoAccountEmail(to: string, locale: string, signInUrl: string): MailMessage {
+  const { locale: l, texts } = textsFor(locale);
+  return message(to, 'reset_password_no_account', l, texts.noAccountSubject, texts.noAccountBody(signInUrl));
+}
+
+export function resetNotAllowedEmail(to: string, locale: string): MailMessage {
+  const { locale: l, texts } = textsFor(locale);
+  return message(to, 'reset_password_not_allowed', l, texts.cannotResetSubject, texts.cannotResetBody);
+}
+
+export function invitationEmail(
+  to: string,
+  locale: string,
+  name: string,
+  temporaryPassword: string,
+  signInUrl: string,
+): MailMessage {
+  const { locale: l, texts } = textsFor(locale);
+  return message(
+    to,
+    'temporary_password',
+    l,
+    texts.invitationSubject,
+    texts.invitationBody(name, to, temporaryPassword, signInUrl),
+  );
+}

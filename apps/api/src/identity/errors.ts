@@ -1,0 +1,85 @@
+/**
+ * The identity module's failures: HTTP status, a stable code the portal can switch on, and the en-GB text.
+ * SPEC §8 gives most texts verbatim; the rest are ours.
+ */
+export const IDENTITY_MESSAGES = {
+  // SPEC §8 Sign-in
+  incorrectCredentials: 'Incorrect email or password',
+  signInFailed: 'Oops, something went wrong. Please try again later',
+  // SPEC §8 Sign-up
+  userExists: 'A user already exists with that email address.',
+  invalidSignUpParameters: 'Invalid email, phone or password',
+  signUpFailed: 'Error signing up. Please try again',
+  // SPEC §8 Confirm
+  invalidVerificationCode: 'Invalid verification code, please try again.',
+  codeExpired: 'Verification code has expired, please request a new one.',
+  resendLimitExceeded: 'You have exceeded the limit for sending confirmation codes, please try again later.',
+  // SPEC §8 New password
+  newPasswordFailed: 'We were unable to verify your new password, please try again later.',
+  // SPEC §8 Forgot password
+  forgotPasswordLimit: 'Please wait 10 minutes before trying again.',
+  invalidResetCode: 'Invalid password reset code, please try again.',
+  // Ours
+  temporaryPasswordExpired:
+    'Your temporary password has expired. Use "Forgot password" to choose a new password.',
+  accountLocked:
+    'Too many failed sign-in attempts. Please wait 30 minutes or reset your password, then try again.',
+  signInThrottled: 'Too many failed sign-in attempts. Please wait a few seconds and try again.',
+  rateLimited: 'Too many requests. Please wait a minute and try again.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  authenticationRequired: 'Please sign in to continue.',
+  staffOnly: 'Not found',
+  incorrectCurrentPassword: 'Your current password is incorrect.',
+  socialSignInFailed: 'Social sign-in failed. Please try again.',
+  socialSignInUnavailable: 'Social sign-in is not configured.',
+} as const;
+
+export type IdentityErrorCode =
+  | 'INCORRECT_CREDENTIALS'
+  | 'SIGN_IN_FAILED'
+  | 'TEMPORARY_PASSWORD_EXPIRED'
+  | 'ACCOUNT_LOCKED'
+  | 'SIGN_IN_THROTTLED'
+  | 'USER_EXISTS'
+  | 'INVALID_PARAMETERS'
+  | 'SIGN_UP_FAILED'
+  | 'CODE_MISMATCH'
+  | 'CODE_EXPIRED'
+  | 'LIMIT_EXCEEDED'
+  | 'NEW_PASSWORD_FAILED'
+  | 'INVALID_PASSWORD'
+  | 'RATE_LIMITED'
+  | 'UNAUTHENTICATED'
+  | 'TOKEN_EXPIRED'
+  | 'INVALID_TOKEN'
+  | 'INVALID_REFRESH_TOKEN'
+  | 'NOT_FOUND'
+  | 'SOCIAL_SIGN_IN_FAILED';
+
+export interface ErrorDetail {
+  field: string;
+  rule: string;
+  message: string;
+}
+
+export class IdentityError extends Error {
+  readonly statusCode: number;
+  readonly code: IdentityErrorCode;
+  readonly details: ErrorDetail[] | undefined;
+  /** Seconds a client should wait before retrying (429); sent as Retry-After. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    statusCode: number,
+    code: IdentityErrorCode,
+    message: string,
+    extra: { details?: ErrorDetail[]; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.name = 'IdentityError';
+    this.statusCode = statusCode;
+    this.code = code;
+    this.details = extra.details;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
+  }
+}

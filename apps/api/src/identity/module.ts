@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Mailer } from '../adapters/mail/mail-port.ts';
+import { createOutboxMailer } from '../adapters/mail/outbox-mailer.ts';
+import { devOutboxRoutes } from '../adapters/mail/outbox-routes.ts';
+import { createSmtpMailer } from '../adapters/mail/smtp-mailer.ts';
+import type { Db } from '../db/client.ts';
+import { authPlugin } from '../plugins/auth.ts';
+import { createRateLimiter } from './rate-limiter.ts';
+import { createIdentityRepository } from './repository.ts';
+import {
+  DEFAULT_IDENTITY_RATE_LIMITS,
+  type IdentityRateLimits,
+  identityRoutes,
+  wellKnownRoutes,
+} from './routes.ts';
+import { createIdentityService } from './service.ts';
+import { createTokenService } from './tokens.ts';
+
+export interface IdentityModuleOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  clock?: (() => Date) | undefined;
+  /** Token issuer and base of e-mail links: the public URL of the portal and API. */
+  publicUrl: string;
+  production: boolean;
+  /** IDENTITY_SIGNING_KEY: PEM or JWK; unset → generated once and kept in the database. */
+  signingKey?: string | undefined;
+  accessTokenTtlSeconds?: number | undefined;
+  /** SMTP_URL; unset → the outbox adapter. */
+  smtpUrl?: string | undefined;
+  mailFrom?: string | undefined;
+  /** A ready mail adapter (tests); overrides smtpUrl. */
+  mailer?: Mailer | undefined;
+  rateLimits?: Partial<IdentityRateLimits> | undefined;
+}
+
+/** Builds the identity module: repository → tokens → service, and its mail adapter. */
+export async function createIdentityModule(options: IdentityModuleOptions) {
+  const clock = options.clock ?? (() => new Date());
+  const repository = createIdentityRepository(options.db);
+  const tokens = await createTokenService({
+    repository,
+    clock,
+    issuer: new URL(options.publicUrl).origin,
+    privateKey: options.signingKey,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 15 * 60,
+  });
+  const mailer =
+    options.mailer ??
+    (options.smtpUrl
+      ? createSmtpMailer({ url: options.smtpUrl, from: options.mailFrom ?? 'no-reply@localhost' })
+      : createOutboxMailer({
+          db: options.db,
+          printBodies: !options.production,
+          print: (line) => options.log.info(line),
+        }));
+  const limiter = createRateLimiter(clock);
+  const service = createIdentityService({
+    repository,
+    tokens,
+    mailer,
+    limiter,
+    clock,
+    log: options.log,
+    portalUrl: options.publicUrl,
+  });
+  const rateLimits = { ...DEFAULT_IDENTITY_RATE_LIMITS, ...options.rateLimits };
+  return { service, tokens, mailer, limiter, rateLimits, db: options.db, production: options.production };
+}
+export type IdentityModule = Awaited<ReturnType<typeof createIdentityModule>>;
+
+/**
+ * Everything identity adds to the app, registered at the root (app.ts): the bearer → actor hook,
+ * /api/identity/*, /api/.well-known/jwks.json and, outside production, /api/dev/outbox.
+ */
+export async function registerIdentity(app: FastifyInstance, identity: IdentityModule) {
+  await app.register(authPlugin, { tokens: identity.tokens });
+  await app.register(identityRoutes, {
+    prefix: '/api/identity',
+    service: identity.service,
+    limiter: identity.limiter,
+    rateLimits: identity.rateLimits,
+  });
+  await app.register(wellKnownRoutes, { prefix: '/api', jwks: identity.tokens.jwks });
+  if (!identity.production) await app.register(devOutboxRoutes, { prefix: '/api', db: identity.db });
+}

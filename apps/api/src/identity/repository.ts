@@ -1,0 +1,291 @@
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import {
+  oidcAuthorizations,
+  refreshTokens,
+  signInAttempts,
+  signingKeys,
+  userGroups,
+  userIdentities,
+  users,
+  verificationCodes,
+} from '../db/schema/identity.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type CodePurpose = 'confirm_sign_up' | 'reset_password' | 'new_password_session';
+export type CodeRow = typeof verificationCodes.$inferSelect;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+export type SignInAttemptRow = typeof signInAttempts.$inferSelect;
+
+/** All SQL of the identity module. Emails are compared lower-cased (the unique index is on lower(email)). */
+export function createIdentityRepository(db: Db) {
+  return {
+    async findUserByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+        .limit(1);
+      return row;
+    },
+
+    async findUserById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    async customUserIdTaken(userId: string): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.userId, userId)).limit(1);
+      return row !== undefined;
+    },
+
+    /** Inserts a user (and groups); `userId` defaults to the row's uuid. Undefined when the e-mail is taken. */
+    async insertUser(
+      values: Omit<NewUserRow, 'id' | 'userId'> & { userId?: string | undefined },
+      groups: string[] = [],
+    ): Promise<UserRow | undefined> {
+      return db.transaction(async (tx) => {
+        const id = crypto.randomUUID();
+        const [row] = await tx
+          .insert(users)
+          .values({ ...values, id, userId: values.userId ?? id })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) return undefined;
+        if (groups.length > 0)
+          await tx
+            .insert(userGroups)
+            .values(groups.map((groupName) => ({ userId: id, groupName })))
+            .onConflictDoNothing();
+        return row;
+      });
+    },
+
+    async updateUser(
+      id: string,
+      values: Partial<Omit<NewUserRow, 'id'>>,
+      now: Date,
+    ): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ ...values, updatedAt: now })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    async groupsOf(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ groupName: userGroups.groupName })
+        .from(userGroups)
+        .where(eq(userGroups.userId, userId))
+        .orderBy(userGroups.groupName);
+      return rows.map((row) => row.groupName);
+    },
+
+    async addToGroup(userId: string, groupName: string): Promise<void> {
+      await db.insert(userGroups).values({ userId, groupName }).onConflictDoNothing();
+    },
+
+    async removeFromGroup(userId: string, groupName: string): Promise<void> {
+      await db
+        .delete(userGroups)
+        .where(and(eq(userGroups.userId, userId), eq(userGroups.groupName, groupName)));
+    },
+
+    // --- one-time codes -------------------------------------------------------------------------------
+
+    /** Stores a new code and retires every earlier unconsumed code of the same purpose: only the latest works. */
+    async replaceCode(values: {
+      userId: string;
+      purpose: CodePurpose;
+      codeHash: string;
+      createdAt: Date;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(verificationCodes)
+          .set({ consumedAt: values.createdAt })
+          .where(
+            and(
+              eq(verificationCodes.userId, values.userId),
+              eq(verificationCodes.purpose, values.purpose),
+              isNull(verificationCodes.consumedAt),
+            ),
+          );
+        await tx.insert(verificationCodes).values(values);
+      });
+    },
+
+    async latestLiveCode(userId: string, purpose: CodePurpose): Promise<CodeRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.userId, userId),
+            eq(verificationCodes.purpose, purpose),
+            isNull(verificationCodes.consumedAt),
+          ),
+        )
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    async countFailedAttempt(codeId: string): Promise<number> {
+      const [row] = await db
+        .update(verificationCodes)
+        .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
+        .where(eq(verificationCodes.id, codeId))
+        .returning({ failedAttempts: verificationCodes.failedAttempts });
+      return row?.failedAttempts ?? 0;
+    },
+
+    /** Single use: true only for the one caller that flips consumed_at. */
+    async consumeCode(codeId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(verificationCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(verificationCodes.id, codeId), isNull(verificationCodes.consumedAt)))
+        .returning({ id: verificationCodes.id });
+      return rows.length === 1;
+    },
+
+    // --- refresh tokens -------------------------------------------------------------------------------
+
+    async insertRefreshToken(values: {
+      userId: string;
+      familyId: string;
+      tokenHash: string;
+      createdAt: Date;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db.insert(refreshTokens).values(values);
+    },
+
+    async findRefreshToken(tokenHash: string): Promise<RefreshTokenRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, tokenHash))
+        .limit(1);
+      return row;
+    },
+
+    /** Marks a live token rotated; false when it was already rotated or revoked (a concurrent reuse). */
+    async rotateRefreshToken(id: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(refreshTokens)
+        .set({ rotatedAt: now })
+        .where(
+          and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)),
+        )
+        .returning({ id: refreshTokens.id });
+      return rows.length === 1;
+    },
+
+    async revokeFamily(familyId: string, now: Date): Promise<void> {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    },
+
+    /** Ends every session of a user except, optionally, one family (the caller's own). */
+    async revokeUserSessions(userId: string, now: Date, exceptFamilyId?: string): Promise<void> {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(refreshTokens.userId, userId),
+            isNull(refreshTokens.revokedAt),
+            exceptFamilyId ? ne(refreshTokens.familyId, exceptFamilyId) : undefined,
+          ),
+        );
+    },
+
+    // --- sign-in attempts (lock-out) ------------------------------------------------------------------
+
+    async signInAttempt(accountKey: string): Promise<SignInAttemptRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(signInAttempts)
+        .where(eq(signInAttempts.accountKey, accountKey))
+        .limit(1);
+      return row;
+    },
+
+    /** Atomically counts a failure and returns the new count. */
+    async recordSignInFailure(accountKey: string, now: Date): Promise<number> {
+      const [row] = await db
+        .insert(signInAttempts)
+        .values({ accountKey, failures: 1, lastFailureAt: now })
+        .onConflictDoUpdate({
+          target: signInAttempts.accountKey,
+          set: { failures: sql`${signInAttempts.failures} + 1`, lastFailureAt: now },
+        })
+        .returning({ failures: signInAttempts.failures });
+      return row?.failures ?? 1;
+    },
+
+    async lockAccount(accountKey: string, until: Date): Promise<void> {
+      await db
+        .update(signInAttempts)
+        .set({ lockedUntil: until, failures: 0 })
+        .where(eq(signInAttempts.accountKey, accountKey));
+    },
+
+    async clearSignInFailures(accountKey: string): Promise<void> {
+      await db.delete(signInAttempts).where(eq(signInAttempts.accountKey, accountKey));
+    },
+
+    // --- signing keys ---------------------------------------------------------------------------------
+
+    async activeSigningKeys() {
+      return db
+        .select()
+        .from(signingKeys)
+        .where(isNull(signingKeys.retiredAt))
+        .orderBy(desc(signingKeys.createdAt), signingKeys.kid);
+    },
+
+    async insertSigningKey(values: typeof signingKeys.$inferInsert): Promise<void> {
+      await db.insert(signingKeys).values(values).onConflictDoNothing();
+    },
+
+    // --- social sign-in -------------------------------------------------------------------------------
+
+    async findLinkedUser(issuer: string, subject: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select({ user: users })
+        .from(userIdentities)
+        .innerJoin(users, eq(users.id, userIdentities.userId))
+        .where(and(eq(userIdentities.issuer, issuer), eq(userIdentities.subject, subject)))
+        .limit(1);
+      return row?.user;
+    },
+
+    async linkIdentity(userId: string, issuer: string, subject: string): Promise<void> {
+      await db.insert(userIdentities).values({ userId, issuer, subject }).onConflictDoNothing();
+    },
+
+    async insertOidcAuthorization(values: typeof oidcAuthorizations.$inferInsert): Promise<void> {
+      await db.insert(oidcAuthorizations).values(values);
+    },
+
+    /** Single use: returns and deletes the pending authorization when it has not expired. */
+    async takeOidcAuthorization(stateHash: string, now: Date) {
+      const [row] = await db
+        .delete(oidcAuthorizations)
+        .where(eq(oidcAuthorizations.stateHash, stateHash))
+        .returning();
+      await db.delete(oidcAuthorizations).where(sql`${oidcAuthorizations.expiresAt} < ${now}`);
+      return row && row.expiresAt > now ? row : undefined;
+    },
+  };
+}
+export type IdentityRepository = ReturnType<typeof createIdentityRepository>;

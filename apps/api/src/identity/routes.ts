@@ -1,0 +1,258 @@
+import { toValidationDetails } from '@mp/domain/validation';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, requireActor } from '../plugins/auth.ts';
+import { IdentityError, IDENTITY_MESSAGES as M } from './errors.ts';
+import type { RateLimiter, RateLimitRule } from './rate-limiter.ts';
+import {
+  changePasswordBody,
+  confirmForgotPasswordBody,
+  confirmSignUpBody,
+  deliveryResponse,
+  emailOnlyBody,
+  newPasswordBody,
+  okResponse,
+  refreshTokenBody,
+  sessionResponse,
+  signInBody,
+  signInResponse,
+  signUpBody,
+  signUpResponse,
+  updateUserBody,
+  userResponse,
+} from './schemas.ts';
+import type { IdentityService } from './service.ts';
+
+export interface IdentityRateLimits {
+  /** Per client IP and endpoint. */
+  perIp: RateLimitRule;
+  /** Per e-mail address and endpoint (endpoints whose body names one). */
+  perAccount: RateLimitRule;
+}
+
+export const DEFAULT_IDENTITY_RATE_LIMITS: IdentityRateLimits = {
+  perIp: { limit: 100, windowMs: 60_000 },
+  perAccount: { limit: 20, windowMs: 60_000 },
+};
+
+export interface IdentityRoutesOptions {
+  service: IdentityService;
+  limiter: RateLimiter;
+  rateLimits: IdentityRateLimits;
+}
+
+const ok = { data: { ok: true as const } };
+
+/** Thin handlers under /api/identity: rate limit, parse, one service call, shape the reply. */
+export async function identityRoutes(app: FastifyInstance, options: IdentityRoutesOptions) {
+  const { service, limiter, rateLimits } = options;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Per-IP and per-account limits, counted before validation so malformed floods are counted too. */
+  function rateLimited(endpoint: string) {
+    return async (request: FastifyRequest) => {
+      limiter.hit(`ip:${endpoint}:${request.ip}`, rateLimits.perIp);
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      if (typeof email === 'string' && email.length <= 320)
+        limiter.hit(`account:${endpoint}:${email.trim().toLowerCase()}`, rateLimits.perAccount);
+    };
+  }
+  const tags = ['identity'];
+
+  routes.post(
+    '/sign-in',
+    {
+      preValidation: rateLimited('sign-in'),
+      schema: { operationId: 'signIn', tags, body: signInBody, response: { 200: signInResponse } },
+    },
+    async (request) => {
+      const result = await service.signIn(request.body);
+      if (result.kind === 'signed-in') return { data: result.session };
+      return result.challenge === 'NEW_PASSWORD_REQUIRED'
+        ? { data: { challenge: result.challenge, session: result.session } }
+        : { data: { challenge: result.challenge } };
+    },
+  );
+
+  routes.post(
+    '/refresh',
+    {
+      preValidation: rateLimited('refresh'),
+      schema: {
+        operationId: 'refreshSession',
+        tags,
+        body: refreshTokenBody,
+        response: { 200: sessionResponse },
+      },
+    },
+    async (request) => ({ data: await service.refresh(request.body.refreshToken) }),
+  );
+
+  routes.post(
+    '/sign-out',
+    {
+      preValidation: rateLimited('sign-out'),
+      schema: { operationId: 'signOut', tags, body: refreshTokenBody, response: { 200: okResponse } },
+    },
+    async (request) => {
+      await service.signOut(request.body.refreshToken);
+      return ok;
+    },
+  );
+
+  routes.get(
+    '/me',
+    {
+      preValidation: rateLimited('me'),
+      preHandler: requireActor,
+      schema: { operationId: 'getUser', tags, response: { 200: userResponse } },
+    },
+    async (request) => ({ data: await service.getUser(actorOf(request).userId) }),
+  );
+
+  routes.patch(
+    '/me',
+    {
+      preValidation: rateLimited('me'),
+      preHandler: requireActor,
+      schema: { operationId: 'updateUser', tags, body: updateUserBody, response: { 200: userResponse } },
+    },
+    async (request) => ({ data: await service.updateUser(actorOf(request).userId, request.body) }),
+  );
+
+  routes.post(
+    '/change-password',
+    {
+      preValidation: rateLimited('change-password'),
+      preHandler: requireActor,
+      schema: {
+        operationId: 'changePassword',
+        tags,
+        body: changePasswordBody,
+        response: { 200: okResponse },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await service.changePassword({ userId: actor.userId, sessionId: actor.sessionId }, request.body);
+      return ok;
+    },
+  );
+
+  routes.post(
+    '/sign-up',
+    {
+      preValidation: rateLimited('sign-up'),
+      // SPEC §8: any invalid parameter answers "Invalid email, phone or password" (with the field details).
+      attachValidation: true,
+      schema: { operationId: 'signUp', tags, body: signUpBody, response: { 201: signUpResponse } },
+    },
+    async (request, reply) => {
+      if (request.validationError) {
+        const parsed = signUpBody.safeParse(request.body);
+        throw new IdentityError(400, 'INVALID_PARAMETERS', M.invalidSignUpParameters, {
+          details: parsed.success ? [] : toValidationDetails(parsed.error),
+        });
+      }
+      const body = request.body;
+      const result = await service.signUp({
+        email: body.email,
+        password: body.password,
+        phoneNumber: body.phone_number,
+        customUserId: body.userId,
+        locale: body.locale,
+      });
+      return reply.code(201).send({ data: result });
+    },
+  );
+
+  routes.post(
+    '/confirm-sign-up',
+    {
+      preValidation: rateLimited('confirm-sign-up'),
+      schema: { operationId: 'confirmSignUp', tags, body: confirmSignUpBody, response: { 200: okResponse } },
+    },
+    async (request) => {
+      await service.confirmSignUp(request.body);
+      return ok;
+    },
+  );
+
+  routes.post(
+    '/resend-code',
+    {
+      preValidation: rateLimited('resend-code'),
+      schema: {
+        operationId: 'resendConfirmationCode',
+        tags,
+        body: emailOnlyBody,
+        response: { 200: deliveryResponse },
+      },
+    },
+    async (request) => ({ data: await service.resendCode(request.body) }),
+  );
+
+  routes.post(
+    '/new-password',
+    {
+      preValidation: rateLimited('new-password'),
+      schema: {
+        operationId: 'completeNewPassword',
+        tags,
+        body: newPasswordBody,
+        response: { 200: sessionResponse },
+      },
+    },
+    async (request) => ({ data: await service.completeNewPassword(request.body) }),
+  );
+
+  routes.post(
+    '/forgot-password',
+    {
+      preValidation: rateLimited('forgot-password'),
+      schema: {
+        operationId: 'forgotPassword',
+        tags,
+        body: emailOnlyBody,
+        response: { 200: deliveryResponse },
+      },
+    },
+    async (request) => ({ data: await service.forgotPassword(request.body) }),
+  );
+
+  routes.post(
+    '/confirm-forgot-password',
+    {
+      preValidation: rateLimited('confirm-forgot-password'),
+      schema: {
+        operationId: 'confirmForgotPassword',
+        tags,
+        body: confirmForgotPasswordBody,
+        response: { 200: okResponse },
+      },
+    },
+    async (request) => {
+      await service.confirmForgotPassword(request.body);
+      return ok;
+    },
+  );
+}
+
+/** JWKS, outside /api/identity so any verifier finds it at the usual place. */
+export async function wellKnownRoutes(app: FastifyInstance, options: { jwks: () => { keys: object[] } }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/.well-known/jwks.json',
+    {
+      schema: {
+        operationId: 'getJwks',
+        tags: ['identity'],
+        response: { 200: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return options.jwks() as { keys: Record<string, unknown>[] };
+    },
+  );
+}

@@ -1,0 +1,85 @@
+import { LOCALES } from '@mp/domain/locales';
+import {
+  emailSchema,
+  numericCodeSchema,
+  passwordSchema,
+  signInPasswordSchema,
+} from '@mp/domain/schemas/auth';
+import { phoneNumberSchema } from '@mp/domain/schemas/phone';
+import { z } from 'zod';
+
+// Request and response shapes of /api/identity. Field rules come from @mp/domain (SPEC §5).
+
+const localeSchema = z.enum(LOCALES, { error: 'validation.invalid' });
+
+export const signInBody = z.object({ email: emailSchema, password: signInPasswordSchema });
+
+export const signUpBody = z.object({
+  email: emailSchema,
+  // snake_case as the hosted pool's sign-up attribute (SPEC §3 "Sign-up attributes").
+  phone_number: phoneNumberSchema,
+  password: passwordSchema,
+  userId: z.string().trim().min(1).max(128).optional(),
+  locale: localeSchema.optional(),
+});
+
+export const confirmSignUpBody = z.object({ email: emailSchema, code: numericCodeSchema });
+export const emailOnlyBody = z.object({ email: emailSchema });
+export const newPasswordBody = z.object({
+  email: emailSchema,
+  session: z.string().min(1).max(200),
+  newPassword: passwordSchema,
+});
+export const confirmForgotPasswordBody = z.object({
+  email: emailSchema,
+  code: numericCodeSchema,
+  password: passwordSchema,
+});
+export const changePasswordBody = z.object({
+  currentPassword: signInPasswordSchema,
+  newPassword: passwordSchema,
+});
+export const refreshTokenBody = z.object({ refreshToken: z.string().min(1).max(200) });
+export const updateUserBody = z.object({
+  preferences: z.object({ locale: localeSchema }),
+});
+
+export const userSchema = z.object({
+  id: z.string().describe('The custom user id (SPEC §3)'),
+  email: z.string(),
+  groups: z.array(z.string()),
+  isConfigured: z.boolean(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  preferences: z.object({ locale: z.string() }),
+});
+
+export const sessionSchema = z.object({
+  idToken: z.string(),
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  expiresAt: z.string().describe('When the access token expires (ISO 8601)'),
+  user: userSchema,
+});
+
+export const signInResponse = z.object({
+  data: z.union([
+    sessionSchema,
+    z.object({ challenge: z.literal('CONFIRM_SIGN_UP') }),
+    z.object({ challenge: z.literal('NEW_PASSWORD_REQUIRED'), session: z.string() }),
+  ]),
+});
+
+const deliverySchema = z.object({ medium: z.literal('EMAIL'), destination: z.string() });
+
+export const sessionResponse = z.object({ data: sessionSchema });
+export const userResponse = z.object({ data: userSchema });
+export const signUpResponse = z.object({
+  data: z.object({ userConfirmed: z.boolean(), delivery: deliverySchema }),
+});
+export const deliveryResponse = z.object({ data: z.object({ delivery: deliverySchema }) });
+export const okResponse = z.object({ data: z.object({ ok: z.literal(true) }) });
+
+export const jwksResponse = z.object({
+  keys: z.array(z.record(z.string(), z.unknown())),
+});

@@ -1,0 +1,522 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer, MailMessage } from '../adapters/mail/mail-port.ts';
+import {
+  confirmationCodeEmail,
+  invitationEmail,
+  resetCodeEmail,
+  resetNoAccountEmail,
+  resetNotAllowedEmail,
+} from './emails.ts';
+import { IdentityError, IDENTITY_MESSAGES as M } from './errors.ts';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import type { CodePurpose, IdentityRepository, UserRow } from './repository.ts';
+import {
+  createSecretHasher,
+  generateNumericCode,
+  generateOpaqueToken,
+  generateTemporaryPassword,
+  maskEmail,
+  sha256,
+} from './secrets.ts';
+import type { TokenService } from './tokens.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The rules of the pool in one place (SPEC §8, §9; issue 4 "Security"). */
+export const IDENTITY_POLICY = {
+  confirmationCodeTtlMs: 24 * HOUR,
+  resetCodeTtlMs: 10 * MINUTE,
+  temporaryPasswordTtlMs: 7 * DAY,
+  newPasswordSessionTtlMs: 15 * MINUTE,
+  refreshTokenTtlMs: 30 * DAY,
+  /** Wrong tries before a code stops working (then: "expired, request a new one"). */
+  maxCodeAttempts: 5,
+  /** From this many consecutive failures on, each attempt must wait 2^(n-5) seconds (1, 2, 4, 8, 16 s). */
+  slowDownAfterFailures: 5,
+  /** PCI DSS 8.3.4: lock after no more than 10 failures, for at least 30 minutes. */
+  lockAfterFailures: 10,
+  lockDurationMs: 30 * MINUTE,
+  /** Confirmation codes sent per address per hour (sign-up counts as one). */
+  confirmationSends: { limit: 5, windowMs: HOUR },
+  /** SPEC §9: forgot-password retry wait of 10 minutes once the allowance is spent. */
+  resetRequests: { limit: 3, windowMs: 10 * MINUTE },
+} as const;
+
+export const STAFF_GROUP = 'Staff';
+
+export interface UserView {
+  /** SPEC §3: the custom user id. */
+  id: string;
+  email: string;
+  groups: string[];
+  isConfigured: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  preferences: { locale: string };
+}
+
+export interface SignedIn {
+  idToken: string;
+  accessToken: string;
+  refreshToken: string;
+  expiresAt: string;
+  user: UserView;
+}
+
+export type SignInResult =
+  | { kind: 'signed-in'; session: SignedIn }
+  | { kind: 'challenge'; challenge: 'CONFIRM_SIGN_UP' }
+  | { kind: 'challenge'; challenge: 'NEW_PASSWORD_REQUIRED'; session: string };
+
+export interface IdentityServiceDeps {
+  repository: IdentityRepository;
+  tokens: TokenService;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+  /** Where users reach the portal; used for links in e-mails. */
+  portalUrl: string;
+}
+
+export function createIdentityService(deps: IdentityServiceDeps) {
+  const { repository, tokens, mailer, limiter, clock, log } = deps;
+  const codes = createSecretHasher(tokens.derivedSecret('codes'));
+  const accountKeys = createSecretHasher(tokens.derivedSecret('accounts'));
+  const after = (ms: number) => new Date(clock().getTime() + ms);
+  const normaliseEmail = (email: string) => email.trim().toLowerCase();
+  const link = (path: string) => new URL(path, deps.portalUrl).toString();
+
+  /** Mail failures never undo the step that sent it (the user can ask again); they are logged without content. */
+  async function sendMail(message: MailMessage) {
+    try {
+      await mailer.send(message);
+    } catch (error) {
+      log.error({ err: error, mailKind: message.kind }, 'identity: sending mail failed');
+    }
+  }
+
+  async function userView(user: UserRow): Promise<UserView> {
+    const groups = await repository.groupsOf(user.id);
+    return {
+      id: user.userId,
+      email: user.email,
+      groups,
+      // SPEC §3: configured = has a user id and at least one group.
+      isConfigured: user.userId.length > 0 && groups.length > 0,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      preferences: { locale: user.locale },
+    };
+  }
+
+  async function startSession(user: UserRow, familyId: string = crypto.randomUUID()): Promise<SignedIn> {
+    const view = await userView(user);
+    const issued = await tokens.issue(
+      {
+        id: user.id,
+        userId: user.userId,
+        email: user.email,
+        groups: view.groups,
+        locale: user.locale,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        emailVerified: user.emailVerified,
+      },
+      familyId,
+    );
+    const refreshToken = generateOpaqueToken();
+    const now = clock();
+    await repository.insertRefreshToken({
+      userId: user.id,
+      familyId,
+      tokenHash: sha256(refreshToken),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + IDENTITY_POLICY.refreshTokenTtlMs),
+    });
+    return {
+      idToken: issued.idToken,
+      accessToken: issued.accessToken,
+      refreshToken,
+      expiresAt: issued.expiresAt.toISOString(),
+      user: view,
+    };
+  }
+
+  async function issueCode(user: UserRow, purpose: CodePurpose, ttlMs: number, secret: string) {
+    const now = clock();
+    await repository.replaceCode({
+      userId: user.id,
+      purpose,
+      codeHash: codes.hash(`${purpose}:${user.id}:${secret}`),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ttlMs),
+    });
+  }
+
+  /**
+   * Checks and consumes the live code of `purpose`. Outcomes: 'ok', 'mismatch' (counted), 'expired' (too old,
+   * or out of tries), 'missing'. Only one concurrent caller can consume a code.
+   */
+  async function useCode(
+    user: UserRow,
+    purpose: CodePurpose,
+    secret: string,
+  ): Promise<'ok' | 'mismatch' | 'expired' | 'missing'> {
+    const code = await repository.latestLiveCode(user.id, purpose);
+    if (!code) return 'missing';
+    const now = clock();
+    if (code.expiresAt <= now || code.failedAttempts >= IDENTITY_POLICY.maxCodeAttempts) return 'expired';
+    if (!codes.matches(`${purpose}:${user.id}:${secret}`, code.codeHash)) {
+      await repository.countFailedAttempt(code.id);
+      return 'mismatch';
+    }
+    return (await repository.consumeCode(code.id, now)) ? 'ok' : 'missing';
+  }
+
+  function sendConfirmationCode(user: UserRow) {
+    const code = generateNumericCode();
+    return issueCode(user, 'confirm_sign_up', IDENTITY_POLICY.confirmationCodeTtlMs, code).then(() =>
+      sendMail(confirmationCodeEmail(user.email, user.locale, code)),
+    );
+  }
+
+  function temporaryPasswordExpired(user: UserRow): boolean {
+    return !user.temporaryPasswordExpiresAt || user.temporaryPasswordExpiresAt <= clock();
+  }
+
+  // --- sign-in and lock-out -----------------------------------------------------------------------------
+
+  /**
+   * Lock-out is counted per e-mail address (a keyed hash of it), whether or not an account exists, so that
+   * being slowed down or locked says nothing about the account's existence.
+   */
+  async function guardAgainstGuessing(accountKey: string) {
+    const attempt = await repository.signInAttempt(accountKey);
+    if (!attempt) return;
+    const now = clock().getTime();
+    if (attempt.lockedUntil && attempt.lockedUntil.getTime() > now)
+      throw new IdentityError(429, 'ACCOUNT_LOCKED', M.accountLocked, {
+        retryAfterSeconds: Math.ceil((attempt.lockedUntil.getTime() - now) / 1000),
+      });
+    const over = attempt.failures - IDENTITY_POLICY.slowDownAfterFailures;
+    if (over >= 0 && attempt.lastFailureAt) {
+      const waitUntil = attempt.lastFailureAt.getTime() + 2 ** over * 1000;
+      if (waitUntil > now)
+        throw new IdentityError(429, 'SIGN_IN_THROTTLED', M.signInThrottled, {
+          retryAfterSeconds: Math.ceil((waitUntil - now) / 1000),
+        });
+    }
+  }
+
+  async function recordFailure(accountKey: string): Promise<never> {
+    const failures = await repository.recordSignInFailure(accountKey, clock());
+    if (failures >= IDENTITY_POLICY.lockAfterFailures)
+      await repository.lockAccount(accountKey, after(IDENTITY_POLICY.lockDurationMs));
+    throw new IdentityError(401, 'INCORRECT_CREDENTIALS', M.incorrectCredentials);
+  }
+
+  async function signIn(input: { email: string; password: string }): Promise<SignInResult> {
+    const email = normaliseEmail(input.email);
+    const accountKey = accountKeys.hash(email);
+    await guardAgainstGuessing(accountKey);
+    const user = await repository.findUserByEmail(email);
+    // Unknown users cost one argon2 verification too, so both answers take the same time.
+    const passwordOk = await verifyPassword(
+      user?.passwordHash ?? (await dummyPasswordHash()),
+      input.password,
+    );
+    // A disabled account answers like a wrong password: it may not sign in, and says no more.
+    if (!user?.passwordHash || !passwordOk || user.status === 'disabled') return recordFailure(accountKey);
+    await repository.clearSignInFailures(accountKey);
+    if (needsRehash(user.passwordHash))
+      await repository.updateUser(user.id, { passwordHash: await hashPassword(input.password) }, clock());
+
+    switch (user.status) {
+      case 'unconfirmed':
+        return { kind: 'challenge', challenge: 'CONFIRM_SIGN_UP' };
+      case 'force_change_password': {
+        if (temporaryPasswordExpired(user))
+          throw new IdentityError(401, 'TEMPORARY_PASSWORD_EXPIRED', M.temporaryPasswordExpired);
+        const session = generateOpaqueToken();
+        await issueCode(user, 'new_password_session', IDENTITY_POLICY.newPasswordSessionTtlMs, session);
+        return { kind: 'challenge', challenge: 'NEW_PASSWORD_REQUIRED', session };
+      }
+      case 'confirmed':
+        return { kind: 'signed-in', session: await startSession(user) };
+      default:
+        log.error({ status: user.status }, 'identity: user in an unknown status');
+        throw new IdentityError(500, 'SIGN_IN_FAILED', M.signInFailed);
+    }
+  }
+
+  // --- sessions -------------------------------------------------------------------------------------------
+
+  /** Rotation: each refresh token works once; presenting a used or revoked one ends its whole family. */
+  async function refresh(refreshToken: string): Promise<SignedIn> {
+    const invalid = () => new IdentityError(401, 'INVALID_REFRESH_TOKEN', M.sessionExpired);
+    const row = await repository.findRefreshToken(sha256(refreshToken));
+    if (!row) throw invalid();
+    const now = clock();
+    if (row.rotatedAt || row.revokedAt) {
+      if (row.rotatedAt && !row.revokedAt)
+        log.warn(
+          { userId: row.userId, familyId: row.familyId },
+          'identity: refresh token reused; family revoked',
+        );
+      await repository.revokeFamily(row.familyId, now);
+      throw invalid();
+    }
+    if (row.expiresAt <= now) throw invalid();
+    if (!(await repository.rotateRefreshToken(row.id, now))) {
+      await repository.revokeFamily(row.familyId, now);
+      throw invalid();
+    }
+    const user = await repository.findUserById(row.userId);
+    if (user?.status !== 'confirmed') {
+      await repository.revokeFamily(row.familyId, now);
+      throw invalid();
+    }
+    return startSession(user, row.familyId);
+  }
+
+  async function signOut(refreshToken: string): Promise<void> {
+    const row = await repository.findRefreshToken(sha256(refreshToken));
+    if (row) await repository.revokeFamily(row.familyId, clock());
+  }
+
+  async function getUser(userUuid: string): Promise<UserView> {
+    const user = await repository.findUserById(userUuid);
+    if (!user || user.status === 'disabled')
+      throw new IdentityError(401, 'UNAUTHENTICATED', M.sessionExpired);
+    return userView(user);
+  }
+
+  async function updateUser(userUuid: string, changes: { preferences?: { locale?: string } }) {
+    const locale = changes.preferences?.locale;
+    if (locale) await repository.updateUser(userUuid, { locale }, clock());
+    return getUser(userUuid);
+  }
+
+  async function changePassword(
+    actor: { userId: string; sessionId: string },
+    input: { currentPassword: string; newPassword: string },
+  ): Promise<void> {
+    const user = await repository.findUserById(actor.userId);
+    if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword)))
+      throw new IdentityError(400, 'INCORRECT_CREDENTIALS', M.incorrectCurrentPassword);
+    await repository.updateUser(user.id, { passwordHash: await hashPassword(input.newPassword) }, clock());
+    // Issue 4: a password change ends the user's other sessions.
+    await repository.revokeUserSessions(user.id, clock(), actor.sessionId);
+  }
+
+  // --- sign-up and confirmation -------------------------------------------------------------------------
+
+  async function signUp(input: {
+    email: string;
+    password: string;
+    phoneNumber: string;
+    customUserId?: string | undefined;
+    locale?: string | undefined;
+  }) {
+    const email = normaliseEmail(input.email);
+    // SPEC §8 requires this answer; it does tell a caller that the address has an account. Per-IP and
+    // per-address rate limits bound how fast anyone can ask.
+    if (await repository.findUserByEmail(email)) throw new IdentityError(409, 'USER_EXISTS', M.userExists);
+    limiter.hit(`confirmation-send:${email}`, IDENTITY_POLICY.confirmationSends, M.resendLimitExceeded);
+    try {
+      if (input.customUserId && (await repository.customUserIdTaken(input.customUserId)))
+        throw new IdentityError(409, 'SIGN_UP_FAILED', M.signUpFailed);
+      const user = await repository.insertUser({
+        email,
+        phoneNumber: input.phoneNumber,
+        userId: input.customUserId,
+        passwordHash: await hashPassword(input.password),
+        status: 'unconfirmed',
+        locale: input.locale ?? 'en-GB',
+        createdAt: clock(),
+        updatedAt: clock(),
+      });
+      // A concurrent sign-up with the same e-mail won the unique index.
+      if (!user) throw new IdentityError(409, 'USER_EXISTS', M.userExists);
+      await sendConfirmationCode(user);
+      return { userConfirmed: false, delivery: { medium: 'EMAIL' as const, destination: maskEmail(email) } };
+    } catch (error) {
+      if (error instanceof IdentityError) throw error;
+      log.error({ err: error }, 'identity: sign-up failed');
+      throw new IdentityError(500, 'SIGN_UP_FAILED', M.signUpFailed);
+    }
+  }
+
+  async function confirmSignUp(input: { email: string; code: string }): Promise<void> {
+    const user = await repository.findUserByEmail(normaliseEmail(input.email));
+    // Unknown and already-confirmed addresses answer as a wrong code: nothing to learn here.
+    if (user?.status !== 'unconfirmed')
+      throw new IdentityError(400, 'CODE_MISMATCH', M.invalidVerificationCode);
+    const outcome = await useCode(user, 'confirm_sign_up', input.code);
+    if (outcome === 'expired') throw new IdentityError(400, 'CODE_EXPIRED', M.codeExpired);
+    if (outcome !== 'ok') throw new IdentityError(400, 'CODE_MISMATCH', M.invalidVerificationCode);
+    await repository.updateUser(user.id, { status: 'confirmed', emailVerified: true }, clock());
+  }
+
+  async function resendCode(input: { email: string }) {
+    const email = normaliseEmail(input.email);
+    // Counted per address before the lookup, so known and unknown addresses hit the limit alike.
+    limiter.hit(`confirmation-send:${email}`, IDENTITY_POLICY.confirmationSends, M.resendLimitExceeded);
+    const user = await repository.findUserByEmail(email);
+    if (user?.status === 'unconfirmed') await sendConfirmationCode(user);
+    return { delivery: { medium: 'EMAIL' as const, destination: maskEmail(email) } };
+  }
+
+  // --- temporary passwords ------------------------------------------------------------------------------
+
+  async function completeNewPassword(input: { email: string; session: string; newPassword: string }) {
+    const failed = () => new IdentityError(400, 'NEW_PASSWORD_FAILED', M.newPasswordFailed);
+    const user = await repository.findUserByEmail(normaliseEmail(input.email));
+    if (user?.status !== 'force_change_password' || temporaryPasswordExpired(user)) throw failed();
+    if ((await useCode(user, 'new_password_session', input.session)) !== 'ok') throw failed();
+    const updated = await repository.updateUser(
+      user.id,
+      {
+        passwordHash: await hashPassword(input.newPassword),
+        status: 'confirmed',
+        // The temporary password arrived by e-mail: using it proves the address.
+        emailVerified: true,
+        temporaryPasswordExpiresAt: null,
+      },
+      clock(),
+    );
+    if (!updated) throw failed();
+    await repository.revokeUserSessions(user.id, clock());
+    return startSession(updated);
+  }
+
+  // --- forgot password ----------------------------------------------------------------------------------
+
+  /**
+   * The HTTP answer is the same whatever the address: unknown, disabled, pending invitation or normal.
+   * What differs is the e-mail, which only the mailbox owner reads (see emails.ts).
+   */
+  async function forgotPassword(input: { email: string }) {
+    const email = normaliseEmail(input.email);
+    limiter.hit(`reset-request:${email}`, IDENTITY_POLICY.resetRequests, M.forgotPasswordLimit);
+    const user = await repository.findUserByEmail(email);
+    if (!user) {
+      await sendMail(resetNoAccountEmail(email, 'en-GB', link('/signin')));
+    } else if (user.status === 'disabled') {
+      await sendMail(resetNotAllowedEmail(user.email, user.locale));
+    } else {
+      const code = generateNumericCode();
+      await issueCode(user, 'reset_password', IDENTITY_POLICY.resetCodeTtlMs, code);
+      const resetUrl = link(
+        `/forgot-password?t=forgot&e=${encodeURIComponent(user.email)}&c=${encodeURIComponent(code)}`,
+      );
+      const pendingInvitation = user.status === 'force_change_password' && !temporaryPasswordExpired(user);
+      await sendMail(resetCodeEmail(user.email, user.locale, code, resetUrl, pendingInvitation));
+    }
+    return { delivery: { medium: 'EMAIL' as const, destination: maskEmail(email) } };
+  }
+
+  async function confirmForgotPassword(input: {
+    email: string;
+    code: string;
+    password: string;
+  }): Promise<void> {
+    const email = normaliseEmail(input.email);
+    const user = await repository.findUserByEmail(email);
+    if (!user || user.status === 'disabled')
+      throw new IdentityError(400, 'CODE_MISMATCH', M.invalidResetCode);
+    const outcome = await useCode(user, 'reset_password', input.code);
+    if (outcome === 'expired') throw new IdentityError(400, 'CODE_EXPIRED', M.codeExpired);
+    if (outcome !== 'ok') throw new IdentityError(400, 'CODE_MISMATCH', M.invalidResetCode);
+    const now = clock();
+    await repository.updateUser(
+      user.id,
+      {
+        passwordHash: await hashPassword(input.password),
+        // The code arrived by e-mail: the address is proven, and a pending invitation is settled.
+        status: 'confirmed',
+        emailVerified: true,
+        temporaryPasswordExpiresAt: null,
+      },
+      now,
+    );
+    // Issue 4: a reset ends every session; proving the mailbox also lifts a lock-out.
+    await repository.revokeUserSessions(user.id, now);
+    await repository.clearSignInFailures(accountKeys.hash(email));
+  }
+
+  // --- administration (used by other modules, e.g. the users invite) ----------------------------------
+
+  /** Creates a user with a temporary password (valid 7 days, SPEC §9) and e-mails it to them. */
+  async function adminCreateUser(input: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    locale?: string | undefined;
+    customUserId?: string | undefined;
+    groups?: string[] | undefined;
+  }): Promise<{ uuid: string; user: UserView }> {
+    const email = normaliseEmail(input.email);
+    const temporaryPassword = generateTemporaryPassword();
+    const user = await repository.insertUser(
+      {
+        email,
+        userId: input.customUserId,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash: await hashPassword(temporaryPassword),
+        status: 'force_change_password',
+        temporaryPasswordExpiresAt: after(IDENTITY_POLICY.temporaryPasswordTtlMs),
+        locale: input.locale ?? 'en-GB',
+        createdAt: clock(),
+        updatedAt: clock(),
+      },
+      input.groups ?? [],
+    );
+    if (!user) throw new IdentityError(409, 'USER_EXISTS', M.userExists);
+    await sendMail(invitationEmail(email, user.locale, input.firstName, temporaryPassword, link('/signin')));
+    return { uuid: user.id, user: await userView(user) };
+  }
+
+  async function adminSetDisabled(userUuid: string, disabled: boolean): Promise<void> {
+    const user = await repository.findUserById(userUuid);
+    if (!user) throw new IdentityError(404, 'NOT_FOUND', 'User not found');
+    if (disabled) {
+      await repository.updateUser(user.id, { status: 'disabled' }, clock());
+      await repository.revokeUserSessions(user.id, clock());
+    } else if (user.status === 'disabled') {
+      await repository.updateUser(
+        user.id,
+        { status: user.emailVerified ? 'confirmed' : 'unconfirmed' },
+        clock(),
+      );
+    }
+  }
+
+  return {
+    signIn,
+    refresh,
+    signOut,
+    getUser,
+    updateUser,
+    changePassword,
+    signUp,
+    confirmSignUp,
+    resendCode,
+    completeNewPassword,
+    forgotPassword,
+    confirmForgotPassword,
+    adminCreateUser,
+    adminSetDisabled,
+    adminAddUserToGroup: (userUuid: string, group: string) => repository.addToGroup(userUuid, group),
+    adminRemoveUserFromGroup: (userUuid: string, group: string) =>
+      repository.removeFromGroup(userUuid, group),
+    /** For social sign-in: sessions for a user found or created from a verified provider identity. */
+    startSession,
+  };
+}
+export type IdentityService = ReturnType<typeof createIdentityService>;

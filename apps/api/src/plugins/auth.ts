@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { IdentityError, IDENTITY_MESSAGES as M } from '../identity/errors.ts';
+import { STAFF_GROUP } from '../identity/service.ts';
+import { AccessTokenError, type TokenService } from '../identity/tokens.ts';
+
+/** Who is calling (BRIEF contract): resolved from the bearer access token on every request. */
+export interface Actor {
+  /** users.id (uuid) */
+  userId: string;
+  /** SPEC §3 custom user id */
+  customUserId: string;
+  email: string;
+  groups: string[];
+  isStaff: boolean;
+  /** The session (refresh-token family) the token belongs to. */
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Null when the request carries no valid bearer access token. */
+    actor: Actor | null;
+    /** Why `actor` is null although an Authorization header was sent. */
+    authFailure: 'expired' | 'invalid' | null;
+  }
+}
+
+/**
+ * Access tokens are verified locally (signature, issuer, audience, type, expiry): no database round trip,
+ * so any instance can verify them (DESIGN §1 identity). They live 15 minutes; disabling a user, signing out,
+ * or resetting a password revokes the refresh tokens, so the access token dies at its expiry at the latest.
+ */
+async function authPlugin(app: FastifyInstance, options: { tokens: TokenService }) {
+  app.decorateRequest('actor', null);
+  app.decorateRequest('authFailure', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header) return;
+    const match = /^Bearer\s+([A-Za-z0-9_.-]+)\s*$/i.exec(header);
+    if (!match?.[1]) {
+      request.authFailure = 'invalid';
+      return;
+    }
+    try {
+      const claims = await options.tokens.verifyAccessToken(match[1]);
+      request.actor = {
+        userId: claims.sub,
+        customUserId: claims.userId,
+        email: claims.email,
+        groups: claims.groups,
+        isStaff: claims.groups.includes(STAFF_GROUP),
+        sessionId: claims.sid,
+      };
+    } catch (error) {
+      request.authFailure = error instanceof AccessTokenError ? error.reason : 'invalid';
+    }
+  });
+}
+// Same effect as fastify-plugin: the decorators and hook apply to the whole app, not a child context.
+(authPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+export { authPlugin };
+
+function unauthenticated(request: FastifyRequest): IdentityError {
+  if (request.authFailure === 'expired') return new IdentityError(401, 'TOKEN_EXPIRED', M.sessionExpired);
+  if (request.authFailure === 'invalid') return new IdentityError(401, 'INVALID_TOKEN', M.sessionExpired);
+  return new IdentityError(401, 'UNAUTHENTICATED', M.authenticationRequired);
+}
+
+/** preHandler for routes that need a signed-in user: `{ preHandler: requireActor }`. */
+export async function requireActor(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!request.actor) throw unauthenticated(request);
+}
+
+/** preHandler for staff-only routes; others get 404 (DESIGN §4: never reveal what is not theirs). */
+export async function requireStaff(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!request.actor) throw unauthenticated(request);
+  if (!request.actor.isStaff) throw new IdentityError(404, 'NOT_FOUND', 'Not found');
+}
+
+/** The actor of a route guarded by requireActor (throws if the guard was forgotten). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthenticated(request);
+  return request.actor;
+}
