@@ -1,0 +1,69 @@
+import Fastify, { type FastifyError } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Mailer, MailMessage } from '../src/adapters/mail/mail-port.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { IdentityError } from '../src/identity/errors.ts';
+import { createIdentityModule, registerIdentity } from '../src/identity/module.ts';
+import type { IdentityRateLimits } from '../src/identity/routes.ts';
+
+/**
+ * A stand-in for the shared harness (test/helpers) while it is being written: the identity module on a
+ * fresh, migrated PGlite database, with a controllable clock and a mailer that records what it sends.
+ */
+export async function createIdentityTestApp(
+  options: { rateLimits?: Partial<IdentityRateLimits>; production?: boolean; mailer?: Mailer } = {},
+) {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await database.migrate();
+  let now = new Date('2026-03-02T09:00:00.000Z');
+  const clock = () => new Date(now);
+  const sent: MailMessage[] = [];
+  const recording: Mailer = {
+    name: 'outbox',
+    async send(message) {
+      sent.push(message);
+    },
+  };
+  const app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error instanceof IdentityError) {
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.code(error.statusCode).send({
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.details ? { details: error.details } : {}),
+        },
+      });
+    }
+    if (error.validation)
+      return reply.code(400).send({ error: { code: 'VALIDATION_FAILED', message: error.message } });
+    return reply.code(500).send({ error: { code: 'INTERNAL', message: error.message } });
+  });
+  const identity = await createIdentityModule({
+    db: database.db,
+    log: app.log,
+    clock,
+    publicUrl: 'http://localhost:3000',
+    production: options.production ?? false,
+    mailer: options.mailer ?? recording,
+    rateLimits: options.rateLimits,
+  });
+  await registerIdentity(app, identity);
+  await app.ready();
+  return {
+    app,
+    identity,
+    database,
+    sent,
+    advance(ms: number) {
+      now = new Date(now.getTime() + ms);
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
