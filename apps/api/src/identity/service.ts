@@ -230,7 +230,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       input.password,
     );
     // A disabled account answers like a wrong password: it may not sign in, and says no more.
-    if (!user?.passwordHash || !passwordOk || user.status === 'disabled') return recordFailure(accountKey);
+    if (!user?.passwordHash || !passwordOk || !user.enabled) return recordFailure(accountKey);
     await repository.clearSignInFailures(accountKey);
     if (needsRehash(user.passwordHash))
       await repository.updateUser(user.id, { passwordHash: await hashPassword(input.password) }, clock());
@@ -276,7 +276,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       throw invalid();
     }
     const user = await repository.findUserById(row.userId);
-    if (user?.status !== 'confirmed') {
+    if (user?.status !== 'confirmed' || !user.enabled) {
       await repository.revokeFamily(row.familyId, now);
       throw invalid();
     }
@@ -290,8 +290,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
   async function getUser(userUuid: string): Promise<UserView> {
     const user = await repository.findUserById(userUuid);
-    if (!user || user.status === 'disabled')
-      throw new IdentityError(401, 'UNAUTHENTICATED', M.sessionExpired);
+    if (!user?.enabled) throw new IdentityError(401, 'UNAUTHENTICATED', M.sessionExpired);
     return userView(user);
   }
 
@@ -376,7 +375,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   async function completeNewPassword(input: { email: string; session: string; newPassword: string }) {
     const failed = () => new IdentityError(400, 'NEW_PASSWORD_FAILED', M.newPasswordFailed);
     const user = await repository.findUserByEmail(normaliseEmail(input.email));
-    if (user?.status !== 'force_change_password' || temporaryPasswordExpired(user)) throw failed();
+    if (user?.status !== 'force_change_password' || !user.enabled || temporaryPasswordExpired(user))
+      throw failed();
     if ((await useCode(user, 'new_password_session', input.session)) !== 'ok') throw failed();
     const updated = await repository.updateUser(
       user.id,
@@ -406,7 +406,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     const user = await repository.findUserByEmail(email);
     if (!user) {
       await sendMail(resetNoAccountEmail(email, 'en-GB', link('/signin')));
-    } else if (user.status === 'disabled') {
+    } else if (!user.enabled) {
       await sendMail(resetNotAllowedEmail(user.email, user.locale));
     } else {
       const code = generateNumericCode();
@@ -427,8 +427,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   }): Promise<void> {
     const email = normaliseEmail(input.email);
     const user = await repository.findUserByEmail(email);
-    if (!user || user.status === 'disabled')
-      throw new IdentityError(400, 'CODE_MISMATCH', M.invalidResetCode);
+    if (!user?.enabled) throw new IdentityError(400, 'CODE_MISMATCH', M.invalidResetCode);
     const outcome = await useCode(user, 'reset_password', input.code);
     if (outcome === 'expired') throw new IdentityError(400, 'CODE_EXPIRED', M.codeExpired);
     if (outcome !== 'ok') throw new IdentityError(400, 'CODE_MISMATCH', M.invalidResetCode);
@@ -485,16 +484,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   async function adminSetDisabled(userUuid: string, disabled: boolean): Promise<void> {
     const user = await repository.findUserById(userUuid);
     if (!user) throw new IdentityError(404, 'NOT_FOUND', 'User not found');
-    if (disabled) {
-      await repository.updateUser(user.id, { status: 'disabled' }, clock());
-      await repository.revokeUserSessions(user.id, clock());
-    } else if (user.status === 'disabled') {
-      await repository.updateUser(
-        user.id,
-        { status: user.emailVerified ? 'confirmed' : 'unconfirmed' },
-        clock(),
-      );
-    }
+    await repository.updateUser(user.id, { enabled: !disabled }, clock());
+    if (disabled) await repository.revokeUserSessions(user.id, clock());
   }
 
   return {

@@ -26,8 +26,10 @@ export const users = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     passwordHash: text('password_hash'),
-    /** unconfirmed | confirmed | force_change_password | disabled */
+    /** unconfirmed | confirmed | force_change_password */
     status: text('status').notNull().default('unconfirmed'),
+    /** A disabled user keeps its status and cannot sign in, refresh or reset until enabled again. */
+    enabled: boolean('enabled').notNull().default(true),
     temporaryPasswordExpiresAt: timestamp('temporary_password_expires_at', { withTimezone: true }),
     emailVerified: boolean('email_verified').notNull().default(false),
     locale: text('locale').notNull().default('en-GB'),
