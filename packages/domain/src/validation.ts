@@ -14,11 +14,15 @@ export interface ValidationDetail {
 /** The key of an issue: its message when that is a key (our schemas), else one chosen from its code. */
 export function issueKey(issue: z.core.$ZodIssue): MessageKey {
   if (isMessageKey(issue.message)) return issue.message;
-  if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)) {
-    return 'validation.required';
-  }
+  if (issue.code === 'invalid_type' && isMissing(issue)) return 'validation.required';
   if (issue.code === 'too_big' && issue.origin === 'string') return 'validation.tooLong';
   return 'validation.invalid';
+}
+
+/** Zod leaves `input` out of issues unless asked (`reportInput`), so its default text is read as well. */
+function isMissing(issue: z.core.$ZodIssueInvalidType): boolean {
+  if ('input' in issue) return issue.input === undefined || issue.input === null;
+  return /received (undefined|null)$/.test(issue.message);
 }
 
 function issueParams(issue: z.core.$ZodIssue): MessageParams {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { NUMERIC_CODE_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { LOCALES } from '../locales.ts';
-import { requiredText, stringInput } from './common.ts';
+import { objectInput, requiredText, stringInput } from './common.ts';
 import { phoneNumberSchema } from './phone.ts';
 
 export const EMAIL_MAX_LENGTH = 254;
@@ -28,15 +28,13 @@ export const passwordSchema = stringInput()
   .regex(/\p{Ll}/u, { error: 'validation.passwordRule', abort: true });
 
 /** A new password and its repetition: repeat is required and must equal ("Passwords must match"). */
-export const newPasswordFormSchema = z
-  .object({
-    password: passwordSchema,
-    repeatPassword: stringInput().min(1, { error: 'validation.required' }),
-  })
-  .refine((form) => form.password === form.repeatPassword, {
-    error: 'validation.passwordsMustMatch',
-    path: ['repeatPassword'],
-  });
+export const newPasswordFormSchema = objectInput({
+  password: passwordSchema,
+  repeatPassword: stringInput().min(1, { error: 'validation.required', abort: true }),
+}).refine((form) => form.password === form.repeatPassword, {
+  error: 'validation.passwordsMustMatch',
+  path: ['repeatPassword'],
+});
 
 /** Confirmation and reset codes: required, digits only, six of them (SPEC §5, §9). */
 export const numericCodeSchema = stringInput()
@@ -45,9 +43,9 @@ export const numericCodeSchema = stringInput()
   .regex(/^\d+$/, { error: 'validation.codeNumeric', abort: true })
   .length(NUMERIC_CODE_LENGTH, { error: 'validation.codeLength' });
 
-export const signInSchema = z.object({ email: emailSchema, password: signInPasswordSchema });
+export const signInSchema = objectInput({ email: emailSchema, password: signInPasswordSchema });
 
-export const signUpSchema = z.object({
+export const signUpSchema = objectInput({
   email: emailSchema,
   password: passwordSchema,
   phoneNumber: phoneNumberSchema,
@@ -55,10 +53,10 @@ export const signUpSchema = z.object({
   locale: z.enum(LOCALES, { error: 'validation.invalid' }).optional(),
 });
 
-export const confirmSignUpSchema = z.object({ email: emailSchema, code: numericCodeSchema });
-export const resendCodeSchema = z.object({ email: emailSchema });
-export const forgotPasswordSchema = z.object({ email: emailSchema });
-export const confirmForgotPasswordSchema = z.object({
+export const confirmSignUpSchema = objectInput({ email: emailSchema, code: numericCodeSchema });
+export const resendCodeSchema = objectInput({ email: emailSchema });
+export const forgotPasswordSchema = objectInput({ email: emailSchema });
+export const confirmForgotPasswordSchema = objectInput({
   email: emailSchema,
   code: numericCodeSchema,
   password: passwordSchema,

@@ -32,3 +32,11 @@ export function hasAtMostDecimals(value: number, digits: number): boolean {
   const fraction = (mantissa.split('.')[1] ?? '').length;
   return fraction - Number(exponent) <= digits;
 }
+
+/** An object; missing is "Required", any other non-object is "Invalid value". */
+export function objectInput<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  return z.object(shape, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalid',
+  });
+}

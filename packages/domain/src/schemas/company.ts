@@ -34,7 +34,7 @@ import {
 } from 'jsvat';
 import { z } from 'zod';
 import { ONBOARDING_SHORTCODE_LENGTH } from '../constants.ts';
-import { stringInput } from './common.ts';
+import { objectInput, stringInput } from './common.ts';
 
 export const EU_COUNTRIES = [
   'AT',
@@ -171,11 +171,15 @@ export function vatPrefixFor(country: CompanyCountry): string {
   return country === 'GR' ? 'EL' : country;
 }
 
-/** Uppercased, without spaces, dots, hyphens and slashes; the country prefix added when typed without it. */
+/**
+ * Uppercased, without spaces, dots, hyphens and slashes; the country prefix added when typed without it
+ * (Greece's ISO prefix GR is read as its VAT prefix EL).
+ */
 export function normaliseVatNumber(country: CompanyCountry, value: string): string {
   const compact = value.toUpperCase().replace(/[\s.\-/]+/g, '');
   const prefix = vatPrefixFor(country);
-  return /^[A-Z]{2}/.test(compact) ? compact : `${prefix}${compact}`;
+  if (country === 'GR' && compact.startsWith('GR')) return `EL${compact.slice(2)}`;
+  return compact.startsWith(prefix) ? compact : `${prefix}${compact}`;
 }
 
 /**
@@ -183,10 +187,7 @@ export function normaliseVatNumber(country: CompanyCountry, value: string): stri
  * we check the format only (not jsvat's checksums), as SPEC asks for a pattern check.
  */
 export function isValidVatNumber(country: CompanyCountry, value: string): boolean {
-  const vat = normaliseVatNumber(country, value);
-  const prefix = vatPrefixFor(country);
-  if (!vat.startsWith(prefix) && !(country === 'GR' && vat.startsWith('GR'))) return false;
-  const result = checkVAT(vat, [VAT_COUNTRIES[country]]);
+  const result = checkVAT(normaliseVatNumber(country, value), [VAT_COUNTRIES[country]]);
   return result.isSupportedCountry && result.isValidFormat;
 }
 
@@ -201,30 +202,28 @@ export function vatNumberSchema(country: string) {
 }
 
 /** Company identifiers entered together with their country (the rules depend on it). */
-export const companyIdentifiersSchema = z
-  .object({
-    country: z.enum(COMPANY_COUNTRIES, { error: 'validation.countryInvalid' }),
-    registrationNumber: stringInput().trim().min(1, { error: 'validation.required' }),
-    vatNumber: stringInput().trim().optional(),
-  })
-  .superRefine((company, ctx) => {
-    if (!isValidRegistrationNumber(company.country, company.registrationNumber)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'validation.registrationNumberInvalid',
-        path: ['registrationNumber'],
-        input: company.registrationNumber,
-      });
-    }
-    if (company.vatNumber && !isValidVatNumber(company.country, company.vatNumber)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'validation.vatNumberInvalid',
-        path: ['vatNumber'],
-        input: company.vatNumber,
-      });
-    }
-  });
+export const companyIdentifiersSchema = objectInput({
+  country: z.enum(COMPANY_COUNTRIES, { error: 'validation.countryInvalid' }),
+  registrationNumber: stringInput().trim().min(1, { error: 'validation.required' }),
+  vatNumber: stringInput().trim().optional(),
+}).superRefine((company, ctx) => {
+  if (!isValidRegistrationNumber(company.country, company.registrationNumber)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'validation.registrationNumberInvalid',
+      path: ['registrationNumber'],
+      input: company.registrationNumber,
+    });
+  }
+  if (company.vatNumber && !isValidVatNumber(company.country, company.vatNumber)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'validation.vatNumberInvalid',
+      path: ['vatNumber'],
+      input: company.vatNumber,
+    });
+  }
+});
 
 /** SPEC §5: onboarding shortcode is required, numeric, 6 digits, each with its own message. */
 export const onboardingShortcodeSchema = stringInput('validation.shortcodeRequired')

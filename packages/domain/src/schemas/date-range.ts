@@ -1,13 +1,13 @@
 // SPEC §5, §9: transactions and ledger ranges at most 6 months, payouts download at most 1 year;
 // a date range or a PSP reference, not both.
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   LEDGER_DATE_RANGE_MAX_MONTHS,
   PAYOUT_DATE_RANGE_MAX_MONTHS,
   TRANSACTION_DATE_RANGE_MAX_MONTHS,
 } from '../constants.ts';
 import type { MessageKey } from '../messages.ts';
-import { stringInput } from './common.ts';
+import { objectInput, stringInput } from './common.ts';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -59,9 +59,9 @@ function checkRange(range: DateRange, maxMonths: number, tooLarge: MessageKey, c
 
 /** `{ from, to }`, to on or after from, spanning at most `maxMonths` calendar months. */
 export function dateRangeSchema(maxMonths: number, tooLarge: MessageKey) {
-  return z
-    .object({ from: isoDateSchema, to: isoDateSchema })
-    .superRefine((range, ctx) => checkRange(range, maxMonths, tooLarge, ctx));
+  return objectInput({ from: isoDateSchema, to: isoDateSchema }).superRefine((range, ctx) =>
+    checkRange(range, maxMonths, tooLarge, ctx),
+  );
 }
 
 /** "Date range too large. Please select a range of 6 months or less." */
@@ -88,44 +88,42 @@ export const pspReferenceSchema = stringInput()
  * given; a range needs both ends.
  */
 export function transactionSearchSchema(options: { required: boolean } = { required: true }) {
-  return z
-    .object({
-      from: isoDateSchema.optional(),
-      to: isoDateSchema.optional(),
-      pspReference: pspReferenceSchema.optional(),
-    })
-    .superRefine((search, ctx) => {
-      const hasRange = search.from !== undefined || search.to !== undefined;
-      if (hasRange && search.pspReference !== undefined) {
+  return objectInput({
+    from: isoDateSchema.optional(),
+    to: isoDateSchema.optional(),
+    pspReference: pspReferenceSchema.optional(),
+  }).superRefine((search, ctx) => {
+    const hasRange = search.from !== undefined || search.to !== undefined;
+    if (hasRange && search.pspReference !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'validation.dateRangeOrPspReference',
+        path: ['pspReference'],
+      });
+      return;
+    }
+    if (!hasRange && search.pspReference === undefined) {
+      if (options.required) {
         ctx.addIssue({
           code: 'custom',
-          message: 'validation.dateRangeOrPspReference',
-          path: ['pspReference'],
+          message: 'validation.dateRangeOrPspReferenceRequired',
+          path: ['from'],
         });
-        return;
       }
-      if (!hasRange && search.pspReference === undefined) {
-        if (options.required) {
-          ctx.addIssue({
-            code: 'custom',
-            message: 'validation.dateRangeOrPspReferenceRequired',
-            path: ['from'],
-          });
-        }
-        return;
-      }
-      if (!hasRange) return;
-      if (search.from === undefined)
-        ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['from'] });
-      if (search.to === undefined)
-        ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['to'] });
-      if (search.from !== undefined && search.to !== undefined) {
-        checkRange(
-          { from: search.from, to: search.to },
-          TRANSACTION_DATE_RANGE_MAX_MONTHS,
-          'validation.dateRangeTooLarge',
-          ctx,
-        );
-      }
-    });
+      return;
+    }
+    if (!hasRange) return;
+    if (search.from === undefined)
+      ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['from'] });
+    if (search.to === undefined)
+      ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['to'] });
+    if (search.from !== undefined && search.to !== undefined) {
+      checkRange(
+        { from: search.from, to: search.to },
+        TRANSACTION_DATE_RANGE_MAX_MONTHS,
+        'validation.dateRangeTooLarge',
+        ctx,
+      );
+    }
+  });
 }

@@ -2,7 +2,7 @@
 // fields removed before sending.
 import { z } from 'zod';
 import { SITE_SHORT_CODE_MAX_LENGTH, SITE_SHORT_CODE_MIN_LENGTH } from '../constants.ts';
-import { requiredText, stringInput } from './common.ts';
+import { objectInput, requiredText, stringInput } from './common.ts';
 
 export const SITE_NAME_MAX_LENGTH = 100;
 export const SITE_DISPLAY_NAME_MAX_LENGTH = 100;
@@ -44,7 +44,7 @@ export const countryCodeSchema = stringInput('validation.countryInvalid')
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, { error: 'validation.countryInvalid' });
 
-export const siteAddressSchema = z.object({
+export const siteAddressSchema = objectInput({
   line1: requiredText(200),
   line2: requiredText(200).optional(),
   city: requiredText(100),
@@ -59,7 +59,7 @@ export const payByLinkTermsUrlSchema = stringInput()
   .check(z.url({ protocol: /^https?$/, error: 'validation.urlInvalid' }));
 
 /** What the API accepts to create or update a site; optional fields are absent, never empty. */
-export const siteInputSchema = z.object({
+export const siteInputSchema = objectInput({
   name: siteNameSchema,
   displayName: siteDisplayNameSchema.optional(),
   shortCode: siteShortCodeSchema.optional(),

@@ -2,13 +2,13 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions.ts';
 import { emailSchema } from './auth.ts';
-import { requiredText } from './common.ts';
+import { objectInput, requiredText } from './common.ts';
 
 export const USER_NAME_MAX_LENGTH = 100;
 
 const roleSchema = z.enum(ROLES, { error: 'validation.roleInvalid' });
 
-export const siteRoleGrantSchema = z.object({
+export const siteRoleGrantSchema = objectInput({
   /** a site id, or `*` for every site */
   siteId: requiredText(100),
   roles: z.array(roleSchema, { error: 'validation.invalid' }).min(1, { error: 'validation.roleInvalid' }),
@@ -38,12 +38,12 @@ function requireSiteUnlessOwner(user: UserRoles, ctx: z.RefinementCtx): void {
   });
 }
 
-export const userInviteSchema = z
-  .object({ email: emailSchema, ...userFields })
-  .superRefine(requireSiteUnlessOwner);
+export const userInviteSchema = objectInput({ email: emailSchema, ...userFields }).superRefine(
+  requireSiteUnlessOwner,
+);
 
 /** An update changes names and roles; the email identifies the user and is not changed here. */
-export const userUpdateSchema = z.object(userFields).superRefine(requireSiteUnlessOwner);
+export const userUpdateSchema = objectInput(userFields).superRefine(requireSiteUnlessOwner);
 
 export type UserInvite = z.output<typeof userInviteSchema>;
 export type UserUpdate = z.output<typeof userUpdateSchema>;
