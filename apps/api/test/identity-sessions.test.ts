@@ -59,7 +59,9 @@ describe('refresh', () => {
     expect((await post('/api/identity/refresh', { refreshToken: 'x'.repeat(43) })).statusCode).toBe(401);
     const session = await signIn();
     t.advance(31 * 24 * 3600_000);
-    expect((await post('/api/identity/refresh', { refreshToken: session.refreshToken })).statusCode).toBe(401);
+    expect((await post('/api/identity/refresh', { refreshToken: session.refreshToken })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -69,7 +71,9 @@ describe('sign-out', () => {
     const out = await post('/api/identity/sign-out', { refreshToken: session.refreshToken });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ data: { ok: true } });
-    expect((await post('/api/identity/refresh', { refreshToken: session.refreshToken })).statusCode).toBe(401);
+    expect((await post('/api/identity/refresh', { refreshToken: session.refreshToken })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -77,7 +81,9 @@ describe('disabled users', () => {
   it('can no longer refresh nor sign in once disabled, and sign in again once enabled', async () => {
     const session = await signIn();
     await t.identity.service.adminSetDisabled(userUuid, true);
-    expect((await post('/api/identity/refresh', { refreshToken: session.refreshToken })).statusCode).toBe(401);
+    expect((await post('/api/identity/refresh', { refreshToken: session.refreshToken })).statusCode).toBe(
+      401,
+    );
     const denied = await post('/api/identity/sign-in', { email: 'sam@example.com', password: 'Passw0rd!' });
     expect(denied.statusCode).toBe(401);
     expect(denied.json().error.message).toBe('Incorrect email or password');
@@ -119,7 +125,9 @@ describe('me', () => {
     );
     expect(changed.statusCode).toBe(200);
     expect((await post('/api/identity/refresh', { refreshToken: other.refreshToken })).statusCode).toBe(401);
-    expect((await post('/api/identity/refresh', { refreshToken: current.refreshToken })).statusCode).toBe(200);
+    expect((await post('/api/identity/refresh', { refreshToken: current.refreshToken })).statusCode).toBe(
+      200,
+    );
     expect((await signIn('sam@example.com', 'N3wPassword')).accessToken).toBeTruthy();
   });
 });
