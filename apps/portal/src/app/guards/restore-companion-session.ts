@@ -1,0 +1,35 @@
+import { getMe } from '../../features/session/api/get-me.ts';
+import { sessionStore, toEpochMs } from '../../lib/session/session-store.ts';
+import { readJson, removeKey, STORAGE_KEYS } from '../../lib/storage/local-storage.ts';
+
+/** What the companion app leaves in localStorage for its web view (SPEC §4 companion session). */
+interface CompanionTokens {
+  idToken: string;
+  accessToken: string;
+  refreshToken?: string;
+  expiresAt: string | number;
+}
+
+/** Turns the companion app's stored tokens into a portal session; false when they do not work. */
+export async function restoreCompanionSession(): Promise<boolean> {
+  const tokens = readJson<CompanionTokens>(STORAGE_KEYS.companionTokens);
+  if (!tokens?.accessToken) return false;
+  const placeholderUser = { id: '', email: '', groups: [], isConfigured: false, firstName: '', lastName: '' };
+  sessionStore.set({
+    tokens: {
+      idToken: tokens.idToken,
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken ?? '',
+      expiresAt: toEpochMs(tokens.expiresAt),
+    },
+    user: { ...placeholderUser, preferences: {} },
+  });
+  try {
+    sessionStore.updateUser(await getMe());
+    return true;
+  } catch {
+    sessionStore.clear();
+    removeKey(STORAGE_KEYS.companionTokens);
+    return false;
+  }
+}

@@ -1,0 +1,17 @@
+import '../styles/app-shell-styles.ts';
+import { Box } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { CurrentMerchantContext } from '../../lib/merchant/current-merchant.ts';
+import { useAppState } from './use-app-state.ts';
+
+/** Native-app web views and the standalone /assign-device: no portal chrome. */
+export default function BareLayout() {
+  const { merchant } = useAppState();
+  return (
+    <CurrentMerchantContext value={merchant}>
+      <Box component="main" p="md">
+        <Outlet />
+      </Box>
+    </CurrentMerchantContext>
+  );
+}

@@ -1,0 +1,22 @@
+import { Box, Container, Group, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { LanguageSwitcher } from '../../features/session/components/language-switcher.tsx';
+
+/** Public pages: sign-in, join, forgot password, not found and the companion-app hand-offs. */
+export default function PublicLayout() {
+  const { t } = useTranslation();
+  return (
+    <Box mih="100vh">
+      <Group justify="space-between" px="md" py="sm" component="header">
+        <Title order={2} size="h4">
+          {t('app.name')}
+        </Title>
+        <LanguageSwitcher />
+      </Group>
+      <Container size="md" component="main" py="lg">
+        <Outlet />
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,221 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { pathTo, ROUTE_PATHS, type RouteId } from '../lib/paths.ts';
+import { guardLoader } from './guards/guard-loader.ts';
+import { RouteErrorBoundary } from './layouts/route-error-boundary.tsx';
+import { RouteLoading } from './layouts/route-loading.tsx';
+import type { Crumb, RouteHandle } from './navigation/breadcrumbs.tsx';
+
+type ScreenModule = () => Promise<{ default: ComponentType }>;
+const component = (load: ScreenModule) => async () => ({ Component: (await load()).default });
+
+interface ScreenOptions {
+  /** Public pages only check whether someone is signed in; everything else loads the merchants. */
+  needsMerchants?: boolean;
+  crumbs?: Crumb[];
+}
+
+/** The one route table (SPEC §2.1): route ids are SPEC's labels, every screen is loaded lazily. */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const screen = (id: RouteId, load: ScreenModule, options: ScreenOptions = {}): RouteObject => ({
+    id,
+    path: ROUTE_PATHS[id],
+    loader: guardLoader(queryClient, id, options.needsMerchants ?? true),
+    lazy: component(load),
+    handle: { crumbs: options.crumbs } satisfies RouteHandle,
+  });
+  const publicScreen = (id: RouteId, load: ScreenModule) => screen(id, load, { needsMerchants: false });
+  const crumbs = (...trail: [string, RouteId?][]): ScreenOptions => ({
+    crumbs: trail.map(([labelKey, routeId]) => (routeId ? { labelKey, routeId } : { labelKey })),
+  });
+  const billing: [string] = ['nav.billing'];
+  const reporting: [string] = ['nav.reporting'];
+
+  return [
+    {
+      id: 'root',
+      ErrorBoundary: RouteErrorBoundary,
+      HydrateFallback: RouteLoading,
+      children: [
+        {
+          id: 'public-layout',
+          lazy: component(() => import('./layouts/public-layout.tsx')),
+          children: [
+            publicScreen('sign-in', () => import('../features/session/routes/sign-in.tsx')),
+            {
+              id: 'sign-up',
+              path: ROUTE_PATHS['sign-up'],
+              loader: ({ request }) => redirect(`${pathTo('join')}${new URL(request.url).search}`),
+            },
+            publicScreen('join', () => import('../features/session/routes/join.tsx')),
+            publicScreen('forgot-password', () => import('../features/session/routes/forgot-password.tsx')),
+            publicScreen('not-right', () => import('../features/errors/routes/not-right.tsx')),
+            publicScreen(
+              'payment-method-success',
+              () => import('../features/billing/routes/payment-method-success.tsx'),
+            ),
+            publicScreen('companion-tap-to-pay', () => import('../features/companion/routes/tap-to-pay.tsx')),
+            publicScreen(
+              'companion-eod-reports',
+              () => import('../features/companion/routes/eod-reports.tsx'),
+            ),
+            publicScreen('companion-capital', () => import('../features/companion/routes/capital.tsx')),
+            publicScreen('not-found', () => import('../features/errors/routes/not-found.tsx')),
+            {
+              id: 'catch-all',
+              path: '*',
+              lazy: component(() => import('../features/errors/routes/not-found.tsx')),
+            },
+          ],
+        },
+        {
+          id: 'main-layout',
+          lazy: component(() => import('./layouts/main-layout.tsx')),
+          children: [
+            screen('home', () => import('../features/home/routes/home.tsx')),
+            screen(
+              'payment-methods',
+              () => import('../features/billing/routes/payment-methods.tsx'),
+              crumbs(billing, ['nav.paymentMethods']),
+            ),
+            screen(
+              'add-payment-method',
+              () => import('../features/billing/routes/add-payment-method.tsx'),
+              crumbs(billing, ['nav.paymentMethods', 'payment-methods'], ['routes.add-payment-method']),
+            ),
+            screen(
+              'invoices',
+              () => import('../features/billing/routes/invoices.tsx'),
+              crumbs(billing, ['nav.invoices']),
+            ),
+            screen(
+              'all-devices',
+              () => import('../features/devices/routes/all-devices.tsx'),
+              crumbs(['nav.devices']),
+            ),
+            screen(
+              'order-new-device',
+              () => import('../features/devices/routes/order-new-device.tsx'),
+              crumbs(['nav.devices', 'all-devices'], ['routes.order-new-device']),
+            ),
+            screen(
+              'connect-new-device',
+              () => import('../features/devices/routes/connect-new-device.tsx'),
+              crumbs(['nav.devices', 'all-devices'], ['routes.connect-new-device']),
+            ),
+            screen(
+              'all-sites',
+              () => import('../features/sites/routes/all-sites.tsx'),
+              crumbs(['nav.sites']),
+            ),
+            screen(
+              'edit-site',
+              () => import('../features/sites/routes/edit-site.tsx'),
+              crumbs(['nav.sites', 'all-sites'], ['routes.edit-site']),
+            ),
+            screen(
+              'site-internal-settings',
+              () => import('../features/sites/routes/site-internal-settings.tsx'),
+              crumbs(
+                ['nav.sites', 'all-sites'],
+                ['routes.edit-site', 'edit-site'],
+                ['routes.site-internal-settings'],
+              ),
+            ),
+            screen(
+              'new-site',
+              () => import('../features/sites/routes/new-site.tsx'),
+              crumbs(['nav.sites', 'all-sites'], ['routes.new-site']),
+            ),
+            screen(
+              'transactions',
+              () => import('../features/reporting/routes/transactions.tsx'),
+              crumbs(reporting, ['nav.transactions']),
+            ),
+            screen(
+              'payouts',
+              () => import('../features/reporting/routes/payouts.tsx'),
+              crumbs(reporting, ['nav.payouts']),
+            ),
+            screen(
+              'payout-details',
+              () => import('../features/reporting/routes/payout-details.tsx'),
+              crumbs(reporting, ['nav.payouts', 'payouts'], ['routes.payout-details']),
+            ),
+            screen(
+              'reports',
+              () => import('../features/reporting/routes/reports.tsx'),
+              crumbs(reporting, ['nav.reports']),
+            ),
+            screen(
+              'eod-reports',
+              () => import('../features/reporting/routes/eod-reports.tsx'),
+              crumbs(reporting, ['nav.eodReports']),
+            ),
+            screen(
+              'reports-download',
+              () => import('../features/reporting/routes/reports-download.tsx'),
+              crumbs(reporting, ['nav.reports', 'reports'], ['routes.reports-download']),
+            ),
+            screen('users', () => import('../features/users/routes/users.tsx'), crumbs(['nav.users'])),
+            screen(
+              'add-user',
+              () => import('../features/users/routes/add-user.tsx'),
+              crumbs(['nav.users', 'users'], ['routes.add-user']),
+            ),
+            screen(
+              'edit-user',
+              () => import('../features/users/routes/edit-user.tsx'),
+              crumbs(['nav.users', 'users'], ['routes.edit-user']),
+            ),
+            screen(
+              'company-settings',
+              () => import('../features/company/routes/company-settings.tsx'),
+              crumbs(['nav.company'], ['routes.company-settings']),
+            ),
+            screen(
+              'staff-company-settings',
+              () => import('../features/company/routes/staff-company-settings.tsx'),
+              crumbs(['routes.company-settings', 'company-settings'], ['nav.staff']),
+            ),
+            screen(
+              'manage-companies',
+              () => import('../features/merchants/routes/manage-companies.tsx'),
+              crumbs(['nav.company'], ['routes.manage-companies']),
+            ),
+          ],
+        },
+        {
+          id: 'onboarding-layout',
+          lazy: component(() => import('./layouts/onboarding-layout.tsx')),
+          children: [
+            screen('invited-pending', () => import('../features/onboarding/routes/invited-pending.tsx')),
+            screen(
+              'onboarding-landing',
+              () => import('../features/onboarding/routes/onboarding-landing.tsx'),
+            ),
+            screen('onboarding-wizard', () => import('../features/onboarding/routes/onboarding-wizard.tsx')),
+          ],
+        },
+        {
+          id: 'native-app-layout',
+          lazy: component(() => import('./layouts/bare-layout.tsx')),
+          children: [
+            screen('native-capital', () => import('../features/companion/routes/native-capital.tsx')),
+            screen('native-eod-reports', () => import('../features/companion/routes/native-eod-reports.tsx')),
+          ],
+        },
+        {
+          id: 'standalone-layout',
+          lazy: component(() => import('./layouts/bare-layout.tsx')),
+          children: [screen('assign-device', () => import('../features/devices/routes/assign-device.tsx'))],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
+}

@@ -1,0 +1,13 @@
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../../components/page.tsx';
+
+// The hand-off into the companion app (deep link) is finished by the companion-app issue.
+export default function TapToPayRedirectScreen() {
+  const { t } = useTranslation();
+  return (
+    <Page titleKey="routes.companion-tap-to-pay">
+      <Text>{t('screens.companionRedirect')}</Text>
+    </Page>
+  );
+}

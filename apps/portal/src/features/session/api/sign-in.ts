@@ -1,0 +1,36 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api/request.ts';
+import type { SessionUser } from '../../../lib/session/session-store.ts';
+
+// TODO(openapi): replace with the generated schema's types once apps/api/openapi.json lists the identity routes.
+export interface SignInTokens {
+  idToken: string;
+  accessToken: string;
+  refreshToken: string;
+  expiresAt: string | number;
+  user: SessionUser;
+}
+
+/** The identity API answers a sign-in either with tokens or with a challenge (confirm user, new password). */
+export interface SignInChallenge {
+  challenge: string;
+}
+
+export type SignInResult = SignInTokens | SignInChallenge;
+
+export interface SignInInput {
+  email: string;
+  password: string;
+}
+
+export function isChallenge(result: SignInResult): result is SignInChallenge {
+  return 'challenge' in result;
+}
+
+export function signIn(input: SignInInput): Promise<SignInResult> {
+  return apiRequest<SignInResult>('POST', '/identity/sign-in', input);
+}
+
+export function useSignIn() {
+  return useMutation({ mutationFn: signIn });
+}

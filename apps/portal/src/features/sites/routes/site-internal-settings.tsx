@@ -1,0 +1,6 @@
+import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+
+// Finished by its own issue; until then the route exists, is guarded and shows its title.
+export default function SiteInternalSettingsScreen() {
+  return <ScreenPlaceholder routeId="site-internal-settings" />;
+}

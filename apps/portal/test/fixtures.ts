@@ -1,0 +1,70 @@
+import {
+  ALL_SITES,
+  COMPANY_PERMISSIONS,
+  EMPTY_PERMISSIONS,
+  type MerchantPermissions,
+  SITE_MANAGER_PERMISSIONS,
+  STAFF_GROUP,
+} from '@mp/domain/permissions';
+import type { GuardContext } from '../src/app/guards/guard.ts';
+import type { Merchant } from '../src/features/merchants/api/list-merchants.ts';
+import type { RouteId } from '../src/lib/paths.ts';
+import type { SessionUser } from '../src/lib/session/session-store.ts';
+
+export const OWNER_PERMISSIONS: MerchantPermissions = {
+  companyScoped: [...COMPANY_PERMISSIONS],
+  siteScoped: [],
+};
+export const siteManagerOf = (siteId: string): MerchantPermissions => ({
+  companyScoped: [],
+  siteScoped: [{ siteId, permissions: [...SITE_MANAGER_PERMISSIONS] }],
+});
+export const ALL_SITES_MANAGER = siteManagerOf(ALL_SITES);
+
+export function aUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 'user-1',
+    email: 'owner@example.com',
+    groups: ['Merchants'],
+    isConfigured: true,
+    firstName: 'Olive',
+    lastName: 'Owner',
+    preferences: { locale: 'en-GB' },
+    ...overrides,
+  };
+}
+
+export const aStaffUser = () => aUser({ id: 'staff-1', groups: [STAFF_GROUP] });
+
+export function aMerchant(overrides: Partial<Merchant> = {}): Merchant {
+  return {
+    merchantId: 'm-1',
+    legalEntityName: 'Acme Ltd',
+    status: 'active',
+    kycOnboardingStatus: 'verified',
+    country: 'GB',
+    currency: 'GBP',
+    timeZone: 'Europe/London',
+    permissions: OWNER_PERMISSIONS,
+    ...overrides,
+  };
+}
+
+export function aContext(overrides: Partial<GuardContext> = {}, path = '/'): GuardContext {
+  const merchant = 'merchant' in overrides ? (overrides.merchant ?? null) : aMerchant();
+  return {
+    routeId: 'home' satisfies RouteId,
+    url: new URL(path, 'http://portal.test'),
+    params: {},
+    user: aUser(),
+    merchants: merchant ? [merchant] : [],
+    merchant,
+    flags: {},
+    developer: false,
+    hasCompanionTokens: false,
+    companionRedirectsDisabled: false,
+    ...overrides,
+  };
+}
+
+export { EMPTY_PERMISSIONS };

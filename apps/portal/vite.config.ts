@@ -1,0 +1,26 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { precompress } from './scripts/precompress-plugin.ts';
+import { pureDomainSchemas } from './scripts/pure-domain-schemas-plugin.ts';
+
+export default defineConfig({
+  plugins: [react(), pureDomainSchemas(), precompress()],
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+  },
+  build: {
+    target: 'es2023',
+    sourcemap: true,
+    // Vite writes a manifest so scripts/size.ts can follow what /signin loads.
+    manifest: true,
+    // CSP (issue 2 §2): no inline scripts, so the module preload polyfill stays out.
+    modulePreload: { polyfill: false },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./test/setup.ts'],
+    css: false,
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+  },
+});
