@@ -134,5 +134,5 @@ describe('rate limits', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 20_000);
 });

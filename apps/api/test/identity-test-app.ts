@@ -11,7 +11,13 @@ import type { IdentityRateLimits } from '../src/identity/routes.ts';
  * fresh, migrated PGlite database, with a controllable clock and a mailer that records what it sends.
  */
 export async function createIdentityTestApp(
-  options: { rateLimits?: Partial<IdentityRateLimits>; production?: boolean; mailer?: Mailer } = {},
+  options: {
+    rateLimits?: Partial<IdentityRateLimits>;
+    production?: boolean;
+    mailer?: Mailer | undefined;
+    /** Use the real outbox adapter instead of the recording mailer. */
+    useOutbox?: boolean;
+  } = {},
 ) {
   const database = await openDatabase({ dataDir: 'memory://' });
   await database.migrate();
@@ -48,7 +54,7 @@ export async function createIdentityTestApp(
     clock,
     publicUrl: 'http://localhost:3000',
     production: options.production ?? false,
-    mailer: options.mailer ?? recording,
+    mailer: options.useOutbox ? undefined : (options.mailer ?? recording),
     rateLimits: options.rateLimits,
   });
   await registerIdentity(app, identity);
