@@ -1,5 +1,6 @@
 import Fastify, { type FastifyError } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import pg from 'pg';
 import type { Mailer, MailMessage } from '../src/adapters/mail/mail-port.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { IdentityError } from '../src/identity/errors.ts';
@@ -19,7 +20,8 @@ export async function createIdentityTestApp(
     useOutbox?: boolean;
   } = {},
 ) {
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const scratch = await scratchDatabase();
+  const database = await openDatabase({ dataDir: 'memory://', url: scratch?.url });
   await database.migrate();
   let now = new Date('2026-03-02T09:00:00.000Z');
   const clock = () => new Date(now);
@@ -70,6 +72,29 @@ export async function createIdentityTestApp(
     async close() {
       await app.close();
       await database.close();
+      await scratch?.drop();
+    },
+  };
+}
+
+/** With DATABASE_URL (PostgreSQL), each test app gets its own database, dropped at the end. */
+async function scratchDatabase() {
+  const base = process.env.DATABASE_URL;
+  if (!base) return undefined;
+  const name = `identity_test_${crypto.randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
     },
   };
 }
