@@ -1,0 +1,110 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderRoutes } from '../../../../test/render.tsx';
+import { sessionStore } from '../../../lib/session/session-store.ts';
+import SignInScreen from './sign-in.tsx';
+
+const routes = [
+  { path: '/signin', Component: SignInScreen },
+  { path: '/', Component: () => <p>home page</p> },
+  { path: '/transactions', Component: () => <p>transactions page</p> },
+];
+
+const session = {
+  idToken: 'id',
+  accessToken: 'access',
+  refreshToken: 'refresh',
+  expiresAt: '2099-01-01T00:00:00.000Z',
+  user: {
+    id: 'u1',
+    email: 'owner@example.com',
+    groups: ['Merchants'],
+    isConfigured: true,
+    firstName: 'Olive',
+    lastName: 'Owner',
+    preferences: { locale: 'en-GB' },
+  },
+};
+
+let fetchMock: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  fetchMock = vi.spyOn(globalThis, 'fetch');
+});
+afterEach(() => {
+  fetchMock.mockRestore();
+  sessionStore.clear();
+});
+
+const emailField = () => screen.getByLabelText(/^Email/);
+const passwordField = () => screen.getByLabelText(/^Password/);
+const submit = () => screen.getByRole('button', { name: 'Sign in' });
+
+describe('sign-in screen', () => {
+  it('keeps submit disabled while the form is invalid', async () => {
+    renderRoutes(routes, '/signin');
+    expect(submit()).toBeDisabled();
+    await userEvent.type(emailField(), 'owner@example.com');
+    expect(submit()).toBeDisabled();
+    await userEvent.type(passwordField(), 'secret');
+    await waitFor(() => expect(submit()).toBeEnabled());
+  });
+
+  it('says "Required" for an empty email and password', async () => {
+    renderRoutes(routes, '/signin');
+    await userEvent.click(emailField());
+    await userEvent.click(passwordField());
+    await userEvent.click(document.body);
+    expect(await screen.findAllByText('Required')).toHaveLength(2);
+  });
+
+  it('says "Email must be valid" for an invalid email', async () => {
+    renderRoutes(routes, '/signin');
+    await userEvent.type(emailField(), 'not-an-email');
+    await userEvent.click(passwordField());
+    expect(await screen.findByText('Email must be valid')).toBeInTheDocument();
+  });
+
+  it('lowercases the email before the call, stores the session and follows the redirect query', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: session }));
+    renderRoutes(routes, '/signin?redirect=%2Ftransactions');
+    await userEvent.type(emailField(), 'Owner@Example.COM');
+    await userEvent.type(passwordField(), 'secret');
+    await userEvent.click(submit());
+    expect(await screen.findByText('transactions page')).toBeInTheDocument();
+    const request = fetchMock.mock.calls[0]?.[0] as Request;
+    expect(new URL(request.url).pathname).toBe('/api/identity/sign-in');
+    expect(await request.json()).toEqual({ email: 'owner@example.com', password: 'secret' });
+    expect(sessionStore.get()?.tokens.accessToken).toBe('access');
+  });
+
+  it('goes to / when there is no redirect query', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: session }));
+    renderRoutes(routes, '/signin');
+    await userEvent.type(emailField(), 'owner@example.com');
+    await userEvent.type(passwordField(), 'secret');
+    await userEvent.click(submit());
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+  });
+
+  it('shows "Incorrect email or password" as a warning alert on bad credentials', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(401, { error: { code: 'INCORRECT_CREDENTIALS', message: 'Incorrect email or password' } }),
+    );
+    renderRoutes(routes, '/signin');
+    await userEvent.type(emailField(), 'owner@example.com');
+    await userEvent.type(passwordField(), 'wrong');
+    await userEvent.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password');
+    expect(sessionStore.get()).toBeNull();
+  });
+
+  it('links to /join keeping the redirect, and to /forgot', () => {
+    renderRoutes(routes, '/signin?redirect=%2Fpayouts');
+    expect(screen.getByRole('link', { name: 'Join now' })).toHaveAttribute(
+      'href',
+      '/join?redirect=%2Fpayouts',
+    );
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot');
+  });
+});

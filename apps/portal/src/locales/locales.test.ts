@@ -1,0 +1,44 @@
+import { LOCALES } from '@mp/domain/locales';
+import { describe, expect, it } from 'vitest';
+import { validationMessages } from '../lib/i18n/validation-messages.ts';
+import { enGB } from './en-GB.ts';
+import { esES } from './es-ES.ts';
+import { frFR } from './fr-FR.ts';
+import { itIT } from './it-IT.ts';
+
+function keysOf(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
+}
+
+const resources = { 'en-GB': enGB, 'es-ES': esES, 'fr-FR': frFR, 'it-IT': itIT } as const;
+
+describe('locales', () => {
+  const reference = keysOf(enGB).sort();
+
+  it.each(LOCALES)('%s has exactly the en-GB keys', (locale) => {
+    expect(keysOf(resources[locale]).sort()).toEqual(reference);
+  });
+
+  it.each(LOCALES)('%s has no empty text', (locale) => {
+    const empty = keysOf(resources[locale]).filter((key) => {
+      const text = key
+        .split('.')
+        .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resources[locale]);
+      return typeof text !== 'string' || text.trim() === '';
+    });
+    expect(empty).toEqual([]);
+  });
+
+  it.each(LOCALES)('%s has every validation message of the domain package', (locale) => {
+    expect(keysOf(validationMessages(locale)).sort()).toEqual(keysOf(validationMessages('en-GB')).sort());
+  });
+
+  it('keeps SPEC texts verbatim in en-GB', () => {
+    expect(enGB.routes['not-found']).toBe('Did you get lost?');
+    expect(enGB.session.signedOut).toBe('You have been signed out.');
+    expect(enGB.language.updateFailed).toBe('Failed to update language.');
+    expect(enGB.signIn.incorrectCredentials).toBe('Incorrect email or password');
+    expect(enGB.signIn.genericError).toBe('Oops, something went wrong. Please try again later');
+  });
+});
