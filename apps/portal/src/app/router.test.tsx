@@ -1,0 +1,37 @@
+import { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '../../test/render.tsx';
+import { ROUTE_PATHS } from '../lib/paths.ts';
+import { createRoutes } from './router.tsx';
+
+function ids(routes: ReturnType<typeof createRoutes>): string[] {
+  return routes.flatMap((route) => [route.id ?? '', ...ids(route.children ?? [])]);
+}
+
+describe('route table', () => {
+  const routes = createRoutes(new QueryClient());
+
+  it('has a route for every path of SPEC §2.1, with the label as its id', () => {
+    const all = ids(routes);
+    for (const id of Object.keys(ROUTE_PATHS)) expect(all).toContain(id);
+  });
+
+  it('shows "Did you get lost?" for an unknown path', async () => {
+    renderRoutes(createRoutes(new QueryClient()), '/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Did you get lost?' })).toBeInTheDocument();
+  });
+
+  it('redirects /signup to /join', async () => {
+    const { router } = renderRoutes(createRoutes(new QueryClient()), '/signup?redirect=%2Fpayouts');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/join'));
+    expect(router.state.location.search).toBe('?redirect=%2Fpayouts');
+  });
+
+  it('sends a signed-out deep link to /signin with the path as redirect', async () => {
+    const { router } = renderRoutes(createRoutes(new QueryClient()), '/transactions');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(router.state.location.search).toBe('?redirect=%2Ftransactions');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+});
