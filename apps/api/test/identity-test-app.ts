@@ -5,6 +5,7 @@ import type { Mailer, MailMessage } from '../src/adapters/mail/mail-port.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { IdentityError } from '../src/identity/errors.ts';
 import { createIdentityModule, registerIdentity } from '../src/identity/module.ts';
+import type { OidcProviderConfig } from '../src/identity/oidc-client.ts';
 import type { IdentityRateLimits } from '../src/identity/routes.ts';
 
 /**
@@ -18,6 +19,7 @@ export async function createIdentityTestApp(
     mailer?: Mailer | undefined;
     /** Use the real outbox adapter instead of the recording mailer. */
     useOutbox?: boolean;
+    oidc?: OidcProviderConfig;
   } = {},
 ) {
   const scratch = await scratchDatabase();
@@ -32,7 +34,7 @@ export async function createIdentityTestApp(
       sent.push(message);
     },
   };
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger: process.env.IDENTITY_TEST_LOG ? { level: 'warn' } : false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error: FastifyError, _request, reply) => {
@@ -58,6 +60,7 @@ export async function createIdentityTestApp(
     production: options.production ?? false,
     mailer: options.useOutbox ? undefined : (options.mailer ?? recording),
     rateLimits: options.rateLimits,
+    oidc: options.oidc,
   });
   await registerIdentity(app, identity);
   await app.ready();

@@ -5,6 +5,8 @@ import { devOutboxRoutes } from '../adapters/mail/outbox-routes.ts';
 import { createSmtpMailer } from '../adapters/mail/smtp-mailer.ts';
 import type { Db } from '../db/client.ts';
 import { authPlugin } from '../plugins/auth.ts';
+import { createOidcClient, type OidcProviderConfig } from './oidc-client.ts';
+import { oidcRoutes } from './oidc-routes.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { createIdentityRepository } from './repository.ts';
 import {
@@ -32,6 +34,8 @@ export interface IdentityModuleOptions {
   /** A ready mail adapter (tests); overrides smtpUrl. */
   mailer?: Mailer | undefined;
   rateLimits?: Partial<IdentityRateLimits> | undefined;
+  /** Social sign-in provider (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_REDIRECT_URI); unset → off. */
+  oidc?: OidcProviderConfig | undefined;
 }
 
 /** Builds the identity module: repository → tokens → service, and its mail adapter. */
@@ -65,7 +69,18 @@ export async function createIdentityModule(options: IdentityModuleOptions) {
     portalUrl: options.publicUrl,
   });
   const rateLimits = { ...DEFAULT_IDENTITY_RATE_LIMITS, ...options.rateLimits };
-  return { service, tokens, mailer, limiter, rateLimits, db: options.db, production: options.production };
+  const oidc = options.oidc ? createOidcClient({ config: options.oidc, repository, clock }) : undefined;
+  return {
+    service,
+    tokens,
+    mailer,
+    limiter,
+    rateLimits,
+    oidc,
+    publicUrl: options.publicUrl,
+    db: options.db,
+    production: options.production,
+  };
 }
 export type IdentityModule = Awaited<ReturnType<typeof createIdentityModule>>;
 
@@ -80,6 +95,14 @@ export async function registerIdentity(app: FastifyInstance, identity: IdentityM
     service: identity.service,
     limiter: identity.limiter,
     rateLimits: identity.rateLimits,
+  });
+  await app.register(oidcRoutes, {
+    prefix: '/api/identity',
+    client: identity.oidc,
+    service: identity.service,
+    limiter: identity.limiter,
+    perIp: identity.rateLimits.perIp,
+    portalUrl: identity.publicUrl,
   });
   await app.register(wellKnownRoutes, { prefix: '/api', jwks: identity.tokens.jwks });
   if (!identity.production) await app.register(devOutboxRoutes, { prefix: '/api', db: identity.db });

@@ -13,7 +13,7 @@ import {
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
-export type CodePurpose = 'confirm_sign_up' | 'reset_password' | 'new_password_session';
+export type CodePurpose = 'confirm_sign_up' | 'reset_password' | 'new_password_session' | 'social_sign_in';
 export type CodeRow = typeof verificationCodes.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 export type SignInAttemptRow = typeof signInAttempts.$inferSelect;

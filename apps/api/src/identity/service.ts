@@ -1,3 +1,4 @@
+import { isLocale } from '@mp/domain/locales';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, MailMessage } from '../adapters/mail/mail-port.ts';
 import {
@@ -8,6 +9,7 @@ import {
   resetNotAllowedEmail,
 } from './emails.ts';
 import { IdentityError, IDENTITY_MESSAGES as M } from './errors.ts';
+import type { ProviderIdentity } from './oidc-client.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { CodePurpose, IdentityRepository, UserRow } from './repository.ts';
@@ -32,6 +34,8 @@ export const IDENTITY_POLICY = {
   temporaryPasswordTtlMs: 7 * DAY,
   newPasswordSessionTtlMs: 15 * MINUTE,
   refreshTokenTtlMs: 30 * DAY,
+  /** The one-time code that hands a social sign-in's session to the portal. */
+  socialExchangeTtlMs: 2 * MINUTE,
   /** Wrong tries before a code stops working (then: "expired, request a new one"). */
   maxCodeAttempts: 5,
   /** From this many consecutive failures on, each attempt must wait 2^(n-5) seconds (1, 2, 4, 8, 16 s). */
@@ -488,8 +492,67 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     if (disabled) await repository.revokeUserSessions(user.id, clock());
   }
 
+  // --- social sign-in -------------------------------------------------------------------------------------
+
+  /**
+   * Finds the user linked to the provider account, else links the user with the same e-mail, else creates
+   * one. Linking or creating by e-mail needs the provider to vouch for the address (email_verified).
+   * Returns a one-time code (2 minutes) the portal exchanges for the session, so no token travels in a URL.
+   */
+  async function signInWithProvider(identity: ProviderIdentity): Promise<string> {
+    let user = await repository.findLinkedUser(identity.issuer, identity.subject);
+    if (!user) {
+      if (!identity.email || !identity.emailVerified)
+        throw new IdentityError(400, 'SOCIAL_SIGN_IN_FAILED', M.socialSignInFailed);
+      user =
+        (await repository.findUserByEmail(identity.email)) ??
+        (await repository.insertUser({
+          email: identity.email,
+          firstName: identity.firstName ?? null,
+          lastName: identity.lastName ?? null,
+          status: 'confirmed',
+          emailVerified: true,
+          locale: isLocale(identity.locale) ? identity.locale : 'en-GB',
+          createdAt: clock(),
+          updatedAt: clock(),
+        }));
+      if (!user) throw new IdentityError(409, 'SOCIAL_SIGN_IN_FAILED', M.socialSignInFailed);
+      await repository.linkIdentity(user.id, identity.issuer, identity.subject);
+    }
+    if (!user.enabled) throw new IdentityError(400, 'SOCIAL_SIGN_IN_FAILED', M.socialSignInFailed);
+    if (user.status !== 'confirmed') {
+      // The provider proved the mailbox: confirm a pending sign-up; a pending temporary password is dropped.
+      user =
+        (await repository.updateUser(
+          user.id,
+          {
+            status: 'confirmed',
+            emailVerified: true,
+            ...(user.status === 'force_change_password'
+              ? { passwordHash: null, temporaryPasswordExpiresAt: null }
+              : {}),
+          },
+          clock(),
+        )) ?? user;
+    }
+    const secret = generateOpaqueToken();
+    await issueCode(user, 'social_sign_in', IDENTITY_POLICY.socialExchangeTtlMs, secret);
+    return `${user.id}.${secret}`;
+  }
+
+  async function exchangeSocialCode(exchangeCode: string): Promise<SignedIn> {
+    const failed = () => new IdentityError(400, 'SOCIAL_SIGN_IN_FAILED', M.socialSignInFailed);
+    const [userUuid = '', secret = ''] = exchangeCode.split('.');
+    if (!/^[0-9a-f-]{36}$/.test(userUuid) || !secret) throw failed();
+    const user = await repository.findUserById(userUuid);
+    if (!user?.enabled || (await useCode(user, 'social_sign_in', secret)) !== 'ok') throw failed();
+    return startSession(user);
+  }
+
   return {
     signIn,
+    signInWithProvider,
+    exchangeSocialCode,
     refresh,
     signOut,
     getUser,

@@ -1,0 +1,160 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIdentityTestApp } from './identity-test-app.ts';
+
+type TestApp = Awaited<ReturnType<typeof createIdentityTestApp>>;
+let t: TestApp;
+let providerServer: Server;
+let issuer = '';
+
+const accounts: Record<string, Record<string, unknown>> = {
+  'ada-sub': { email: 'ada@example.com', email_verified: true, given_name: 'Ada', family_name: 'Lovelace' },
+  'unverified-sub': { email: 'unverified@example.com', email_verified: false },
+};
+
+/** Drives the provider's development login and consent pages as a browser would, keeping its cookies. */
+async function browserThroughProvider(authorizeUrl: string, accountId: string): Promise<string> {
+  const cookies = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      cookies.set(name, value);
+    }
+  };
+  const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  let url = authorizeUrl;
+  for (let hop = 0; hop < 20; hop++) {
+    if (!url.startsWith(issuer)) return url; // back at our callback
+    let response = await fetch(url, { redirect: 'manual', headers: { cookie: cookieHeader() } });
+    keep(response);
+    if (response.status === 200) {
+      const html = await response.text();
+      const action = /action="([^"]+)"/.exec(html)?.[1] ?? '';
+      const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1] ?? '';
+      const form = new URLSearchParams({
+        prompt,
+        ...(prompt === 'login' ? { login: accountId, password: 'x' } : {}),
+      });
+      response = await fetch(new URL(action, url), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie: cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+      });
+      keep(response);
+    }
+    const location = response.headers.get('location');
+    if (!location) throw new Error(`provider stopped at HTTP ${response.status}`);
+    url = new URL(location, url).toString();
+  }
+  throw new Error('too many redirects');
+}
+
+beforeAll(async () => {
+  providerServer = createServer();
+  await new Promise<void>((resolve) => providerServer.listen(0, '127.0.0.1', resolve));
+  issuer = `http://127.0.0.1:${(providerServer.address() as AddressInfo).port}`;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: 'portal',
+        client_secret: 'portal-secret',
+        redirect_uris: ['http://localhost:3000/api/identity/oidc/callback'],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    pkce: { required: () => true },
+    claims: { email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
+    findAccount: (_ctx: unknown, id: string) =>
+      accounts[id] ? { accountId: id, claims: () => ({ sub: id, ...accounts[id] }) } : undefined,
+  });
+  providerServer.on('request', provider.callback());
+  t = await createIdentityTestApp({
+    oidc: {
+      issuer,
+      clientId: 'portal',
+      clientSecret: 'portal-secret',
+      redirectUri: 'http://localhost:3000/api/identity/oidc/callback',
+    },
+  });
+}, 30_000);
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => providerServer.close(resolve));
+});
+
+async function socialSignIn(accountId: string, redirect = '/transactions') {
+  const start = await t.app.inject({
+    url: `/api/identity/oidc/authorize?redirect=${encodeURIComponent(redirect)}`,
+  });
+  expect(start.statusCode).toBe(302);
+  const authorizeUrl = new URL(start.headers.location as string);
+  expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorizeUrl.searchParams.get('scope')).toBe('openid email profile');
+  const callbackUrl = new URL(await browserThroughProvider(authorizeUrl.toString(), accountId));
+  const callback = await t.app.inject({ url: `${callbackUrl.pathname}${callbackUrl.search}` });
+  expect(callback.statusCode).toBe(302);
+  return new URL(callback.headers.location as string);
+}
+
+describe('social sign-in against a real OpenID provider', () => {
+  it('says whether it is configured', async () => {
+    expect((await t.app.inject({ url: '/api/identity/oidc' })).json()).toEqual({ data: { enabled: true } });
+  });
+
+  it('creates and links a user, then hands the session over with a one-time code', async () => {
+    const landing = await socialSignIn('ada-sub');
+    expect(landing.pathname).toBe('/signin');
+    expect(landing.searchParams.get('redirect')).toBe('/transactions');
+    const code = landing.searchParams.get('social') ?? '';
+    const exchange = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/oidc/exchange',
+      payload: { code },
+    });
+    expect(exchange.statusCode).toBe(200);
+    expect(exchange.json().data.user).toMatchObject({
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/oidc/exchange',
+      payload: { code },
+    });
+    expect(again.statusCode).toBe(400);
+    // A second social sign-in finds the same user through the link.
+    const second = await socialSignIn('ada-sub');
+    const session = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/identity/oidc/exchange',
+        payload: { code: second.searchParams.get('social') },
+      })
+    ).json().data;
+    expect(session.user.id).toBe(exchange.json().data.user.id);
+  }, 30_000);
+
+  it('refuses a provider account whose e-mail is not verified, and says so only in the log', async () => {
+    const landing = await socialSignIn('unverified-sub');
+    expect(landing.searchParams.get('social_error')).toBe('1');
+    expect(landing.searchParams.get('social')).toBeNull();
+  }, 30_000);
+
+  it('refuses a forged or replayed state', async () => {
+    const callback = await t.app.inject({ url: '/api/identity/oidc/callback?code=abc&state=forged' });
+    expect(new URL(callback.headers.location as string).searchParams.get('social_error')).toBe('1');
+  });
+
+  it('never carries a return target to another site', async () => {
+    const landing = await socialSignIn('ada-sub', '//evil.example/steal');
+    expect(landing.origin).toBe('http://localhost:3000');
+    expect(landing.searchParams.get('social')).toBeTruthy();
+    expect(landing.searchParams.get('redirect')).toBeNull();
+  }, 30_000);
+});
