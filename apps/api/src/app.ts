@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Clock, systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { installErrorHandler, sendError } from './plugins/errors.ts';
+import { registerOpenApi, registerOpenApiRoute } from './plugins/openapi.ts';
+import { registerPortalStatic, wantsPortalPage } from './plugins/portal-static.ts';
+import { registerSecurity } from './plugins/security.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    /** Drizzle handle of `database`; repositories take it through their factories. */
+    db: Db;
+    clock: Clock;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+}
+
+/** Never let secrets reach the logs: credentials, tokens and card data, at any of the usual depths. */
+const SECRET_KEYS = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'passwordHash',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'idToken',
+  'confirmationCode',
+  'resetCode',
+  'cardNumber',
+  'pan',
+  'cvc',
+  'cvv',
+];
+export const redactPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
+];
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: { paths: redactPaths, censor: '[redacted]' },
+  };
+}
+
+export async function buildApp({ config, database, clock = systemClock }: BuildAppOptions) {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    requestIdHeader: false,
+    // Keep a caller's (or load balancer's) request id when it is sane, so logs line up across services.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('clock', clock);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  installErrorHandler(app);
+  await registerOpenApi(app, { publicUrl: config.publicUrl });
+  await registerSecurity(app, config);
+
+  // ── Identity: owned by the identity module (apps/api/src/identity, src/plugins/auth.ts) ─────────────
+  // The identity engineer registers here, before every route that needs `request.actor`:
+  //   await app.register(authPlugin, { ... });        // bearer access token → request.actor
+  //   await app.register(identityRoutes, { prefix: '/api/identity', ... });
+  // Public routes (sign-in, refresh, JWKS, health) declare `security: []` in their schema.
+  // ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+  await app.register(healthRoutes, { prefix: '/api', database });
+
+  registerOpenApiRoute(app);
+
+  const servePortalPage = await registerPortalStatic(app, config.portalDist);
+  app.setNotFoundHandler((request, reply) => {
+    if (servePortalPage && wantsPortalPage(request)) return servePortalPage(request, reply);
+    return sendError(reply, 404, {
+      code: 'not_found',
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+    });
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,20 @@
+/** The source of "now" for the whole API; tests pass a fixed or movable clock. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock that stands still until moved; for tests. */
+export function fixedClock(start: Date): Clock & { set(to: Date): void; advance(ms: number): void } {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    set: (to) => {
+      current = to.getTime();
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}

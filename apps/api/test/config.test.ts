@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, repoRoot } from '../src/config.ts';
+
+describe('configuration', () => {
+  it('has working defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: `${repoRoot}/.data/pglite`,
+      portalDist: `${repoRoot}/apps/portal/dist`,
+      seedDemo: true,
+      logLevel: 'info',
+      nodeEnv: 'development',
+      publicUrl: 'http://127.0.0.1:3000',
+      portalOrigin: undefined,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      DATA_DIR: '/tmp/x',
+      PORTAL_ORIGIN: 'http://localhost:5173/',
+      PUBLIC_URL: 'https://portal.example.com',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      SEED_DEMO: 'false',
+      PORTAL_DIST: 'some/dist',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/test',
+      dataDir: '/tmp/x',
+      portalOrigin: 'http://localhost:5173',
+      publicUrl: 'https://portal.example.com',
+      logLevel: 'warn',
+      nodeEnv: 'production',
+      seedDemo: false,
+      portalDist: `${repoRoot}/some/dist`,
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['LOG_LEVEL', 'loud'],
+    ['SEED_DEMO', 'maybe'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['PORTAL_ORIGIN', 'not a url'],
+    ['NODE_ENV', 'staging'],
+  ])('rejects %s=%s with a message naming the variable', (variable, value) => {
+    expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
+    try {
+      loadConfig({ [variable]: value });
+    } catch (error) {
+      expect((error as ConfigError).problems.map((p) => p.variable)).toEqual([variable]);
+      expect((error as Error).message).toContain(`${variable}: `);
+    }
+  });
+
+  it('names every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: 'x', LOG_LEVEL: 'y' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems.map((p) => p.variable).sort()).toEqual(['LOG_LEVEL', 'PORT']);
+    }
+  });
+});

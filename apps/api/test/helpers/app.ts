@@ -1,0 +1,53 @@
+import { type App, buildApp } from '../../src/app.ts';
+import type { Clock } from '../../src/clock.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import type { Database } from '../../src/db/client.ts';
+import { createTestDatabase } from './database.ts';
+
+/** Configuration for tests: quiet logs and no portal build unless a test points PORTAL_DIST at one. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORTAL_DIST: '/nonexistent/portal-dist',
+    SEED_DEMO: 'false',
+    ...env,
+  });
+}
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  config: Config;
+  /** Closes the app and drops its database. */
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh database of its own. Build one per test file (beforeAll) and close it in afterAll;
+ * tests in a file share the database, so give their data distinct names.
+ */
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    database?: Database;
+    /** Extra routes registered before the app is ready (e.g. to exercise the error model). */
+    routes?: (app: App) => void;
+  } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const database = options.database ?? (await createTestDatabase());
+  const app = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
+  options.routes?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
