@@ -103,7 +103,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   app.setNotFoundHandler((request, reply) => {
     if (servePortalPage && wantsPortalPage(request)) return servePortalPage(request, reply);
     return sendError(reply, 404, {
-      code: 'not_found',
+      code: 'NOT_FOUND',
       message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
     });
   });

@@ -31,7 +31,7 @@ describe('health', () => {
     try {
       const res = await broken.app.inject({ method: 'GET', url: '/api/readyz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ error: { code: 'not_ready', message: 'The database is not reachable' } });
+      expect(res.json()).toEqual({ error: { code: 'NOT_READY', message: 'The database is not reachable' } });
     } finally {
       await broken.close();
     }

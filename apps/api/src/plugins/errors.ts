@@ -1,3 +1,4 @@
+import { toValidationDetails } from '@mp/domain/validation';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,68 +28,96 @@ export const errorBodySchema = z
   })
   .meta({ id: 'Error' });
 
-/** An expected failure with its HTTP status; services throw these, the error handler renders them. */
+/**
+ * An expected failure with its HTTP status and a stable UPPER_SNAKE code the portal may switch on; services
+ * throw these, the error handler renders them.
+ */
 export class AppError extends Error {
   readonly statusCode: number;
   readonly code: string;
   readonly details: ErrorDetail[] | undefined;
-  constructor(statusCode: number, code: string, message: string, details?: ErrorDetail[]) {
+  /** Seconds a client should wait before retrying (429); sent as Retry-After. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(
+    statusCode: number,
+    code: string,
+    message: string,
+    details?: ErrorDetail[],
+    retryAfterSeconds?: number,
+  ) {
     super(message);
     this.name = 'AppError';
     this.statusCode = statusCode;
     this.code = code;
     this.details = details;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
-export const badRequest = (message: string, details?: ErrorDetail[]) =>
-  new AppError(400, 'bad_request', message, details);
-export const unauthorized = (message = 'Authentication required') =>
-  new AppError(401, 'unauthorized', message);
-export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
-export const conflict = (message: string, details?: ErrorDetail[]) =>
-  new AppError(409, 'conflict', message, details);
-export const tooManyRequests = (message = 'Too many requests, please try again later') =>
-  new AppError(429, 'rate_limited', message);
-
-/** A message key as the domain schemas write them: dotted identifiers, no spaces (`validation.required`). */
-const MESSAGE_KEY = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_]+)+$/;
-
-interface IssueLike {
-  path: readonly PropertyKey[];
+/** What the error handler renders as is: AppError, or a module's own error class of the same shape. */
+interface PublicError {
+  statusCode: number;
   code: string;
   message: string;
+  details?: ErrorDetail[] | undefined;
+  retryAfterSeconds?: number | undefined;
 }
 
-// TODO(domain): switch to the zod-error helper of `@mp/domain/validation` once it is published, so the
-// en-GB text of a message key comes from the shared catalogue rather than the key itself.
-export function detailFromIssue(issue: IssueLike, whole = 'body'): ErrorDetail {
-  const field = issue.path.map(String).join('.') || whole;
-  const isKey = MESSAGE_KEY.test(issue.message);
-  return { field, rule: isKey ? issue.message : issue.code, message: issue.message };
+function isPublicError(error: unknown): error is PublicError {
+  if (error instanceof AppError) return true;
+  if (!(error instanceof Error) || !('details' in error)) return false;
+  const { statusCode, code } = error as Partial<PublicError>;
+  return (
+    typeof statusCode === 'number' &&
+    statusCode >= 400 &&
+    statusCode < 600 &&
+    typeof code === 'string' &&
+    /^[A-Z][A-Z0-9_]*$/.test(code) &&
+    !code.startsWith('FST_')
+  );
 }
 
-/** A 400 for a zod error raised outside route validation (e.g. a service parsing a stored value). */
+export const badRequest = (message: string, details?: ErrorDetail[]) =>
+  new AppError(400, 'BAD_REQUEST', message, details);
+export const unauthorized = (message = 'Authentication required') =>
+  new AppError(401, 'UNAUTHENTICATED', message);
+export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: string, details?: ErrorDetail[]) =>
+  new AppError(409, 'CONFLICT', message, details);
+export const tooManyRequests = (
+  message = 'Too many requests, please try again later',
+  retryAfterSeconds?: number,
+) => new AppError(429, 'RATE_LIMITED', message, undefined, retryAfterSeconds);
+
+/**
+ * DESIGN §4 details for a zod error: the shared helper of `@mp/domain/validation` turns each issue into its
+ * message key (rule) and en-GB text; the whole input (`body`, `querystring`, …) is named when the path is empty.
+ */
+export function detailsFromZodError(error: z.ZodError, whole = 'body'): ErrorDetail[] {
+  return toValidationDetails(error).map((detail) => ({ ...detail, field: detail.field || whole }));
+}
+
+/** A 400 for a zod error raised outside route validation (e.g. a service parsing input itself). */
 export function validationFailed(error: z.ZodError, whole = 'body'): AppError {
   return new AppError(
     400,
-    'validation_failed',
+    'VALIDATION_FAILED',
     'The request is not valid',
-    error.issues.map((issue) => detailFromIssue(issue, whole)),
+    detailsFromZodError(error, whole),
   );
 }
 
 const CODE_BY_STATUS: Record<number, string> = {
-  400: 'bad_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  406: 'not_acceptable',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  429: 'rate_limited',
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
 };
 
 export function sendError(reply: FastifyReply, statusCode: number, body: ErrorBody['error']) {
@@ -96,8 +125,9 @@ export function sendError(reply: FastifyReply, statusCode: number, body: ErrorBo
 }
 
 function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof AppError) {
+  if (isPublicError(error)) {
     if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+    if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
     return sendError(reply, error.statusCode, {
       code: error.code,
       message: error.message,
@@ -105,18 +135,21 @@ function handleError(error: FastifyError | Error, request: FastifyRequest, reply
     });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const whole = error.validationContext ?? 'body';
-    const details = error.validation.map((v) =>
-      detailFromIssue(
-        {
-          path: v.instancePath.split('/').filter(Boolean),
+    // The type provider flattened each zod issue into {instancePath, keyword, message, params}; rebuild it.
+    const issues = error.validation.map(
+      (v) =>
+        ({
+          ...v.params,
           code: v.keyword,
+          path: v.instancePath
+            .split('/')
+            .filter(Boolean)
+            .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment)),
           message: v.message ?? v.keyword,
-        },
-        whole,
-      ),
+        }) as unknown as z.core.$ZodIssue,
     );
-    return sendError(reply, 400, { code: 'validation_failed', message: 'The request is not valid', details });
+    const details = detailsFromZodError(new z.ZodError(issues), error.validationContext ?? 'body');
+    return sendError(reply, 400, { code: 'VALIDATION_FAILED', message: 'The request is not valid', details });
   }
   if (error instanceof z.ZodError) {
     const failure = validationFailed(error);
@@ -128,17 +161,17 @@ function handleError(error: FastifyError | Error, request: FastifyRequest, reply
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-    return sendError(reply, 500, { code: 'internal_error', message: 'Something went wrong' });
+    return sendError(reply, 500, { code: 'INTERNAL_ERROR', message: 'Something went wrong' });
   }
   const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (statusCode >= 400 && statusCode < 500) {
     return sendError(reply, statusCode, {
-      code: CODE_BY_STATUS[statusCode] ?? 'bad_request',
+      code: CODE_BY_STATUS[statusCode] ?? 'BAD_REQUEST',
       message: error.message,
     });
   }
   request.log.error({ err: error }, 'unhandled error');
-  return sendError(reply, 500, { code: 'internal_error', message: 'Something went wrong' });
+  return sendError(reply, 500, { code: 'INTERNAL_ERROR', message: 'Something went wrong' });
 }
 
 /** Installs the error model of DESIGN §4 on the root instance (not encapsulated on purpose). */

@@ -45,7 +45,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Pick<Database, 'pin
         request.log.error({ err }, 'database ping failed');
         return reply
           .code(503)
-          .send({ error: { code: 'not_ready', message: 'The database is not reachable' } });
+          .send({ error: { code: 'NOT_READY', message: 'The database is not reachable' } });
       }
       return { data: { status: 'ready' as const, database: database.kind } };
     },
