@@ -4,6 +4,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { createIdentityModule, type IdentityModuleOptions, registerIdentity } from './identity/module.ts';
+import type { IdentityService } from './identity/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { installErrorHandler, sendError } from './plugins/errors.ts';
 import { registerOpenApi, registerOpenApiRoute } from './plugins/openapi.ts';
@@ -17,6 +19,8 @@ declare module 'fastify' {
     /** Drizzle handle of `database`; repositories take it through their factories. */
     db: Db;
     clock: Clock;
+    /** The user pool's service (adminCreateUser, groups, …) for other modules. */
+    identity: IdentityService;
   }
 }
 
@@ -24,6 +28,8 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   clock?: Clock;
+  /** Test seams of the identity module: a mail adapter and tighter rate limits. */
+  identity?: Pick<IdentityModuleOptions, 'mailer' | 'rateLimits'>;
 }
 
 /** Never let secrets reach the logs: credentials, tokens and card data, at any of the usual depths. */
@@ -38,6 +44,10 @@ const SECRET_KEYS = [
   'idToken',
   'confirmationCode',
   'resetCode',
+  'temporaryPassword',
+  'session',
+  'clientSecret',
+  'signingKey',
   'cardNumber',
   'pan',
   'cvc',
@@ -60,7 +70,12 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
-export async function buildApp({ config, database, clock = systemClock }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+  identity: identitySeams,
+}: BuildAppOptions) {
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
@@ -88,12 +103,23 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   await registerSecurity(app, config);
 
-  // ── Identity: owned by the identity module (apps/api/src/identity, src/plugins/auth.ts) ─────────────
-  // The identity engineer registers here, before every route that needs `request.actor`:
-  //   await app.register(authPlugin, { ... });        // bearer access token → request.actor
-  //   await app.register(identityRoutes, { prefix: '/api/identity', ... });
-  // Public routes (sign-in, refresh, JWKS, health) declare `security: []` in their schema.
-  // ─────────────────────────────────────────────────────────────────────────────────────────────────────
+  // ── Identity (apps/api/src/identity, src/plugins/auth.ts): bearer → request.actor, /api/identity/*,
+  // /api/.well-known/jwks.json and, outside production, /api/dev/outbox. Before every route that needs an actor.
+  const identity = await createIdentityModule({
+    db: database.db,
+    log: app.log,
+    clock: () => clock.now(),
+    publicUrl: config.publicUrl,
+    production: config.nodeEnv === 'production',
+    signingKey: config.identity.signingKey,
+    accessTokenTtlSeconds: config.identity.accessTokenTtlSeconds,
+    smtpUrl: config.identity.smtpUrl,
+    mailFrom: config.identity.mailFrom,
+    oidc: config.identity.oidc,
+    ...identitySeams,
+  });
+  app.decorate('identity', identity.service);
+  await registerIdentity(app, identity);
 
   await app.register(healthRoutes, { prefix: '/api', database });
 

@@ -62,6 +62,33 @@ const environmentSchema = z.object({
   TRUST_PROXY: booleanFromString.default(false),
   /** Largest accepted request body, in bytes. */
   BODY_LIMIT: z.coerce.number({ message: 'must be a number' }).int().positive().default(1_048_576),
+  // ── identity (apps/api/src/identity) ──
+  /** ES256 private key (PKCS#8 PEM, `\n` escapes allowed, or a JWK); unset → generated once, kept in the database. */
+  IDENTITY_SIGNING_KEY: z
+    .string()
+    .refine((value) => value.trim().startsWith('{') || value.includes('BEGIN PRIVATE KEY'), {
+      message: 'must be a PKCS#8 PEM ("-----BEGIN PRIVATE KEY-----") or a JWK',
+    })
+    .optional(),
+  /** Access and id token lifetime in seconds. */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(60, { message: 'must be between 60 and 3600' })
+    .max(3600, { message: 'must be between 60 and 3600' })
+    .default(900),
+  /** smtp://user:pass@host:587 (STARTTLS) or smtps://…:465; unset → the stored outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, { message: 'must start with smtp:// or smtps://' })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default('Merchant Portal <no-reply@localhost>'),
+  /** Social sign-in (OpenID Connect); all of issuer, client id and secret, or none. */
+  OIDC_ISSUER: z.url({ message: 'must be a URL' }).optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Defaults to <PUBLIC_URL>/api/identity/oidc/callback. */
+  OIDC_REDIRECT_URI: z.url({ message: 'must be a URL' }).optional(),
 });
 
 export interface Config {
@@ -77,6 +104,13 @@ export interface Config {
   portalDist: string;
   trustProxy: boolean;
   bodyLimit: number;
+  identity: {
+    signingKey: string | undefined;
+    accessTokenTtlSeconds: number;
+    smtpUrl: string | undefined;
+    mailFrom: string;
+    oidc: { issuer: string; clientId: string; clientSecret: string; redirectUri: string } | undefined;
+  };
 }
 
 export class ConfigError extends Error {
@@ -106,6 +140,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  const oidcParts = {
+    OIDC_ISSUER: e.OIDC_ISSUER,
+    OIDC_CLIENT_ID: e.OIDC_CLIENT_ID,
+    OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET,
+  };
+  const oidcMissing = Object.entries(oidcParts).filter(([, value]) => !value);
+  if (oidcMissing.length > 0 && oidcMissing.length < 3) {
+    throw new ConfigError(
+      oidcMissing.map(([variable]) => ({
+        variable,
+        message: 'must be set together with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET',
+      })),
+    );
+  }
+  const publicUrl = e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`;
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -113,11 +162,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     portalOrigin: e.PORTAL_ORIGIN ? new URL(e.PORTAL_ORIGIN).origin : undefined,
-    publicUrl: e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`,
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     portalDist: e.PORTAL_DIST,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT,
+    identity: {
+      signingKey: e.IDENTITY_SIGNING_KEY,
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      oidc:
+        e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+          ? {
+              issuer: e.OIDC_ISSUER,
+              clientId: e.OIDC_CLIENT_ID,
+              clientSecret: e.OIDC_CLIENT_SECRET,
+              redirectUri:
+                e.OIDC_REDIRECT_URI ?? new URL('/api/identity/oidc/callback', publicUrl).toString(),
+            }
+          : undefined,
+    },
   };
 }

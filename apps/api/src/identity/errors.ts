@@ -1,3 +1,5 @@
+import { AppError, type ErrorDetail } from '../plugins/errors.ts';
+
 /**
  * The identity module's failures: HTTP status, a stable code the portal can switch on, and the en-GB text.
  * SPEC §8 gives most texts verbatim; the rest are ours.
@@ -56,30 +58,15 @@ export type IdentityErrorCode =
   | 'NOT_FOUND'
   | 'SOCIAL_SIGN_IN_FAILED';
 
-export interface ErrorDetail {
-  field: string;
-  rule: string;
-  message: string;
-}
-
-export class IdentityError extends Error {
-  readonly statusCode: number;
-  readonly code: IdentityErrorCode;
-  readonly details: ErrorDetail[] | undefined;
-  /** Seconds a client should wait before retrying (429); sent as Retry-After. */
-  readonly retryAfterSeconds: number | undefined;
-
+/** Rendered by the app's error handler like any AppError (DESIGN §4). */
+export class IdentityError extends AppError {
   constructor(
     statusCode: number,
     code: IdentityErrorCode,
     message: string,
     extra: { details?: ErrorDetail[]; retryAfterSeconds?: number } = {},
   ) {
-    super(message);
+    super(statusCode, code, message, extra.details, extra.retryAfterSeconds);
     this.name = 'IdentityError';
-    this.statusCode = statusCode;
-    this.code = code;
-    this.details = extra.details;
-    this.retryAfterSeconds = extra.retryAfterSeconds;
   }
 }

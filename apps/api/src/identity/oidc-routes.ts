@@ -37,6 +37,7 @@ export async function oidcRoutes(
     '/oidc',
     {
       schema: {
+        security: [],
         operationId: 'getSocialSignIn',
         tags,
         response: { 200: z.object({ data: z.object({ enabled: z.boolean() }) }) },
@@ -50,6 +51,7 @@ export async function oidcRoutes(
     {
       preValidation: perIp('authorize'),
       schema: {
+        security: [],
         operationId: 'startSocialSignIn',
         tags,
         querystring: z.object({ redirect: z.string().optional() }),
@@ -71,6 +73,7 @@ export async function oidcRoutes(
     {
       preValidation: perIp('callback'),
       schema: {
+        security: [],
         operationId: 'finishSocialSignIn',
         tags,
         querystring: z.object({
@@ -100,6 +103,7 @@ export async function oidcRoutes(
     {
       preValidation: perIp('exchange'),
       schema: {
+        security: [],
         operationId: 'exchangeSocialSignIn',
         tags,
         body: z.object({ code: z.string().min(1).max(200) }),

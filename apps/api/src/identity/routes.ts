@@ -64,7 +64,13 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     '/sign-in',
     {
       preValidation: rateLimited('sign-in'),
-      schema: { operationId: 'signIn', tags, body: signInBody, response: { 200: signInResponse } },
+      schema: {
+        security: [],
+        operationId: 'signIn',
+        tags,
+        body: signInBody,
+        response: { 200: signInResponse },
+      },
     },
     async (request) => {
       const result = await service.signIn(request.body);
@@ -80,6 +86,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     {
       preValidation: rateLimited('refresh'),
       schema: {
+        security: [],
         operationId: 'refreshSession',
         tags,
         body: refreshTokenBody,
@@ -93,7 +100,13 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     '/sign-out',
     {
       preValidation: rateLimited('sign-out'),
-      schema: { operationId: 'signOut', tags, body: refreshTokenBody, response: { 200: okResponse } },
+      schema: {
+        security: [],
+        operationId: 'signOut',
+        tags,
+        body: refreshTokenBody,
+        response: { 200: okResponse },
+      },
     },
     async (request) => {
       await service.signOut(request.body.refreshToken);
@@ -146,7 +159,13 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       preValidation: rateLimited('sign-up'),
       // SPEC §8: any invalid parameter answers "Invalid email, phone or password" (with the field details).
       attachValidation: true,
-      schema: { operationId: 'signUp', tags, body: signUpBody, response: { 201: signUpResponse } },
+      schema: {
+        security: [],
+        operationId: 'signUp',
+        tags,
+        body: signUpBody,
+        response: { 201: signUpResponse },
+      },
     },
     async (request, reply) => {
       if (request.validationError) {
@@ -171,7 +190,13 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     '/confirm-sign-up',
     {
       preValidation: rateLimited('confirm-sign-up'),
-      schema: { operationId: 'confirmSignUp', tags, body: confirmSignUpBody, response: { 200: okResponse } },
+      schema: {
+        security: [],
+        operationId: 'confirmSignUp',
+        tags,
+        body: confirmSignUpBody,
+        response: { 200: okResponse },
+      },
     },
     async (request) => {
       await service.confirmSignUp(request.body);
@@ -184,6 +209,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     {
       preValidation: rateLimited('resend-code'),
       schema: {
+        security: [],
         operationId: 'resendConfirmationCode',
         tags,
         body: emailOnlyBody,
@@ -198,6 +224,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     {
       preValidation: rateLimited('new-password'),
       schema: {
+        security: [],
         operationId: 'completeNewPassword',
         tags,
         body: newPasswordBody,
@@ -212,6 +239,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     {
       preValidation: rateLimited('forgot-password'),
       schema: {
+        security: [],
         operationId: 'forgotPassword',
         tags,
         body: emailOnlyBody,
@@ -226,6 +254,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     {
       preValidation: rateLimited('confirm-forgot-password'),
       schema: {
+        security: [],
         operationId: 'confirmForgotPassword',
         tags,
         body: confirmForgotPasswordBody,
@@ -245,6 +274,7 @@ export async function wellKnownRoutes(app: FastifyInstance, options: { jwks: () 
     '/.well-known/jwks.json',
     {
       schema: {
+        security: [],
         operationId: 'getJwks',
         tags: ['identity'],
         response: { 200: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) },

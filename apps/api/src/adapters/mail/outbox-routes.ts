@@ -13,6 +13,7 @@ export async function devOutboxRoutes(app: FastifyInstance, options: { db: Db })
     '/dev/outbox',
     {
       schema: {
+        security: [],
         operationId: 'devReadOutbox',
         tags: ['dev'],
         querystring: z.object({ to: z.string().max(320).optional() }),
