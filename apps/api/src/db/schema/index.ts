@@ -1,2 +1,11 @@
 // Every table of the database, one file per area. drizzle-kit reads this file.
+export * from './access.ts';
+export * from './audit.ts';
+export * from './billing.ts';
+export * from './devices.ts';
 export * from './identity.ts';
+export * from './merchants.ts';
+export * from './payouts.ts';
+export * from './reports.ts';
+export * from './sites.ts';
+export * from './transactions.ts';

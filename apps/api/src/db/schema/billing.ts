@@ -1,0 +1,167 @@
+import {
+  INVOICE_DISPLAY_TYPES,
+  INVOICE_STATUSES,
+  PAYMENT_METHOD_TYPES,
+  SETTLEMENT_TYPES,
+} from '@mp/domain/enums';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { merchantIdColumn, minorUnits, oneOf, timestamps } from './columns.ts';
+import { merchants } from './merchants.ts';
+
+/** SPEC §3 Billing settings; `stripeCustomerId` is the merchant's (merchants.stripe_customer_id). */
+export const billingSettings = pgTable('billing_settings', {
+  merchantId: uuid('merchant_id')
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
+  billingEmail: text('billing_email'),
+  defaultPaymentMethodId: uuid('default_payment_method_id'),
+  hasSignedRates: boolean('has_signed_rates').notNull().default(false),
+  ratesSignUrl: text('rates_sign_url'),
+  ratesSignedAt: timestamp('rates_signed_at', { withTimezone: true }),
+  ...timestamps,
+});
+
+/**
+ * A payment method the provider collects fees from (SPEC §3: card, sepa_debit, bacs_debit). Only the billing
+ * provider's id and display facts are kept; no card or account number.
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    merchantId: merchantIdColumn().references(() => merchants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    /** The billing provider's id (Stripe `pm_…`). */
+    providerPaymentMethodId: text('provider_payment_method_id').notNull(),
+    type: text('type').notNull(),
+    /** Card brand or bank name. */
+    brand: text('brand'),
+    lastFour: char('last_four', { length: 4 }),
+    expMonth: smallint('exp_month'),
+    expYear: smallint('exp_year'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ name: 'payment_methods_pk', columns: [t.merchantId, t.id] }),
+    uniqueIndex('payment_methods_provider_id_unique').on(t.providerPaymentMethodId),
+    index('payment_methods_merchant_idx').on(t.merchantId, t.createdAt),
+    check('payment_methods_type_check', oneOf(t.type, PAYMENT_METHOD_TYPES)),
+  ],
+);
+
+/** A bill for the provider's fees (SPEC §3 invoice statuses and display types). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    merchantId: merchantIdColumn().references(() => merchants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    number: text('number').notNull(),
+    status: text('status').notNull(),
+    displayType: text('display_type').notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    subtotal: minorUnits('subtotal').notNull(),
+    tax: minorUnits('tax').notNull().default(0),
+    total: minorUnits('total').notNull(),
+    amountPaid: minorUnits('amount_paid').notNull().default(0),
+    currency: char('currency', { length: 3 }).notNull(),
+    /** `[{ description, quantity, unitAmount, amount, siteId? }]` */
+    lines: jsonb('lines').$type<Record<string, unknown>[]>().notNull().default([]),
+    providerInvoiceId: text('provider_invoice_id'),
+    filePath: text('file_path'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ name: 'invoices_pk', columns: [t.merchantId, t.id] }),
+    uniqueIndex('invoices_number_unique').on(t.number),
+    index('invoices_merchant_period_idx').on(t.merchantId, t.periodStart.desc(), t.id.desc()),
+    check('invoices_status_check', oneOf(t.status, INVOICE_STATUSES)),
+    check('invoices_display_type_check', oneOf(t.displayType, INVOICE_DISPLAY_TYPES)),
+  ],
+);
+
+/**
+ * The merchant's billing rates (SPEC §3 settings): percentages per card region, tap to pay, device rental,
+ * settlement type, contract end and backfill. One row per version; the current one has no `effective_to`.
+ * Percentages are exact decimals (numeric), never floats.
+ */
+export const rates = pgTable(
+  'rates',
+  {
+    merchantId: merchantIdColumn().references(() => merchants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    domesticPercent: numeric('domestic_percent', { precision: 6, scale: 4 }).notNull(),
+    eeaPercent: numeric('eea_percent', { precision: 6, scale: 4 }).notNull(),
+    globalPercent: numeric('global_percent', { precision: 6, scale: 4 }).notNull(),
+    amexPercent: numeric('amex_percent', { precision: 6, scale: 4 }).notNull(),
+    otherPercent: numeric('other_percent', { precision: 6, scale: 4 }).notNull(),
+    tapToPayPercent: numeric('tap_to_pay_percent', { precision: 6, scale: 4 }).notNull(),
+    /** Per-transaction fixed fee in minor units. */
+    fixedFee: minorUnits('fixed_fee').notNull().default(0),
+    deviceRentalMonthly: minorUnits('device_rental_monthly').notNull().default(0),
+    currency: char('currency', { length: 3 }).notNull(),
+    settlementType: text('settlement_type').notNull().default('net'),
+    contractEndDate: date('contract_end_date', { mode: 'string' }),
+    backfill: boolean('backfill').notNull().default(false),
+    dealReference: text('deal_reference'),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    effectiveTo: date('effective_to', { mode: 'string' }),
+    createdBy: uuid('created_by'),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ name: 'rates_pk', columns: [t.merchantId, t.id] }),
+    index('rates_merchant_effective_idx').on(t.merchantId, t.effectiveFrom.desc()),
+    uniqueIndex('rates_merchant_current_unique').on(t.merchantId).where(sql`${t.effectiveTo} is null`),
+    check('rates_settlement_type_check', oneOf(t.settlementType, SETTLEMENT_TYPES)),
+  ],
+);
+
+export const BILLING_ADJUSTMENT_KINDS = ['discount', 'monthly-fee', 'credit'] as const;
+
+/** Discounts, monthly fees and credits (SPEC §3 settings), each with where the fee goes. */
+export const billingAdjustments = pgTable(
+  'billing_adjustments',
+  {
+    merchantId: merchantIdColumn().references(() => merchants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    /** Money (minor units) for fees and credits; discounts may use `percent` instead. */
+    amount: minorUnits('amount'),
+    percent: numeric('percent', { precision: 6, scale: 4 }),
+    currency: char('currency', { length: 3 }).notNull(),
+    /** Months a discount lasts, when bounded. */
+    durationMonths: integer('duration_months'),
+    feeDestination: text('fee_destination'),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }),
+    createdBy: uuid('created_by'),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ name: 'billing_adjustments_pk', columns: [t.merchantId, t.id] }),
+    check('billing_adjustments_kind_check', oneOf(t.kind, BILLING_ADJUSTMENT_KINDS)),
+    check('billing_adjustments_amount_check', sql`${t.amount} is null or ${t.amount} > 0`),
+  ],
+);

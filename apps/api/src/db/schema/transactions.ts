@@ -1,0 +1,118 @@
+import { PAYMENT_SOURCES, TRANSACTION_STATUSES } from '@mp/domain/enums';
+import { sql } from 'drizzle-orm';
+import {
+  char,
+  check,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { merchantIdColumn, minorUnits, oneOf } from './columns.ts';
+import { merchants } from './merchants.ts';
+import { sites } from './sites.ts';
+
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+/**
+ * A card payment (SPEC §3 transaction statuses, payment sources). Card data is limited to BIN and last four:
+ * no full card number is ever stored. Listing is keyset-paginated by (created_at, id) within the merchant,
+ * optionally within a site.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    merchantId: merchantIdColumn().references(() => merchants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    siteId: uuid('site_id').notNull(),
+    /** The terminal that took it; null for pay-by-link. */
+    deviceId: uuid('device_id'),
+    /** The PSP's reference; unique, so a repeated notification cannot create a second transaction. */
+    pspReference: text('psp_reference').notNull(),
+    merchantReference: text('merchant_reference'),
+    amount: minorUnits('amount').notNull(),
+    tipAmount: minorUnits('tip_amount').notNull().default(0),
+    currency: char('currency', { length: 3 }).notNull(),
+    status: text('status').notNull(),
+    source: text('source').notNull(),
+    /** First 6 (or 8) digits of the card number. */
+    cardBin: text('card_bin'),
+    cardLastFour: char('card_last_four', { length: 4 }),
+    /** visa, mastercard, amex, maestro, … */
+    cardScheme: text('card_scheme'),
+    /** Whether the card was issued in the merchant's country, in the EEA or elsewhere: drives the rate. */
+    cardRegion: text('card_region'),
+    /** When the payment happened (the list's sort key). */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'transactions_pk', columns: [t.merchantId, t.id] }),
+    uniqueIndex('transactions_id_unique').on(t.id),
+    uniqueIndex('transactions_psp_reference_unique').on(t.pspReference),
+    foreignKey({
+      name: 'transactions_site_fk',
+      columns: [t.merchantId, t.siteId],
+      foreignColumns: [sites.merchantId, sites.id],
+    }),
+    index('transactions_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+    index('transactions_merchant_site_created_idx').on(
+      t.merchantId,
+      t.siteId,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('transactions_merchant_last_four_idx').on(t.merchantId, t.cardLastFour),
+    check('transactions_status_check', oneOf(t.status, TRANSACTION_STATUSES)),
+    check('transactions_source_check', oneOf(t.source, PAYMENT_SOURCES)),
+    check('transactions_card_bin_check', sql`${t.cardBin} is null or ${t.cardBin} ~ '^[0-9]{6,8}$'`),
+    check(
+      'transactions_card_last_four_check',
+      sql`${t.cardLastFour} is null or ${t.cardLastFour} ~ '^[0-9]{4}$'`,
+    ),
+    check('transactions_amount_check', sql`${t.amount} >= 0 and ${t.tipAmount} >= 0`),
+  ],
+);
+
+/**
+ * A refund of (part of) a transaction. The refundable remainder is the transaction's amount minus the
+ * refunds that are not failed (SPEC §5: refund amount at most the remaining refundable amount).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    merchantId: merchantIdColumn().references(() => merchants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    transactionId: uuid('transaction_id').notNull(),
+    amount: minorUnits('amount').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    status: text('status').notNull().default('pending'),
+    /** The PSP's reference of the refund modification, once it answered. */
+    pspReference: text('psp_reference'),
+    reason: text('reason'),
+    failureReason: text('failure_reason'),
+    /** Guards against a double submit creating two refunds. */
+    idempotencyKey: text('idempotency_key'),
+    requestedBy: uuid('requested_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'refunds_pk', columns: [t.merchantId, t.id] }),
+    foreignKey({
+      name: 'refunds_transaction_fk',
+      columns: [t.merchantId, t.transactionId],
+      foreignColumns: [transactions.merchantId, transactions.id],
+    }).onDelete('cascade'),
+    index('refunds_merchant_transaction_idx').on(t.merchantId, t.transactionId),
+    uniqueIndex('refunds_merchant_idempotency_unique')
+      .on(t.merchantId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    check('refunds_status_check', oneOf(t.status, REFUND_STATUSES)),
+    check('refunds_amount_check', sql`${t.amount} > 0`),
+  ],
+);
