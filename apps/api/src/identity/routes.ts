@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireActor } from '../plugins/auth.ts';
+import { errorBodySchema } from '../plugins/errors.ts';
 import { IdentityError, IDENTITY_MESSAGES as M } from './errors.ts';
 import type { RateLimiter, RateLimitRule } from './rate-limiter.ts';
 import {
@@ -44,6 +45,15 @@ export interface IdentityRoutesOptions {
 
 const ok = { data: { ok: true as const } };
 
+/** Every identity failure has the DESIGN §4 body; documented so the portal's generated client types it. */
+const errorResponses = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+  500: errorBodySchema,
+};
+
 /** Thin handlers under /api/identity: rate limit, parse, one service call, shape the reply. */
 export async function identityRoutes(app: FastifyInstance, options: IdentityRoutesOptions) {
   const { service, limiter, rateLimits } = options;
@@ -69,7 +79,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         operationId: 'signIn',
         tags,
         body: signInBody,
-        response: { 200: signInResponse },
+        response: { 200: signInResponse, ...errorResponses },
       },
     },
     async (request) => {
@@ -90,7 +100,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         operationId: 'refreshSession',
         tags,
         body: refreshTokenBody,
-        response: { 200: sessionResponse },
+        response: { 200: sessionResponse, ...errorResponses },
       },
     },
     async (request) => ({ data: await service.refresh(request.body.refreshToken) }),
@@ -105,7 +115,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         operationId: 'signOut',
         tags,
         body: refreshTokenBody,
-        response: { 200: okResponse },
+        response: { 200: okResponse, ...errorResponses },
       },
     },
     async (request) => {
@@ -119,7 +129,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     {
       preValidation: rateLimited('me'),
       preHandler: requireActor,
-      schema: { operationId: 'getUser', tags, response: { 200: userResponse } },
+      schema: { operationId: 'getUser', tags, response: { 200: userResponse, ...errorResponses } },
     },
     async (request) => ({ data: await service.getUser(actorOf(request).userId) }),
   );
@@ -129,7 +139,12 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     {
       preValidation: rateLimited('me'),
       preHandler: requireActor,
-      schema: { operationId: 'updateUser', tags, body: updateUserBody, response: { 200: userResponse } },
+      schema: {
+        operationId: 'updateUser',
+        tags,
+        body: updateUserBody,
+        response: { 200: userResponse, ...errorResponses },
+      },
     },
     async (request) => ({ data: await service.updateUser(actorOf(request).userId, request.body) }),
   );
@@ -143,7 +158,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         operationId: 'changePassword',
         tags,
         body: changePasswordBody,
-        response: { 200: okResponse },
+        response: { 200: okResponse, ...errorResponses },
       },
     },
     async (request) => {
@@ -164,7 +179,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         operationId: 'signUp',
         tags,
         body: signUpBody,
-        response: { 201: signUpResponse },
+        response: { 201: signUpResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -195,7 +210,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         operationId: 'confirmSignUp',
         tags,
         body: confirmSignUpBody,
-        response: { 200: okResponse },
+        response: { 200: okResponse, ...errorResponses },
       },
     },
     async (request) => {
@@ -213,7 +228,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         operationId: 'resendConfirmationCode',
         tags,
         body: emailOnlyBody,
-        response: { 200: deliveryResponse },
+        response: { 200: deliveryResponse, ...errorResponses },
       },
     },
     async (request) => ({ data: await service.resendCode(request.body) }),
@@ -228,7 +243,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         operationId: 'completeNewPassword',
         tags,
         body: newPasswordBody,
-        response: { 200: sessionResponse },
+        response: { 200: sessionResponse, ...errorResponses },
       },
     },
     async (request) => ({ data: await service.completeNewPassword(request.body) }),
@@ -243,7 +258,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         operationId: 'forgotPassword',
         tags,
         body: emailOnlyBody,
-        response: { 200: deliveryResponse },
+        response: { 200: deliveryResponse, ...errorResponses },
       },
     },
     async (request) => ({ data: await service.forgotPassword(request.body) }),
@@ -258,7 +273,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         operationId: 'confirmForgotPassword',
         tags,
         body: confirmForgotPasswordBody,
-        response: { 200: okResponse },
+        response: { 200: okResponse, ...errorResponses },
       },
     },
     async (request) => {
