@@ -7,6 +7,10 @@ import type { Database, Db } from './db/client.ts';
 import { createIdentityModule, type IdentityModuleOptions, registerIdentity } from './identity/module.ts';
 import type { IdentityService } from './identity/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { createMerchantAccess, type MerchantAccessService } from './modules/merchants/access.ts';
+import { createMerchantRepository } from './modules/merchants/repository.ts';
+import { merchantRoutes } from './modules/merchants/routes.ts';
+import { createMerchantService } from './modules/merchants/service.ts';
 import { installErrorHandler, sendError } from './plugins/errors.ts';
 import { registerOpenApi, registerOpenApiRoute } from './plugins/openapi.ts';
 import { registerPortalStatic, wantsPortalPage } from './plugins/portal-static.ts';
@@ -21,6 +25,8 @@ declare module 'fastify' {
     clock: Clock;
     /** The user pool's service (adminCreateUser, groups, …) for other modules. */
     identity: IdentityService;
+    /** The tenancy gate for merchant-scoped modules (modules/merchants/access.ts). */
+    merchantAccess: MerchantAccessService;
   }
 }
 
@@ -122,6 +128,16 @@ export async function buildApp({
   await registerIdentity(app, identity);
 
   await app.register(healthRoutes, { prefix: '/api', database });
+
+  // ── Business modules: route → service → repository (DESIGN §3). `merchantAccess` is the tenancy gate every
+  // merchant-scoped service takes: 404 for a merchant the actor does not belong to or a permission they lack.
+  const merchantRepository = createMerchantRepository(database.db);
+  const merchantAccess = createMerchantAccess({ repository: merchantRepository });
+  app.decorate('merchantAccess', merchantAccess);
+  await app.register(merchantRoutes, {
+    prefix: '/api',
+    service: createMerchantService({ repository: merchantRepository, access: merchantAccess }),
+  });
 
   registerOpenApiRoute(app);
 

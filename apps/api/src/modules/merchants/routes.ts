@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, requireActor } from '../../plugins/auth.ts';
+import { errorBodySchema } from '../../plugins/errors.ts';
+import { merchantIdParamsSchema, merchantSchema } from './schemas.ts';
+import type { MerchantService } from './service.ts';
+
+export const merchantRoutes: FastifyPluginAsyncZod<{ service: MerchantService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/merchants',
+    {
+      preHandler: requireActor,
+      schema: {
+        operationId: 'listMerchants',
+        tags: ['merchants'],
+        summary: "The signed-in user's merchants with their permissions at each",
+        response: { 200: z.object({ data: z.array(merchantSchema) }), 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      return { data: await service.listForActor(actorOf(request)) };
+    },
+  );
+
+  app.get(
+    '/v1/merchants/:id',
+    {
+      preHandler: requireActor,
+      schema: {
+        operationId: 'getMerchant',
+        tags: ['merchants'],
+        summary: 'One merchant the signed-in user belongs to (any merchant for staff)',
+        params: merchantIdParamsSchema,
+        response: { 200: z.object({ data: merchantSchema }), 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      return { data: await service.getForActor(actorOf(request), request.params.id) };
+    },
+  );
+};

@@ -1,0 +1,178 @@
+import { PAYMENT_SOURCES, TRANSACTION_STATUSES } from '@mp/domain/enums';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.ts';
+import {
+  devices,
+  merchantMemberships,
+  merchants,
+  payouts,
+  refunds,
+  siteRoleGrants,
+  sites,
+  transactions,
+  userGroups,
+  users,
+} from '../src/db/schema/index.ts';
+import { type DemoWorld, isDatabaseEmpty, seedDemoWorld } from '../src/db/seed.ts';
+import { createTestDatabase } from './helpers/database.ts';
+
+const NOW = new Date('2026-03-02T12:00:00Z');
+
+describe('demo world seed', () => {
+  let database: Database;
+  let world: DemoWorld;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    expect(await isDatabaseEmpty(database.db)).toBe(true);
+    world = await seedDemoWorld(database.db, { now: NOW });
+  });
+  afterAll(() => database.close());
+
+  it('leaves the database no longer empty', async () => {
+    expect(await isDatabaseEmpty(database.db)).toBe(false);
+  });
+
+  it('creates one staff user and, per merchant, an owner and a site manager', async () => {
+    const rows = await database.db
+      .select({ email: users.email, group: userGroups.groupName })
+      .from(users)
+      .innerJoin(userGroups, eq(userGroups.userId, users.id))
+      .orderBy(users.email);
+    expect(rows).toEqual([
+      { email: 'manager.fr@example.com', group: 'Merchants' },
+      { email: 'manager.gb@example.com', group: 'Merchants' },
+      { email: 'owner.fr@example.com', group: 'Merchants' },
+      { email: 'owner.gb@example.com', group: 'Merchants' },
+      { email: 'staff@example.com', group: 'Staff' },
+    ]);
+    const memberships = await database.db.select().from(merchantMemberships);
+    expect(memberships.filter((m) => m.companyRoles.includes('CompanyOwner'))).toHaveLength(2);
+    const grants = await database.db.select().from(siteRoleGrants);
+    expect(grants).toHaveLength(2);
+    expect(grants.every((g) => g.role === 'SiteManager')).toBe(true);
+  });
+
+  it('creates a GB merchant in GBP and a FR merchant in EUR, verified and active', async () => {
+    const rows = await database.db
+      .select({
+        country: merchants.country,
+        currency: merchants.currency,
+        timeZone: merchants.timeZone,
+        status: merchants.status,
+        kyc: merchants.kycOnboardingStatus,
+      })
+      .from(merchants)
+      .orderBy(merchants.country);
+    expect(rows).toEqual([
+      { country: 'FR', currency: 'EUR', timeZone: 'Europe/Paris', status: 'active', kyc: 'verified' },
+      { country: 'GB', currency: 'GBP', timeZone: 'Europe/London', status: 'active', kyc: 'verified' },
+    ]);
+  });
+
+  it('creates three sites and devices of both models', async () => {
+    const [siteCount] = await database.db.select({ n: count() }).from(sites);
+    expect(siteCount?.n).toBe(3);
+    const models = await database.db
+      .selectDistinct({ model: devices.model })
+      .from(devices)
+      .orderBy(devices.model);
+    expect(models.map((m) => m.model)).toEqual(['with-printer', 'without-printer']);
+  });
+
+  it('creates about 2,000 transactions over the last 90 days in every status and source', async () => {
+    const [stats] = await database.db
+      .select({
+        n: count(),
+        first: sql<string>`min(${transactions.createdAt})`,
+        last: sql<string>`max(${transactions.createdAt})`,
+      })
+      .from(transactions);
+    expect(stats?.n).toBe(2000);
+    expect(new Date(stats?.first ?? '').getTime()).toBeGreaterThanOrEqual(NOW.getTime() - 90 * 86_400_000);
+    expect(new Date(stats?.last ?? '').getTime()).toBeLessThanOrEqual(NOW.getTime());
+
+    const byStatus = await database.db
+      .select({ status: transactions.status, n: count() })
+      .from(transactions)
+      .groupBy(transactions.status);
+    expect(byStatus.map((r) => r.status).sort()).toEqual([...TRANSACTION_STATUSES].sort());
+    expect(byStatus.every((r) => r.n > 0)).toBe(true);
+
+    const bySource = await database.db
+      .select({ source: transactions.source, n: count() })
+      .from(transactions)
+      .groupBy(transactions.source);
+    expect(bySource.map((r) => r.source).sort()).toEqual([...PAYMENT_SOURCES].sort());
+    // Each merchant has its own share of every status.
+    const perMerchant = await database.db
+      .select({
+        merchantId: transactions.merchantId,
+        statuses: sql<number>`count(distinct ${transactions.status})`,
+      })
+      .from(transactions)
+      .groupBy(transactions.merchantId);
+    expect(perMerchant.map((r) => Number(r.statuses))).toEqual([14, 14]);
+  });
+
+  it('keeps only the BIN and last four of a card', async () => {
+    const [bad] = await database.db
+      .select({ n: count() })
+      .from(transactions)
+      .where(sql`${transactions.cardBin} !~ '^[0-9]{6,8}$' or ${transactions.cardLastFour} !~ '^[0-9]{4}$'`);
+    expect(bad?.n).toBe(0);
+  });
+
+  it('refunds refunded and partially refunded transactions within their amount', async () => {
+    const rows = await database.db
+      .select({
+        status: transactions.status,
+        amount: transactions.amount,
+        refunded: sql<string>`coalesce(sum(${refunds.amount}) filter (where ${refunds.status} <> 'failed'), 0)`,
+      })
+      .from(transactions)
+      .leftJoin(refunds, eq(refunds.transactionId, transactions.id))
+      .where(sql`${transactions.status} in ('refunded', 'partially-refunded')`)
+      .groupBy(transactions.merchantId, transactions.id);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const refunded = Number(row.refunded);
+      if (row.status === 'refunded') expect(refunded).toBe(row.amount);
+      else {
+        expect(refunded).toBeGreaterThan(0);
+        expect(refunded).toBeLessThan(row.amount);
+      }
+    }
+    expect(world.counts.refunds).toBeGreaterThan(0);
+  });
+
+  it('pays out per site and day, each payout the sum of its ledger entries', async () => {
+    const rows = await database.db
+      .select({
+        amount: payouts.amount,
+        status: payouts.status,
+        entries: sql<string>`(select coalesce(sum(l.amount), 0) from ledger_entries l
+          where l.merchant_id = ${payouts}.merchant_id and l.payout_id = ${payouts}.id)`,
+      })
+      .from(payouts);
+    expect(rows.length).toBeGreaterThan(100);
+    for (const row of rows) expect(Number(row.entries)).toBe(row.amount);
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['completed', 'pending', 'failed']));
+  });
+
+  it('is deterministic for a seed and a moment', async () => {
+    const other = await createTestDatabase();
+    try {
+      await seedDemoWorld(other.db, { now: NOW });
+      const pick = (db: Database) =>
+        db.db
+          .select({ id: transactions.id, psp: transactions.pspReference, amount: transactions.amount })
+          .from(transactions)
+          .orderBy(transactions.id)
+          .limit(20);
+      expect(await pick(other)).toEqual(await pick(database));
+    } finally {
+      await other.close();
+    }
+  });
+});
