@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import { buildApp } from './app.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { users } from './db/schema/index.ts';
+import { DEMO_SIGN_INS, isDatabaseEmpty, seedDemoWorld } from './db/seed.ts';
+
+// `npm start`: configuration → database (migrated, seeded when empty) → one process serving API and portal.
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+
+if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
+  const started = Date.now();
+  const world = await seedDemoWorld(database.db);
+  process.stdout.write(
+    `Seeded the demo world in ${Date.now() - started} ms: ${world.counts.transactions} transactions, ` +
+      `${world.counts.payouts} payouts.\n`,
+  );
+}
+
+const app = await buildApp({ config, database });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => {
+    process.stderr.write('Shutdown took longer than 10 s; exiting.\n');
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    process.stderr.write(`Shutdown failed: ${String(error)}\n`);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  process.stderr.write(`Could not listen on ${config.host}:${config.port}: ${String(error)}\n`);
+  await database.close();
+  process.exit(1);
+}
+
+const lines = [
+  '',
+  `Merchant portal: ${config.publicUrl}`,
+  `Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
+];
+if (config.seedDemo) {
+  const [staff] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_SIGN_INS.staff.email))
+    .limit(1);
+  if (staff) {
+    lines.push('Demo sign-ins (email / password):');
+    for (const signIn of Object.values(DEMO_SIGN_INS)) {
+      lines.push(`  ${signIn.who.padEnd(44)} ${signIn.email.padEnd(26)} ${signIn.password}`);
+    }
+  }
+}
+process.stdout.write(`${lines.join('\n')}\n\n`);
