@@ -106,7 +106,7 @@ export async function buildApp({
   });
 
   installErrorHandler(app);
-  await registerOpenApi(app, { publicUrl: config.publicUrl });
+  await registerOpenApi(app);
   await registerSecurity(app, config);
 
   // ── Identity (apps/api/src/identity, src/plugins/auth.ts): bearer → request.actor, /api/identity/*,

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Vite puts content-hashed files under assets/: they never change, so they may be cached for a year. */
-const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9.]+$/;
 
 /**
  * Serves the built portal (precompressed .br/.gz when present). Returns the SPA fallback, or undefined
@@ -26,7 +26,7 @@ export async function registerPortalStatic(
     prefix: '/',
     wildcard: true,
     preCompressed: true,
-    index: false,
+    index: ['index.html'],
     cacheControl: false,
     schemaHide: true,
     setHeaders: (reply, path) => {

@@ -30,7 +30,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(cors, {
-    origin: config.portalOrigin ?? false,
+    // Reflect the origin only when it is the portal's: anything else gets no CORS headers at all.
+    origin: (origin, callback) => callback(null, Boolean(origin) && origin === config.portalOrigin),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['authorization', 'content-type', 'x-request-id', 'accept-language'],
     exposedHeaders: ['x-request-id'],
