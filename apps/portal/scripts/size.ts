@@ -1,11 +1,13 @@
-// Prints the gzip size of everything the browser loads for /signin: the entry, its static imports, the
-// public layout and sign-in route chunks with theirs, and their CSS (issue 2 §8: at most 150 KB).
+// Prints the gzip size of everything the browser downloads for /signin: index.html, the entry and its static
+// imports (the modulepreloads), the public layout and sign-in route chunks with theirs, their CSS, and the
+// active locale's texts (the heaviest locale is counted). Issue 2 §8: at most 150 KB; `--check` exits 1 above.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 interface ManifestChunk {
   file: string;
+  src?: string;
   isEntry?: boolean;
   imports?: string[];
   css?: string[];
@@ -13,35 +15,62 @@ interface ManifestChunk {
 
 const BUDGET_KB = 150;
 const SIGN_IN_MODULES = ['src/app/layouts/public-layout.tsx', 'src/features/session/routes/sign-in.tsx'];
+/** Each locale is two chunks: the portal's texts and the domain package's validation messages. */
+const LOCALE_MODULES: Record<string, RegExp[]> = {
+  'en-GB': [/src\/locales\/en-GB\.ts$/, /domain\/src\/messages\/en-gb\.ts$/],
+  'es-ES': [/src\/locales\/es-ES\.ts$/, /domain\/src\/messages\/es-es\.ts$/],
+  'fr-FR': [/src\/locales\/fr-FR\.ts$/, /domain\/src\/messages\/fr-fr\.ts$/],
+  'it-IT': [/src\/locales\/it-IT\.ts$/, /domain\/src\/messages\/it-it\.ts$/],
+};
 
 const dist = join(import.meta.dirname, '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
   string,
   ManifestChunk
 >;
+const gzipBytes = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 
-const files = new Set<string>(['index.html']);
-function collect(key: string): void {
+function collect(key: string, files: Set<string>): void {
   const chunk = manifest[key];
   if (!chunk) throw new Error(`${key} is not in the build manifest; run npm run build first`);
   if (files.has(chunk.file)) return;
   files.add(chunk.file);
   for (const css of chunk.css ?? []) files.add(css);
-  for (const imported of chunk.imports ?? []) collect(imported);
+  for (const imported of chunk.imports ?? []) collect(imported, files);
 }
 
 const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
 if (!entry) throw new Error('The build manifest has no entry');
-for (const key of [entry, ...SIGN_IN_MODULES]) collect(key);
+const files = new Set<string>(['index.html']);
+for (const key of [entry, ...SIGN_IN_MODULES]) collect(key, files);
+
+// The locale files are loaded before the first render; count the heaviest locale.
+const localeFiles = Object.entries(LOCALE_MODULES).map(([locale, patterns]) => {
+  const chunkFiles = new Set<string>();
+  for (const pattern of patterns) {
+    const key = Object.keys(manifest).find((candidate) => pattern.test(candidate));
+    if (!key) throw new Error(`No chunk for ${pattern} in the build manifest`);
+    collect(key, chunkFiles);
+  }
+  const extra = [...chunkFiles].filter((file) => !files.has(file));
+  return { locale, extra, bytes: extra.reduce((sum, file) => sum + gzipBytes(file), 0) };
+});
+const heaviest = localeFiles.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+for (const file of heaviest.extra) files.add(file);
 
 let total = 0;
 const rows = [...files].map((file) => {
-  const size = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  const size = gzipBytes(file);
   total += size;
   return { file, gzipKB: +(size / 1024).toFixed(1) };
 });
 rows.sort((a, b) => b.gzipKB - a.gzipKB);
 console.table(rows);
 const totalKB = total / 1024;
-console.log(`/signin loads ${totalKB.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)`);
-if (totalKB > BUDGET_KB) process.exitCode = 1;
+console.log(
+  `/signin loads ${totalKB.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB; locale counted: ${heaviest.locale})`,
+);
+if (process.argv.includes('--check') && totalKB > BUDGET_KB) {
+  console.error(`Over the ${BUDGET_KB} KB budget by ${(totalKB - BUDGET_KB).toFixed(1)} KB`);
+  process.exitCode = 1;
+}

@@ -1,22 +1,22 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n/i18n.ts';
-import { TOAST_TIMEOUT_MS } from '../lib/notifications/notify.ts';
+import { Toaster } from '../lib/notifications/toaster.tsx';
 import { theme } from './theme.ts';
 
-/** Mantine (with toasts at the bottom, SPEC §4), TanStack Query and i18next around the router. */
-export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * What every page needs around the router: i18next, Mantine and the toaster (which loads Mantine's
+ * notifications with the first toast). TanStack Query is provided by the signed-in layouts only
+ * (signed-in-providers.tsx), so the public pages do not download it (issue 2 §8).
+ */
+export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme}>
-          <Notifications position="bottom-center" autoClose={TOAST_TIMEOUT_MS} />
-          {children}
-        </MantineProvider>
-      </QueryClientProvider>
+      <MantineProvider theme={theme}>
+        <Toaster />
+        {children}
+      </MantineProvider>
     </I18nextProvider>
   );
 }

@@ -1,4 +1,3 @@
-import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../test/render.tsx';
@@ -10,7 +9,7 @@ function ids(routes: ReturnType<typeof createRoutes>): string[] {
 }
 
 describe('route table', () => {
-  const routes = createRoutes(new QueryClient());
+  const routes = createRoutes();
 
   it('has a route for every path of SPEC §2.1, with the label as its id', () => {
     const all = ids(routes);
@@ -18,18 +17,18 @@ describe('route table', () => {
   });
 
   it('shows "Did you get lost?" for an unknown path', async () => {
-    renderRoutes(createRoutes(new QueryClient()), '/no/such/page');
+    renderRoutes(createRoutes(), '/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Did you get lost?' })).toBeInTheDocument();
   });
 
   it('redirects /signup to /join', async () => {
-    const { router } = renderRoutes(createRoutes(new QueryClient()), '/signup?redirect=%2Fpayouts');
+    const { router } = renderRoutes(createRoutes(), '/signup?redirect=%2Fpayouts');
     await waitFor(() => expect(router.state.location.pathname).toBe('/join'));
     expect(router.state.location.search).toBe('?redirect=%2Fpayouts');
   });
 
   it('sends a signed-out deep link to /signin with the path as redirect', async () => {
-    const { router } = renderRoutes(createRoutes(new QueryClient()), '/transactions');
+    const { router } = renderRoutes(createRoutes(), '/transactions');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(router.state.location.search).toBe('?redirect=%2Ftransactions');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();

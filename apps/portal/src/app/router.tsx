@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { pathTo, ROUTE_PATHS, type RouteId } from '../lib/paths.ts';
@@ -17,11 +16,11 @@ interface ScreenOptions {
 }
 
 /** The one route table (SPEC §2.1): route ids are SPEC's labels, every screen is loaded lazily. */
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+export function createRoutes(): RouteObject[] {
   const screen = (id: RouteId, load: ScreenModule, options: ScreenOptions = {}): RouteObject => ({
     id,
     path: ROUTE_PATHS[id],
-    loader: guardLoader(queryClient, id, options.needsMerchants ?? true),
+    loader: guardLoader(id, options.needsMerchants ?? true),
     lazy: component(load),
     handle: { crumbs: options.crumbs } satisfies RouteHandle,
   });
@@ -216,6 +215,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(queryClient));
+export function createAppRouter() {
+  return createBrowserRouter(createRoutes());
 }

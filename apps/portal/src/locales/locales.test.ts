@@ -1,6 +1,6 @@
 import { LOCALES } from '@mp/domain/locales';
+import { validationResources } from '@mp/domain/messages';
 import { describe, expect, it } from 'vitest';
-import { validationMessages } from '../lib/i18n/validation-messages.ts';
 import { enGB } from './en-GB.ts';
 import { esES } from './es-ES.ts';
 import { frFR } from './fr-FR.ts';
@@ -31,7 +31,7 @@ describe('locales', () => {
   });
 
   it.each(LOCALES)('%s has every validation message of the domain package', (locale) => {
-    expect(keysOf(validationMessages(locale)).sort()).toEqual(keysOf(validationMessages('en-GB')).sort());
+    expect(keysOf(validationResources(locale)).sort()).toEqual(keysOf(validationResources('en-GB')).sort());
   });
 
   it('keeps SPEC texts verbatim in en-GB', () => {

@@ -1,11 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { merchantsQueryOptions } from '../../features/merchants/api/list-merchants.ts';
 import { currentMerchantStore } from '../../features/merchants/current-merchant-store.ts';
-import { resolveMerchantContext } from '../../features/merchants/merchant-context.ts';
-import { meQueryOptions } from '../../features/session/api/get-me.ts';
 import { isApiError } from '../../lib/api/api-error.ts';
 import type { RouteId } from '../../lib/paths.ts';
-import { type SessionUser, sessionStore } from '../../lib/session/session-store.ts';
+import { sessionStore } from '../../lib/session/session-store.ts';
 import {
   readCompanionRedirectsDisabled,
   readDeveloperFlag,
@@ -13,7 +9,6 @@ import {
 } from '../../lib/storage/flags.ts';
 import { readJson, STORAGE_KEYS } from '../../lib/storage/local-storage.ts';
 import type { GuardContext, GuardEffects } from './guard.ts';
-import { restoreCompanionSession } from './restore-companion-session.ts';
 
 export interface GuardRequest {
   routeId: RouteId;
@@ -23,18 +18,8 @@ export interface GuardRequest {
   needsMerchants: boolean;
 }
 
-async function loadSignedIn(queryClient: QueryClient, user: SessionUser) {
-  const me = await queryClient.ensureQueryData(meQueryOptions(user.id));
-  if (JSON.stringify(me) !== JSON.stringify(user)) sessionStore.updateUser(me);
-  const list = await queryClient.ensureQueryData(merchantsQueryOptions(me.id));
-  return { user: me, ...resolveMerchantContext(list, me.id) };
-}
-
 /** Reads the session, flags and (when needed) the user's merchants into one GuardContext. */
-export async function loadGuardContext(
-  queryClient: QueryClient,
-  request: GuardRequest,
-): Promise<GuardContext> {
+export async function loadGuardContext(request: GuardRequest): Promise<GuardContext> {
   const base: GuardContext = {
     routeId: request.routeId,
     url: request.url,
@@ -49,7 +34,8 @@ export async function loadGuardContext(
   };
   if (!base.user || !request.needsMerchants) return base;
   try {
-    return { ...base, ...(await loadSignedIn(queryClient, base.user)) };
+    const { loadSignedInContext } = await import('./signed-in-context.ts');
+    return { ...base, ...(await loadSignedInContext(base.user)) };
   } catch (error) {
     // A 401 after the one refresh means the session is gone: continue as signed out.
     if (isApiError(error, 401)) {
@@ -60,16 +46,17 @@ export async function loadGuardContext(
   }
 }
 
-export function guardEffects(queryClient: QueryClient, request: GuardRequest): GuardEffects {
+export function guardEffects(request: GuardRequest): GuardEffects {
   return {
     clearMerchant(context) {
       if (context.user) currentMerchantStore.clear(context.user.id);
       return { ...context, merchant: null };
     },
     async restoreCompanionSession(context) {
+      const { restoreCompanionSession } = await import('./restore-companion-session.ts');
       const restored = await restoreCompanionSession();
       if (!restored) return context;
-      return loadGuardContext(queryClient, request);
+      return loadGuardContext(request);
     },
   };
 }

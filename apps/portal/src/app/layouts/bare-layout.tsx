@@ -2,10 +2,11 @@ import '../styles/app-shell-styles.ts';
 import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { CurrentMerchantContext } from '../../lib/merchant/current-merchant.ts';
+import { SignedInProviders } from './signed-in-providers.tsx';
 import { useAppState } from './use-app-state.ts';
 
 /** Native-app web views and the standalone /assign-device: no portal chrome. */
-export default function BareLayout() {
+function BareLayoutContent() {
   const { merchant } = useAppState();
   return (
     <CurrentMerchantContext value={merchant}>
@@ -13,5 +14,13 @@ export default function BareLayout() {
         <Outlet />
       </Box>
     </CurrentMerchantContext>
+  );
+}
+
+export default function BareLayout() {
+  return (
+    <SignedInProviders>
+      <BareLayoutContent />
+    </SignedInProviders>
   );
 }

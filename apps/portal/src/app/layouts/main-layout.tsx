@@ -8,13 +8,14 @@ import { CurrentMerchantContext } from '../../lib/merchant/current-merchant.ts';
 import { Breadcrumbs } from '../navigation/breadcrumbs.tsx';
 import { MainNavbar } from '../navigation/main-navbar.tsx';
 import { HeaderActions } from './header-actions.tsx';
+import { SignedInProviders } from './signed-in-providers.tsx';
 import { useAppState } from './use-app-state.ts';
 
 /**
  * The main app layout (SPEC §2.1 "main app"): header, menus, breadcrumbs and banners.
  * The billing warning banner (SPEC §2.3) joins once the billing API serves settings; see README.
  */
-export default function MainLayout() {
+function MainLayoutContent() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure();
   const { user, merchants, merchant, guardBase } = useAppState();
@@ -54,5 +55,13 @@ export default function MainLayout() {
         </AppShell.Main>
       </AppShell>
     </CurrentMerchantContext>
+  );
+}
+
+export default function MainLayout() {
+  return (
+    <SignedInProviders>
+      <MainLayoutContent />
+    </SignedInProviders>
   );
 }

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { CurrentMerchantContext } from '../../lib/merchant/current-merchant.ts';
 import { HeaderActions } from './header-actions.tsx';
+import { SignedInProviders } from './signed-in-providers.tsx';
 import { useAppState } from './use-app-state.ts';
 
-export default function OnboardingLayout() {
+function OnboardingLayoutContent() {
   const { t } = useTranslation();
   const { user, merchants, merchant } = useAppState();
   return (
@@ -23,5 +24,13 @@ export default function OnboardingLayout() {
         </Container>
       </Box>
     </CurrentMerchantContext>
+  );
+}
+
+export default function OnboardingLayout() {
+  return (
+    <SignedInProviders>
+      <OnboardingLayoutContent />
+    </SignedInProviders>
   );
 }

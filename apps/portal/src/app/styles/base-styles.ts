@@ -1,4 +1,4 @@
-// Mantine styles for what every page shows (the public pages and toasts). Layouts import the styles of their
+// Mantine styles for what every page shows (the public pages). Layouts and the toaster import the styles of their
 // own components, so /signin does not download the whole Mantine stylesheet (issue 2 §8 size budget).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
@@ -21,5 +21,3 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Divider.css';
-import '@mantine/core/styles/Notification.css';
-import '@mantine/notifications/styles.css';

@@ -1,7 +1,15 @@
 import type { Locale } from '@mp/domain/locales';
-import { validationResources } from '@mp/domain/messages';
+import type { MessageCatalogue } from '@mp/domain/messages/en-gb';
 
-/** The domain package's validation texts (`validation.<name>`), merged into each locale's resources. */
-export function validationMessages(locale: Locale): Record<string, unknown> {
-  return validationResources(locale);
+// One chunk per locale: `@mp/domain/messages` would bring all four catalogues into every page.
+const catalogues: Record<Locale, () => Promise<MessageCatalogue>> = {
+  'en-GB': () => import('@mp/domain/messages/en-gb').then((m) => m.enGBMessages),
+  'es-ES': () => import('@mp/domain/messages/es-es').then((m) => m.esESMessages),
+  'fr-FR': () => import('@mp/domain/messages/fr-fr').then((m) => m.frFRMessages),
+  'it-IT': () => import('@mp/domain/messages/it-it').then((m) => m.itITMessages),
+};
+
+/** The domain package's validation texts of one locale as i18next resources (`validation.<name>`). */
+export async function validationMessages(locale: Locale): Promise<{ validation: MessageCatalogue }> {
+  return { validation: { ...(await catalogues[locale]()) } };
 }

@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/request.ts';
 import type { SessionUser } from '../../../lib/session/session-store.ts';
 
 // TODO(openapi): replace with the generated schema's types once apps/api/openapi.json lists the identity routes.
+/** POST /api/identity/sign-in, /new-password, /refresh, /oidc/exchange answer with this session. */
 export interface SignInTokens {
   idToken: string;
   accessToken: string;
@@ -11,10 +11,10 @@ export interface SignInTokens {
   user: SessionUser;
 }
 
-/** The identity API answers a sign-in either with tokens or with a challenge (confirm user, new password). */
-export interface SignInChallenge {
-  challenge: string;
-}
+/** The identity API answers a sign-in either with tokens or with a challenge (SPEC §4). */
+export type SignInChallenge =
+  | { challenge: 'CONFIRM_SIGN_UP' }
+  | { challenge: 'NEW_PASSWORD_REQUIRED'; session: string };
 
 export type SignInResult = SignInTokens | SignInChallenge;
 
@@ -29,8 +29,4 @@ export function isChallenge(result: SignInResult): result is SignInChallenge {
 
 export function signIn(input: SignInInput): Promise<SignInResult> {
   return apiRequest<SignInResult>('POST', '/identity/sign-in', input);
-}
-
-export function useSignIn() {
-  return useMutation({ mutationFn: signIn });
 }

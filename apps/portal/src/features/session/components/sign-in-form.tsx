@@ -1,19 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { signInSchema } from '@mp/domain/schemas/auth';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { SignInInput } from '../api/sign-in.ts';
+import { FlowAlert } from './flow-alert.tsx';
 
 interface SignInFormProps {
   onSubmit: (values: SignInInput) => void;
   isLoading: boolean;
-  /** Shown as a warning alert above the form (SPEC §8). */
-  errorMessage: string | null;
+  /** The i18n key of the sign-in error, shown as a warning alert above the form (SPEC §8). */
+  errorKey: string | null;
 }
 
 /** SPEC §5: email required and valid, password required; submit disabled while invalid or loading. */
-export function SignInForm({ onSubmit, isLoading, errorMessage }: SignInFormProps) {
+export function SignInForm({ onSubmit, isLoading, errorKey }: SignInFormProps) {
   const { t } = useTranslation();
   const form = useForm({
     resolver: zodResolver(signInSchema),
@@ -27,11 +28,7 @@ export function SignInForm({ onSubmit, isLoading, errorMessage }: SignInFormProp
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
       <Stack gap="md">
-        {errorMessage && (
-          <Alert color="yellow" variant="light" role="alert">
-            {errorMessage}
-          </Alert>
-        )}
+        <FlowAlert errorKey={errorKey} />
         <TextInput
           label={t('signIn.email')}
           type="email"

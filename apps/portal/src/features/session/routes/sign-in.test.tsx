@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../../../test/render.tsx';
+import { fakeApi, jsonResponse, renderRoutes } from '../../../../test/render.tsx';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import SignInScreen from './sign-in.tsx';
 
@@ -29,7 +29,7 @@ const session = {
 
 let fetchMock: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
-  fetchMock = vi.spyOn(globalThis, 'fetch');
+  fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(fakeApi({}).handle);
 });
 afterEach(() => {
   fetchMock.mockRestore();
@@ -66,20 +66,23 @@ describe('sign-in screen', () => {
   });
 
   it('lowercases the email before the call, stores the session and follows the redirect query', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { data: session }));
+    const api = fakeApi({ 'POST /identity/sign-in': () => jsonResponse(200, { data: session }) });
+    fetchMock.mockImplementation(api.handle);
     renderRoutes(routes, '/signin?redirect=%2Ftransactions');
     await userEvent.type(emailField(), 'Owner@Example.COM');
     await userEvent.type(passwordField(), 'secret');
     await userEvent.click(submit());
     expect(await screen.findByText('transactions page')).toBeInTheDocument();
-    const request = fetchMock.mock.calls[0]?.[0] as Request;
-    expect(new URL(request.url).pathname).toBe('/api/identity/sign-in');
-    expect(await request.json()).toEqual({ email: 'owner@example.com', password: 'secret' });
+    expect(api.bodiesOf('POST /identity/sign-in')).toEqual([
+      { email: 'owner@example.com', password: 'secret' },
+    ]);
     expect(sessionStore.get()?.tokens.accessToken).toBe('access');
   });
 
   it('goes to / when there is no redirect query', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { data: session }));
+    fetchMock.mockImplementation(
+      fakeApi({ 'POST /identity/sign-in': () => jsonResponse(200, { data: session }) }).handle,
+    );
     renderRoutes(routes, '/signin');
     await userEvent.type(emailField(), 'owner@example.com');
     await userEvent.type(passwordField(), 'secret');
@@ -88,8 +91,13 @@ describe('sign-in screen', () => {
   });
 
   it('shows "Incorrect email or password" as a warning alert on bad credentials', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(401, { error: { code: 'INCORRECT_CREDENTIALS', message: 'Incorrect email or password' } }),
+    fetchMock.mockImplementation(
+      fakeApi({
+        'POST /identity/sign-in': () =>
+          jsonResponse(401, {
+            error: { code: 'INCORRECT_CREDENTIALS', message: 'Incorrect email or password' },
+          }),
+      }).handle,
     );
     renderRoutes(routes, '/signin');
     await userEvent.type(emailField(), 'owner@example.com');

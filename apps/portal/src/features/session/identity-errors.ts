@@ -1,0 +1,45 @@
+import { isApiError } from '../../lib/api/api-error.ts';
+
+/** The identity flows of SPEC §8, each with its own messages. */
+export type IdentityFlow = 'signIn' | 'signUp' | 'confirmUser' | 'newPassword' | 'forgotPassword';
+
+// API error code → i18n key, per flow (SPEC §8; the codes are apps/api/src/identity/errors.ts).
+const KEYS: Record<IdentityFlow, Record<string, string>> = {
+  signIn: {
+    INCORRECT_CREDENTIALS: 'signIn.incorrectCredentials',
+    TEMPORARY_PASSWORD_EXPIRED: 'signIn.temporaryPasswordExpired',
+    ACCOUNT_LOCKED: 'signIn.accountLocked',
+    SIGN_IN_THROTTLED: 'signIn.throttled',
+  },
+  signUp: {
+    USER_EXISTS: 'signUp.errors.userExists',
+    INVALID_PARAMETERS: 'signUp.errors.invalidParameters',
+    LIMIT_EXCEEDED: 'confirmUser.errors.resendLimit',
+  },
+  confirmUser: {
+    CODE_MISMATCH: 'confirmUser.errors.codeMismatch',
+    CODE_EXPIRED: 'confirmUser.errors.codeExpired',
+    LIMIT_EXCEEDED: 'confirmUser.errors.resendLimit',
+  },
+  newPassword: {},
+  forgotPassword: {
+    LIMIT_EXCEEDED: 'forgotPassword.errors.limit',
+    CODE_MISMATCH: 'forgotPassword.errors.codeMismatch',
+    CODE_EXPIRED: 'forgotPassword.errors.codeExpired',
+  },
+};
+
+const FALLBACK: Record<IdentityFlow, string> = {
+  signIn: 'signIn.genericError',
+  signUp: 'signUp.errors.failed',
+  confirmUser: 'errors.generic',
+  newPassword: 'newPassword.failed',
+  forgotPassword: 'errors.generic',
+};
+
+/** The i18n key of the message a flow shows for a failed call. */
+export function identityErrorKey(flow: IdentityFlow, error: unknown): string {
+  if (!isApiError(error)) return FALLBACK[flow];
+  if (error.code === 'RATE_LIMITED') return 'errors.rateLimited';
+  return KEYS[flow][error.code] ?? FALLBACK[flow];
+}
