@@ -2,7 +2,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 
 /**
  * Who did what, when, from where (DESIGN §4: every staff action on a merchant is recorded and readable by
- * the merchant's owners). `acting_as` is the capacity: `staff`, `member` or `system`.
+ * the merchant's owners). `acting_as` is the capacity: `staff`, `staff-override`, `member` or `system`.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -13,6 +13,8 @@ export const auditLog = pgTable(
     actorUserId: uuid('actor_user_id'),
     actorEmail: text('actor_email'),
     actingAs: text('acting_as').notNull(),
+    /** The staff override the action was taken under (issue 5: both identities recorded). */
+    overrideId: uuid('override_id'),
     action: text('action').notNull(),
     entityType: text('entity_type'),
     entityId: text('entity_id'),

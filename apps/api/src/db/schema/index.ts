@@ -8,4 +8,5 @@ export * from './merchants.ts';
 export * from './payouts.ts';
 export * from './reports.ts';
 export * from './sites.ts';
+export * from './staff.ts';
 export * from './transactions.ts';
