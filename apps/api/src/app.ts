@@ -1,16 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accessPlugin } from './access/route-access.ts';
+import { createTenantDb } from './access/tenant-db.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createIdentityModule, type IdentityModuleOptions, registerIdentity } from './identity/module.ts';
 import type { IdentityService } from './identity/service.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { createAuditService } from './modules/audit/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createMerchantAccess, type MerchantAccessService } from './modules/merchants/access.ts';
 import { createMerchantRepository } from './modules/merchants/repository.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
 import { createMerchantService } from './modules/merchants/service.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { createUsersService } from './modules/users/service.ts';
 import { installErrorHandler, sendError } from './plugins/errors.ts';
 import { registerOpenApi, registerOpenApiRoute } from './plugins/openapi.ts';
 import { registerPortalStatic, wantsPortalPage } from './plugins/portal-static.ts';
@@ -106,6 +112,10 @@ export async function buildApp({
   });
 
   installErrorHandler(app);
+  // ── Access (src/access): the declarative permission check of every route (`config: { access }`), the
+  // route catalog, and the row-level-security transactions. Before every route.
+  const tenantDb = createTenantDb(database.db);
+  await app.register(accessPlugin, { tenantDb, clock });
   await registerOpenApi(app);
   await registerSecurity(app, config);
 
@@ -138,6 +148,20 @@ export async function buildApp({
     prefix: '/api',
     service: createMerchantService({ repository: merchantRepository, access: merchantAccess }),
   });
+
+  // ── Access modules (issue 5): users, staff powers, company settings and rates, audit log.
+  await app.register(usersRoutes, {
+    prefix: '/api',
+    service: createUsersService({
+      tenantDb,
+      clock,
+      identity: identity.service,
+      mailer: identity.mailer,
+      portalUrl: config.publicUrl,
+      log: app.log,
+    }),
+  });
+  await app.register(auditRoutes, { prefix: '/api', service: createAuditService({ tenantDb }) });
 
   registerOpenApiRoute(app);
 

@@ -1,0 +1,220 @@
+import {
+  EMPTY_PERMISSIONS,
+  holdsPermissions,
+  type MerchantPermissions,
+  type Permission,
+  type PermissionScope,
+  permissionsFromRoles,
+} from '@mp/domain/permissions';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
+import type { Clock } from '../clock.ts';
+import { type Actor, requireActor } from '../plugins/auth.ts';
+import { notFound } from '../plugins/errors.ts';
+import { accessRepository, type MerchantRow } from './access-repository.ts';
+import { recordAudit } from './audit-writer.ts';
+import { isUuid, type TenantDb } from './tenant-db.ts';
+
+/**
+ * What a route requires of its caller, declared on the route (`config: { access }`) so that no route can
+ * forget its check; the preHandler below enforces it before the handler runs.
+ *
+ * - `public`: anybody (sign-in, health, …).
+ * - `signed-in`: any valid access token.
+ * - `staff`: staff only; anybody else gets 404.
+ * - `merchant`: the merchant in the `:id` path parameter; a non-member who is not staff gets 404, identical
+ *   whether the merchant exists or not; then every listed permission must be held in `scope` (staff pass):
+ *   `company`, `site` (the `siteId` of the path, else of the query, else of the body; without one the check is
+ *   `any-site` and the service must narrow to the sites the actor holds, see `sitesWithPermission`) or
+ *   `any-site`. `staffOnly` lets only staff through. `audited` says the service writes its own audit entries
+ *   for writes (so the generic staff-action entry is not written twice).
+ */
+export type RouteAccess =
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  | { kind: 'staff' }
+  | {
+      kind: 'merchant';
+      permissions: readonly Permission[];
+      scope: 'company' | 'site' | 'any-site';
+      staffOnly?: boolean;
+      audited?: boolean;
+    };
+
+/** What the access check established for a merchant-scoped request. */
+export interface MerchantAccessContext {
+  merchant: MerchantRow;
+  merchantId: string;
+  actor: Actor;
+  isStaff: boolean;
+  isMember: boolean;
+  /** From the actor's roles (empty for staff who are not members: SPEC §4 staff override). */
+  permissions: MerchantPermissions;
+  /** The staff member's live override into this merchant, if any. */
+  override: { id: string; reason: string; expiresAt: Date } | null;
+  ip: string;
+  requestId: string;
+  userAgent: string | null;
+}
+
+export interface RouteCatalogEntry {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** Set by the access check of `merchant` routes; null elsewhere. */
+    access: MerchantAccessContext | null;
+  }
+  interface FastifyInstance {
+    /** Every route registered after the access plugin, with its declared access (authorization matrix). */
+    routeCatalog: RouteCatalogEntry[];
+    tenantDb: TenantDb;
+  }
+}
+
+/** Merchant-scoped paths: each must declare `merchant` access (test/access-route-declarations.test.ts). */
+export const MERCHANT_PATH = /^\/api(\/v1)?\/merchants\/:id(\/|$)/;
+
+export function siteIdOf(request: FastifyRequest): string | undefined {
+  for (const source of [request.params, request.query, request.body]) {
+    if (source && typeof source === 'object' && 'siteId' in source) {
+      const value = (source as { siteId: unknown }).siteId;
+      if (typeof value === 'string' && value !== '') return value;
+    }
+  }
+  return undefined;
+}
+
+function scopeOf(request: FastifyRequest, scope: 'company' | 'site' | 'any-site'): PermissionScope {
+  if (scope === 'company') return { kind: 'company' };
+  if (scope === 'any-site') return { kind: 'any-site' };
+  const siteId = siteIdOf(request);
+  return siteId ? { kind: 'site', siteId } : { kind: 'any-site' };
+}
+
+export const requireStaffActor: preHandlerHookHandler = async (request, reply) => {
+  await requireActor(request, reply);
+  if (!request.actor?.isStaff) throw notFound();
+};
+
+function merchantCheck(
+  access: Extract<RouteAccess, { kind: 'merchant' }>,
+  deps: { tenantDb: TenantDb; clock: Clock },
+) {
+  return async function checkMerchantAccess(request: FastifyRequest, reply: FastifyReply) {
+    await requireActor(request, reply);
+    const actor = request.actor as Actor;
+    const merchantId = (request.params as { id?: unknown } | undefined)?.id;
+    // One answer for "no such merchant", "not yours" and "not allowed": nothing is revealed (DESIGN §4).
+    const denied = () => notFound('Merchant not found');
+    if (typeof merchantId !== 'string' || !isUuid(merchantId)) throw denied();
+    if (access.staffOnly && !actor.isStaff) throw denied();
+    const loaded = await deps.tenantDb.forMerchant(merchantId, async (tx) => {
+      const merchant = await accessRepository.merchant(tx, merchantId);
+      if (!merchant) return undefined;
+      const grants = await accessRepository.grants(tx, merchantId, actor.userId);
+      const override = actor.isStaff
+        ? await accessRepository.liveOverride(tx, merchantId, actor.userId, deps.clock.now())
+        : undefined;
+      return { merchant, grants, override };
+    });
+    if (!loaded || (!loaded.grants && !actor.isStaff)) throw denied();
+    const permissions = loaded.grants ? permissionsFromRoles(loaded.grants) : EMPTY_PERMISSIONS;
+    const context: MerchantAccessContext = {
+      merchant: loaded.merchant,
+      merchantId: loaded.merchant.id,
+      actor,
+      isStaff: actor.isStaff,
+      isMember: Boolean(loaded.grants),
+      permissions,
+      override: loaded.override
+        ? { id: loaded.override.id, reason: loaded.override.reason, expiresAt: loaded.override.expiresAt }
+        : null,
+      ip: request.ip,
+      requestId: String(request.id),
+      userAgent: request.headers['user-agent'] ?? null,
+    };
+    if (!holdsPermissions(context, access.permissions, scopeOf(request, access.scope))) throw denied();
+    request.access = context;
+  };
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Records what staff do on a merchant that no service recorded itself: under a live override every request
+ * (reads too), otherwise every write. Both identities are kept: the staff actor and the merchant (with the
+ * override id) they acted in.
+ */
+function staffActionRecorder(deps: { tenantDb: TenantDb; clock: Clock }) {
+  return async function recordStaffAction(request: FastifyRequest, reply: FastifyReply) {
+    const context = request.access;
+    if (!context?.isStaff) return;
+    const declared = request.routeOptions.config.access;
+    const isRead = READS.has(request.method);
+    const serviceRecorded = declared?.kind === 'merchant' && declared.audited === true && !isRead;
+    if (serviceRecorded || (isRead && !context.override)) return;
+    try {
+      await deps.tenantDb.forMerchant(context.merchantId, (tx) =>
+        recordAudit(tx, context, deps.clock, {
+          action: 'staff.request',
+          entityType: 'route',
+          entityId: `${request.method} ${request.routeOptions.url}`,
+          after: { statusCode: reply.statusCode },
+        }),
+      );
+    } catch (error) {
+      request.log.error({ err: error }, 'access: recording a staff action failed');
+    }
+  };
+}
+
+/**
+ * Registers the declarative access check on every route that declares `config.access`, and keeps the
+ * route catalog. Registered on the root before any route (app.ts).
+ */
+async function accessPlugin(app: FastifyInstance, deps: { tenantDb: TenantDb; clock: Clock }) {
+  app.decorate('tenantDb', deps.tenantDb);
+  app.decorate('routeCatalog', [] as RouteCatalogEntry[]);
+  app.decorateRequest('access', null);
+  const recorder = staffActionRecorder(deps);
+  app.addHook('onRoute', (route) => {
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+    const access = route.config?.access;
+    for (const method of methods) app.routeCatalog.push({ method, url: route.url, access });
+    if (!access || access.kind === 'public') return;
+    const check: preHandlerHookHandler =
+      access.kind === 'signed-in'
+        ? requireActor
+        : access.kind === 'staff'
+          ? requireStaffActor
+          : (merchantCheck(access, deps) as preHandlerHookHandler);
+    const existing = route.preHandler ? [route.preHandler].flat() : [];
+    route.preHandler = [check, ...existing];
+    if (access.kind === 'merchant') {
+      const onResponse = route.onResponse ? [route.onResponse].flat() : [];
+      route.onResponse = [...onResponse, recorder as unknown as onRequestHookHandler];
+    }
+  });
+}
+// Same effect as fastify-plugin: decorators and the onRoute hook apply to the whole app.
+(accessPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+export { accessPlugin };
+
+/** The access context of a `merchant` route's request (throws if the route forgot to declare it). */
+export function accessOf(request: FastifyRequest): MerchantAccessContext {
+  if (!request.access) throw new Error(`route ${request.routeOptions.url} has no merchant access declared`);
+  return request.access;
+}

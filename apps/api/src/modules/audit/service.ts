@@ -1,0 +1,75 @@
+import type { MerchantAccessContext } from '../../access/route-access.ts';
+import type { TenantDb } from '../../access/tenant-db.ts';
+import { badRequest } from '../../plugins/errors.ts';
+import { type AuditCursor, type AuditRow, auditRepository } from './repository.ts';
+import { AUDIT_PAGE_SIZE } from './schemas.ts';
+
+function encodeKey(row: AuditRow): string {
+  return Buffer.from(`${row.at.toISOString()}|${row.id}`).toString('base64url');
+}
+
+function decodeKey(key: string): AuditCursor {
+  const [at = '', id = ''] = Buffer.from(key, 'base64url').toString().split('|');
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
+    throw badRequest('The request is not valid', [
+      { field: 'lastKey', rule: 'validation.invalid', message: 'Invalid value' },
+    ]);
+  }
+  return { at: date, id };
+}
+
+export function toAuditEntry(row: AuditRow) {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    actor: { userId: row.actorUserId, email: row.actorEmail },
+    actingAs: row.actingAs,
+    overrideId: row.overrideId,
+    action: row.action,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    ip: row.ip,
+    requestId: row.requestId,
+  };
+}
+
+/** Reading a merchant's audit log (newest first, keyset pages). There is no way to change or remove entries. */
+export function createAuditService(deps: { tenantDb: TenantDb }) {
+  return {
+    async list(
+      access: MerchantAccessContext,
+      query: {
+        from?: string | undefined;
+        to?: string | undefined;
+        actorId?: string | undefined;
+        lastKey?: string | undefined;
+      },
+    ) {
+      const cursor = query.lastKey ? decodeKey(query.lastKey) : undefined;
+      const filter = {
+        from: query.from ? new Date(query.from) : undefined,
+        to: query.to ? new Date(query.to) : undefined,
+        actorId: query.actorId,
+      };
+      if (filter.from && filter.to && filter.from > filter.to) {
+        throw badRequest('The request is not valid', [
+          { field: 'to', rule: 'validation.invalid', message: 'Invalid value' },
+        ]);
+      }
+      const rows = await deps.tenantDb.forMerchant(access.merchantId, (tx) =>
+        auditRepository.list(tx, access.merchantId, filter, cursor, AUDIT_PAGE_SIZE + 1),
+      );
+      const page = rows.slice(0, AUDIT_PAGE_SIZE);
+      const last = page.at(-1);
+      return {
+        data: page.map(toAuditEntry),
+        lastKey: rows.length > AUDIT_PAGE_SIZE && last ? encodeKey(last) : null,
+      };
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

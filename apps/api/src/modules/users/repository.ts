@@ -1,0 +1,196 @@
+import type { Role } from '@mp/domain/permissions';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../access/tenant-db.ts';
+import {
+  merchantMemberships,
+  refreshTokens,
+  siteRoleGrants,
+  sites,
+  userGroups,
+  users,
+} from '../../db/schema/index.ts';
+
+export interface MemberRow {
+  userId: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  status: string;
+  enabled: boolean;
+  locale: string;
+  companyRoles: Role[];
+  siteRoles: { siteId: string; roles: Role[] }[];
+  invitedAt: Date | null;
+  createdAt: Date;
+}
+
+/** All SQL of the users module; every function runs inside the merchant's RLS transaction. */
+export const usersRepository = {
+  async members(tx: Tx, merchantId: string, userId?: string): Promise<MemberRow[]> {
+    const rows = await tx
+      .select({
+        userId: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        status: users.status,
+        enabled: users.enabled,
+        locale: users.locale,
+        companyRoles: merchantMemberships.companyRoles,
+        invitedAt: merchantMemberships.invitedAt,
+        createdAt: merchantMemberships.createdAt,
+      })
+      .from(merchantMemberships)
+      .innerJoin(users, eq(users.id, merchantMemberships.userId))
+      .where(
+        and(
+          eq(merchantMemberships.merchantId, merchantId),
+          userId ? eq(merchantMemberships.userId, userId) : undefined,
+        ),
+      )
+      .orderBy(asc(sql`lower(${users.email})`));
+    if (rows.length === 0) return [];
+    const grants = await tx
+      .select({ userId: siteRoleGrants.userId, siteId: siteRoleGrants.siteId, role: siteRoleGrants.role })
+      .from(siteRoleGrants)
+      .where(
+        and(
+          eq(siteRoleGrants.merchantId, merchantId),
+          inArray(
+            siteRoleGrants.userId,
+            rows.map((row) => row.userId),
+          ),
+        ),
+      )
+      .orderBy(asc(siteRoleGrants.siteId), asc(siteRoleGrants.role));
+    return rows.map((row) => {
+      const bySite = new Map<string, Role[]>();
+      for (const grant of grants) {
+        if (grant.userId !== row.userId) continue;
+        bySite.set(grant.siteId, [...(bySite.get(grant.siteId) ?? []), grant.role as Role]);
+      }
+      return {
+        ...row,
+        companyRoles: row.companyRoles as Role[],
+        siteRoles: [...bySite].map(([siteId, roles]) => ({ siteId, roles })),
+      };
+    });
+  },
+
+  async userByEmail(tx: Tx, email: string) {
+    const [row] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+      .limit(1);
+    return row;
+  },
+
+  async isStaff(tx: Tx, userId: string, staffGroup: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ userId: userGroups.userId })
+      .from(userGroups)
+      .where(and(eq(userGroups.userId, userId), eq(userGroups.groupName, staffGroup)))
+      .limit(1);
+    return Boolean(row);
+  },
+
+  /** The merchant's company owners, locked until the transaction ends (the last-owner rule). */
+  async lockOwners(tx: Tx, merchantId: string): Promise<string[]> {
+    const rows = await tx
+      .select({ userId: merchantMemberships.userId })
+      .from(merchantMemberships)
+      .where(
+        and(
+          eq(merchantMemberships.merchantId, merchantId),
+          sql`'CompanyOwner' = any(${merchantMemberships.companyRoles})`,
+        ),
+      )
+      .for('update');
+    return rows.map((row) => row.userId);
+  },
+
+  async existingSiteIds(tx: Tx, merchantId: string, siteIds: string[]): Promise<Set<string>> {
+    if (siteIds.length === 0) return new Set();
+    const rows = await tx
+      .select({ id: sites.id })
+      .from(sites)
+      .where(and(eq(sites.merchantId, merchantId), inArray(sites.id, siteIds), isNull(sites.deletedAt)));
+    return new Set(rows.map((row) => row.id));
+  },
+
+  async insertMembership(
+    tx: Tx,
+    values: { merchantId: string; userId: string; companyRoles: Role[]; invitedBy: string; now: Date },
+  ): Promise<void> {
+    await tx.insert(merchantMemberships).values({
+      merchantId: values.merchantId,
+      userId: values.userId,
+      companyRoles: values.companyRoles,
+      invitedBy: values.invitedBy,
+      invitedAt: values.now,
+      createdAt: values.now,
+      updatedAt: values.now,
+    });
+  },
+
+  async setRoles(
+    tx: Tx,
+    merchantId: string,
+    userId: string,
+    roles: { companyRoles: Role[]; siteRoles: { siteId: string; roles: Role[] }[] },
+    now: Date,
+  ): Promise<void> {
+    await tx
+      .update(merchantMemberships)
+      .set({ companyRoles: roles.companyRoles, updatedAt: now })
+      .where(and(eq(merchantMemberships.merchantId, merchantId), eq(merchantMemberships.userId, userId)));
+    await tx
+      .delete(siteRoleGrants)
+      .where(and(eq(siteRoleGrants.merchantId, merchantId), eq(siteRoleGrants.userId, userId)));
+    const rows = roles.siteRoles.flatMap((grant) =>
+      grant.roles.map((role) => ({ merchantId, userId, siteId: grant.siteId, role, createdAt: now })),
+    );
+    if (rows.length > 0) await tx.insert(siteRoleGrants).values(rows);
+  },
+
+  async setNames(tx: Tx, userId: string, names: { firstName: string; lastName: string }, now: Date) {
+    await tx
+      .update(users)
+      .set({ firstName: names.firstName, lastName: names.lastName, updatedAt: now })
+      .where(eq(users.id, userId));
+  },
+
+  async deleteMembership(tx: Tx, merchantId: string, userId: string): Promise<void> {
+    await tx
+      .delete(siteRoleGrants)
+      .where(and(eq(siteRoleGrants.merchantId, merchantId), eq(siteRoleGrants.userId, userId)));
+    await tx
+      .delete(merchantMemberships)
+      .where(and(eq(merchantMemberships.merchantId, merchantId), eq(merchantMemberships.userId, userId)));
+  },
+
+  /** Ends every session of the user: their refresh-token families are revoked (access tokens die at expiry). */
+  async revokeSessions(tx: Tx, userId: string, now: Date): Promise<void> {
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  },
+
+  async setTemporaryPassword(
+    tx: Tx,
+    userId: string,
+    values: { passwordHash: string; expiresAt: Date; now: Date },
+  ): Promise<void> {
+    await tx
+      .update(users)
+      .set({
+        passwordHash: values.passwordHash,
+        status: 'force_change_password',
+        temporaryPasswordExpiresAt: values.expiresAt,
+        updatedAt: values.now,
+      })
+      .where(eq(users.id, userId));
+  },
+};

@@ -1,0 +1,254 @@
+import { ALL_SITES, type Role, type RoleGrants, STAFF_GROUP } from '@mp/domain/permissions';
+import type { UserInvite, UserUpdate } from '@mp/domain/schemas/users';
+import { recordAudit } from '../../access/audit-writer.ts';
+import { grantBeyondActor } from '../../access/grant-ceiling.ts';
+import type { MerchantAccessContext } from '../../access/route-access.ts';
+import { isUuid, type TenantDb, type Tx } from '../../access/tenant-db.ts';
+import type { Mailer } from '../../adapters/mail/mail-port.ts';
+import type { Clock } from '../../clock.ts';
+import { invitationEmail } from '../../identity/emails.ts';
+import { hashPassword } from '../../identity/passwords.ts';
+import { generateTemporaryPassword } from '../../identity/secrets.ts';
+import { IDENTITY_POLICY, type IdentityService } from '../../identity/service.ts';
+import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
+import { type MemberRow, usersRepository as repo } from './repository.ts';
+
+/** Merchant users belong to this group so that they count as configured (SPEC §3 isConfigured). */
+export const MERCHANT_GROUP = 'Merchants';
+
+export const LAST_OWNER_MESSAGE =
+  'A company must keep at least one company owner. Make another user a company owner first.';
+
+const userNotFound = () => notFound('User not found');
+
+export function toMerchantUser(row: MemberRow) {
+  return {
+    userId: row.userId,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    companyRoles: row.companyRoles,
+    siteRoles: row.siteRoles,
+    status: !row.enabled
+      ? ('disabled' as const)
+      : row.status === 'force_change_password'
+        ? ('pending' as const)
+        : ('active' as const),
+    invitedAt: row.invitedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** One grant per site, roles de-duplicated; a CompanyOwner holds every site, so site grants are dropped. */
+function normaliseGrants(input: {
+  companyRoles: readonly Role[];
+  siteRoles: readonly { siteId: string; roles: readonly Role[] }[];
+}): RoleGrants {
+  const companyRoles = [...new Set(input.companyRoles)];
+  if (companyRoles.includes('CompanyOwner')) return { companyRoles, siteRoles: [] };
+  const bySite = new Map<string, Set<Role>>();
+  for (const grant of input.siteRoles) {
+    const roles = bySite.get(grant.siteId) ?? new Set<Role>();
+    for (const role of grant.roles) roles.add(role);
+    bySite.set(grant.siteId, roles);
+  }
+  return { companyRoles, siteRoles: [...bySite].map(([siteId, roles]) => ({ siteId, roles: [...roles] })) };
+}
+
+const cannotGrant = (field: string) =>
+  new AppError(400, 'GRANT_EXCEEDS_OWN', 'You cannot grant roles or sites beyond your own', [
+    { field, rule: 'validation.roleInvalid', message: 'Please select a valid role' },
+  ]);
+
+export function createUsersService(deps: {
+  tenantDb: TenantDb;
+  clock: Clock;
+  identity: Pick<IdentityService, 'adminCreateUser'>;
+  mailer: Mailer;
+  portalUrl: string;
+  log: { error(obj: object, msg: string): void };
+}) {
+  const { tenantDb, clock } = deps;
+
+  /** Sites named in the grants must be the merchant's own (or `*`); 400 naming the first unknown one. */
+  async function assertSitesExist(
+    tx: Tx,
+    merchantId: string,
+    grants: RoleGrants,
+    input: { siteRoles: readonly { siteId: string }[] },
+  ) {
+    const wanted = grants.siteRoles.map((g) => g.siteId).filter((id) => id !== ALL_SITES);
+    const known = await repo.existingSiteIds(tx, merchantId, wanted.filter(isUuid));
+    const index = input.siteRoles.findIndex((g) => g.siteId !== ALL_SITES && !known.has(g.siteId));
+    if (index >= 0) {
+      throw badRequest('The request is not valid', [
+        { field: `siteRoles.${index}.siteId`, rule: 'validation.invalid', message: 'Invalid value' },
+      ]);
+    }
+  }
+
+  /** The target member, 404 when absent; staff accounts are not managed through a merchant. */
+  async function targetMember(tx: Tx, access: MerchantAccessContext, userId: string): Promise<MemberRow> {
+    if (!isUuid(userId)) throw userNotFound();
+    const [member] = await repo.members(tx, access.merchantId, userId);
+    if (!member) throw userNotFound();
+    if (!access.isStaff && (await repo.isStaff(tx, userId, STAFF_GROUP))) throw userNotFound();
+    // Changing someone needs at least what they hold: a site manager cannot touch an owner.
+    const field = grantBeyondActor(access, member);
+    if (field) throw cannotGrant(field);
+    return member;
+  }
+
+  return {
+    async list(access: MerchantAccessContext) {
+      const rows = await tenantDb.forMerchant(access.merchantId, (tx) => repo.members(tx, access.merchantId));
+      return rows.map(toMerchantUser);
+    },
+
+    async get(access: MerchantAccessContext, userId: string) {
+      if (!isUuid(userId)) throw userNotFound();
+      const [row] = await tenantDb.forMerchant(access.merchantId, (tx) =>
+        repo.members(tx, access.merchantId, userId),
+      );
+      if (!row) throw userNotFound();
+      return toMerchantUser(row);
+    },
+
+    /**
+     * SPEC §7 invite: a new address gets an account with a temporary password by e-mail (SPEC §9: 7 days);
+     * an address that already has an account just gets the membership. Everything that can refuse the invite
+     * is checked before the account is created.
+     */
+    async invite(access: MerchantAccessContext, input: UserInvite) {
+      const grants = normaliseGrants(input);
+      const field = grantBeyondActor(access, grants);
+      if (field) throw cannotGrant(field);
+      const email = input.email.trim().toLowerCase();
+      const existing = await tenantDb.forMerchant(access.merchantId, async (tx) => {
+        await assertSitesExist(tx, access.merchantId, grants, input);
+        const user = await repo.userByEmail(tx, email);
+        if (user && (await repo.members(tx, access.merchantId, user.id)).length > 0) {
+          throw new AppError(409, 'USER_ALREADY_MEMBER', 'This user is already a member of this company.');
+        }
+        return user;
+      });
+      const userId =
+        existing?.id ??
+        (
+          await deps.identity.adminCreateUser({
+            email,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            groups: [MERCHANT_GROUP],
+          })
+        ).uuid;
+      const row = await tenantDb.forMerchant(access.merchantId, async (tx) => {
+        const now = clock.now();
+        await repo.insertMembership(tx, {
+          merchantId: access.merchantId,
+          userId,
+          companyRoles: grants.companyRoles,
+          invitedBy: access.actor.userId,
+          now,
+        });
+        await repo.setRoles(tx, access.merchantId, userId, grants, now);
+        const [member] = await repo.members(tx, access.merchantId, userId);
+        await recordAudit(tx, access, clock, {
+          action: 'user.invite',
+          entityType: 'user',
+          entityId: userId,
+          after: { email, ...grants, newAccount: !existing },
+        });
+        return member as MemberRow;
+      });
+      return toMerchantUser(row);
+    },
+
+    /** Names and roles; the last company owner cannot be demoted (409). */
+    async update(access: MerchantAccessContext, userId: string, input: UserUpdate) {
+      const grants = normaliseGrants(input);
+      const field = grantBeyondActor(access, grants);
+      if (field) throw cannotGrant(field);
+      const row = await tenantDb.forMerchant(access.merchantId, async (tx) => {
+        const owners = await repo.lockOwners(tx, access.merchantId);
+        const before = await targetMember(tx, access, userId);
+        await assertSitesExist(tx, access.merchantId, grants, input);
+        const demotesLastOwner =
+          before.companyRoles.includes('CompanyOwner') &&
+          !grants.companyRoles.includes('CompanyOwner') &&
+          owners.length <= 1;
+        if (demotesLastOwner) throw new AppError(409, 'LAST_COMPANY_OWNER', LAST_OWNER_MESSAGE);
+        const now = clock.now();
+        await repo.setNames(tx, before.userId, input, now);
+        await repo.setRoles(tx, access.merchantId, before.userId, grants, now);
+        const [after] = await repo.members(tx, access.merchantId, before.userId);
+        await recordAudit(tx, access, clock, {
+          action: 'user.update',
+          entityType: 'user',
+          entityId: before.userId,
+          before: toMerchantUser(before),
+          after: toMerchantUser(after as MemberRow),
+        });
+        return after as MemberRow;
+      });
+      return toMerchantUser(row);
+    },
+
+    /** A new temporary password by e-mail; every session of the user ends. */
+    async resetPassword(access: MerchantAccessContext, userId: string): Promise<void> {
+      const temporaryPassword = generateTemporaryPassword();
+      const passwordHash = await hashPassword(temporaryPassword);
+      const member = await tenantDb.forMerchant(access.merchantId, async (tx) => {
+        const target = await targetMember(tx, access, userId);
+        const now = clock.now();
+        await repo.setTemporaryPassword(tx, target.userId, {
+          passwordHash,
+          expiresAt: new Date(now.getTime() + IDENTITY_POLICY.temporaryPasswordTtlMs),
+          now,
+        });
+        await repo.revokeSessions(tx, target.userId, now);
+        await recordAudit(tx, access, clock, {
+          action: 'user.reset-password',
+          entityType: 'user',
+          entityId: target.userId,
+        });
+        return target;
+      });
+      try {
+        await deps.mailer.send(
+          invitationEmail(
+            member.email,
+            member.locale,
+            member.firstName ?? '',
+            temporaryPassword,
+            new URL('/signin', deps.portalUrl).toString(),
+          ),
+        );
+      } catch (error) {
+        deps.log.error({ err: error }, 'users: sending the temporary password failed');
+      }
+    },
+
+    /** Removes the membership and ends the user's sessions; the last company owner stays (409). */
+    async remove(access: MerchantAccessContext, userId: string): Promise<void> {
+      await tenantDb.forMerchant(access.merchantId, async (tx) => {
+        const owners = await repo.lockOwners(tx, access.merchantId);
+        const target = await targetMember(tx, access, userId);
+        if (target.companyRoles.includes('CompanyOwner') && owners.length <= 1) {
+          throw new AppError(409, 'LAST_COMPANY_OWNER', LAST_OWNER_MESSAGE);
+        }
+        const now = clock.now();
+        await repo.deleteMembership(tx, access.merchantId, target.userId);
+        await repo.revokeSessions(tx, target.userId, now);
+        await recordAudit(tx, access, clock, {
+          action: 'user.remove',
+          entityType: 'user',
+          entityId: target.userId,
+          before: toMerchantUser(target),
+        });
+      });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
