@@ -177,7 +177,7 @@ export const enGB = {
     title: 'Create your account',
     email: 'Email',
     phone: 'Phone number',
-    phonePlaceholder: '+44 7700 900123',
+    phonePlaceholder: '+44 7911 123456',
     password: 'Password',
     submit: 'Create account',
     haveAccount: 'Already have an account?',

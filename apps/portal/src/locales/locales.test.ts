@@ -40,5 +40,21 @@ describe('locales', () => {
     expect(enGB.language.updateFailed).toBe('Failed to update language.');
     expect(enGB.signIn.incorrectCredentials).toBe('Incorrect email or password');
     expect(enGB.signIn.genericError).toBe('Oops, something went wrong. Please try again later');
+    // SPEC §8 identity messages
+    expect(enGB.signUp.errors.userExists).toBe('A user already exists with that email address.');
+    expect(enGB.signUp.errors.invalidParameters).toBe('Invalid email, phone or password');
+    expect(enGB.signUp.errors.failed).toBe('Error signing up. Please try again');
+    expect(enGB.confirmUser.errors.codeMismatch).toBe('Invalid verification code, please try again.');
+    expect(enGB.confirmUser.errors.codeExpired).toBe(
+      'Verification code has expired, please request a new one.',
+    );
+    expect(enGB.confirmUser.errors.resendLimit).toBe(
+      'You have exceeded the limit for sending confirmation codes, please try again later.',
+    );
+    expect(enGB.newPassword.failed).toBe(
+      'We were unable to verify your new password, please try again later.',
+    );
+    expect(enGB.forgotPassword.errors.limit).toBe('Please wait 10 minutes before trying again.');
+    expect(enGB.forgotPassword.errors.codeMismatch).toBe('Invalid password reset code, please try again.');
   });
 });
