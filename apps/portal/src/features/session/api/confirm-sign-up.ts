@@ -1,6 +1,7 @@
+import type { RequestBody, ResponseData } from '../../../lib/api/operations.ts';
 import { apiRequest } from '../../../lib/api/request.ts';
 
 /** POST /api/identity/confirm-sign-up with the e-mailed six-digit code. */
-export function confirmSignUp(input: { email: string; code: string }): Promise<{ ok: true }> {
+export function confirmSignUp(input: RequestBody<'confirmSignUp'>): Promise<ResponseData<'confirmSignUp'>> {
   return apiRequest('POST', '/identity/confirm-sign-up', input);
 }

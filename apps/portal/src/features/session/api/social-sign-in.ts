@@ -1,8 +1,9 @@
+import type { ResponseData } from '../../../lib/api/operations.ts';
 import { apiRequest, apiUrl } from '../../../lib/api/request.ts';
 import type { SignInTokens } from './sign-in.ts';
 
 /** GET /api/identity/oidc: whether a social-identity provider is configured. */
-export function getSocialSignIn(): Promise<{ enabled: boolean }> {
+export function getSocialSignIn(): Promise<ResponseData<'getSocialSignIn'>> {
   return apiRequest('GET', '/identity/oidc');
 }
 
