@@ -10,11 +10,15 @@ import { createIdentityModule, type IdentityModuleOptions, registerIdentity } fr
 import type { IdentityService } from './identity/service.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { createAuditService } from './modules/audit/service.ts';
+import { companySettingsRoutes } from './modules/company-settings/routes.ts';
+import { createCompanySettingsService } from './modules/company-settings/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createMerchantAccess, type MerchantAccessService } from './modules/merchants/access.ts';
 import { createMerchantRepository } from './modules/merchants/repository.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
 import { createMerchantService } from './modules/merchants/service.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
+import { createStaffService } from './modules/staff/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { installErrorHandler, sendError } from './plugins/errors.ts';
@@ -160,6 +164,14 @@ export async function buildApp({
       portalUrl: config.publicUrl,
       log: app.log,
     }),
+  });
+  await app.register(staffRoutes, {
+    prefix: '/api',
+    service: createStaffService({ tenantDb, clock, identity: identity.service }),
+  });
+  await app.register(companySettingsRoutes, {
+    prefix: '/api',
+    service: createCompanySettingsService({ tenantDb, clock }),
   });
   await app.register(auditRoutes, { prefix: '/api', service: createAuditService({ tenantDb }) });
 

@@ -1,0 +1,249 @@
+import { CHURN_NOTICE_DAYS } from '@mp/domain/constants';
+import { EMPTY_PERMISSIONS } from '@mp/domain/permissions';
+import { accessRepository } from '../../access/access-repository.ts';
+import { recordAudit } from '../../access/audit-writer.ts';
+import type { MerchantAccessContext } from '../../access/route-access.ts';
+import type { TenantDb } from '../../access/tenant-db.ts';
+import type { Clock } from '../../clock.ts';
+import type { IdentityService } from '../../identity/service.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { auditRepository } from '../audit/repository.ts';
+import { toMerchantView } from '../merchants/service.ts';
+import { MERCHANT_GROUP } from '../users/service.ts';
+import { type OverrideRow, staffRepository as repo } from './repository.ts';
+
+/** How long a staff override lasts before the staff member must state a reason again. */
+export const OVERRIDE_TTL_MINUTES = 60;
+export const STAFF_SEARCH_LIMIT = 50;
+const DAY_MS = 86_400_000;
+
+function overrideView(row: OverrideRow) {
+  return {
+    overrideId: row.id,
+    merchantId: row.merchantId,
+    staff: { userId: row.staffUserId, email: row.staffEmail },
+    reason: row.reason,
+    startedAt: row.startedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+export function createStaffService(deps: {
+  tenantDb: TenantDb;
+  clock: Clock;
+  identity: Pick<IdentityService, 'adminCreateUser'>;
+}) {
+  const { tenantDb, clock } = deps;
+  const view = (access: MerchantAccessContext, row: Parameters<typeof toMerchantView>[0]) =>
+    toMerchantView(row, access.isMember ? access.permissions : EMPTY_PERMISSIONS);
+
+  return {
+    /**
+     * Staff search across every merchant: the one read that leaves row-level security (acrossMerchants), so it
+     * is recorded (who searched for what, from where) in the same transaction.
+     */
+    async search(
+      actor: Actor,
+      name: string,
+      request: { ip: string; requestId: string; userAgent: string | null },
+    ) {
+      return tenantDb.acrossMerchants(async (tx) => {
+        const rows = await repo.search(tx, name, STAFF_SEARCH_LIMIT);
+        await auditRepository.insert(tx, {
+          merchantId: null,
+          actorUserId: actor.userId,
+          actorEmail: actor.email,
+          actingAs: 'staff',
+          action: 'staff.search',
+          entityType: 'merchant',
+          after: { name, results: rows.length },
+          ip: request.ip,
+          userAgent: request.userAgent,
+          requestId: request.requestId,
+          at: clock.now(),
+        });
+        return rows.map((row) => toMerchantView(row, EMPTY_PERMISSIONS));
+      });
+    },
+
+    async currentOverride(access: MerchantAccessContext) {
+      if (!access.override) return null;
+      return tenantDb.forMerchant(access.merchantId, async (tx) => {
+        const row = await accessRepository.liveOverride(
+          tx,
+          access.merchantId,
+          access.actor.userId,
+          clock.now(),
+        );
+        return row ? overrideView(row) : null;
+      });
+    },
+
+    /** Starts (or restarts) the staff member's override into the merchant, with a reason and an expiry. */
+    async startOverride(access: MerchantAccessContext, reason: string) {
+      return tenantDb.forMerchant(access.merchantId, async (tx) => {
+        const now = clock.now();
+        const ended = await repo.endLiveOverrides(tx, access.merchantId, access.actor.userId, now);
+        const row = await repo.insertOverride(tx, {
+          merchantId: access.merchantId,
+          staffUserId: access.actor.userId,
+          staffEmail: access.actor.email,
+          reason,
+          startedAt: now,
+          expiresAt: new Date(now.getTime() + OVERRIDE_TTL_MINUTES * 60_000),
+        });
+        await recordAudit(
+          tx,
+          { ...access, override: { id: row.id, reason, expiresAt: row.expiresAt } },
+          clock,
+          {
+            action: 'override.start',
+            entityType: 'override',
+            entityId: row.id,
+            before: ended.length > 0 ? { endedOverrideIds: ended.map((o) => o.id) } : null,
+            after: overrideView(row),
+          },
+        );
+        return overrideView(row);
+      });
+    },
+
+    async endOverride(access: MerchantAccessContext): Promise<void> {
+      await tenantDb.forMerchant(access.merchantId, async (tx) => {
+        const ended = await repo.endLiveOverrides(tx, access.merchantId, access.actor.userId, clock.now());
+        for (const row of ended) {
+          await recordAudit(
+            tx,
+            { ...access, override: { id: row.id, reason: row.reason, expiresAt: row.expiresAt } },
+            clock,
+            {
+              action: 'override.end',
+              entityType: 'override',
+              entityId: row.id,
+            },
+          );
+        }
+      });
+    },
+
+    /**
+     * Transfer (docs/decisions: staff powers): the user with `email` (an account is created with a temporary
+     * password when there is none) becomes the CompanyOwner; the previous company owners are removed from the
+     * merchant, since a transfer hands the business to someone else.
+     */
+    async transfer(access: MerchantAccessContext, email: string) {
+      const address = email.trim().toLowerCase();
+      const existing = await tenantDb.forMerchant(access.merchantId, (tx) => repo.userByEmail(tx, address));
+      const newOwnerId =
+        existing?.id ??
+        (
+          await deps.identity.adminCreateUser({
+            email: address,
+            firstName: '',
+            lastName: '',
+            groups: [MERCHANT_GROUP],
+          })
+        ).uuid;
+      const merchant = await tenantDb.forMerchant(access.merchantId, async (tx) => {
+        const now = clock.now();
+        const row = await repo.lockMerchant(tx, access.merchantId);
+        const previous = await repo.owners(tx, access.merchantId);
+        await repo.makeOwner(tx, access.merchantId, newOwnerId, access.actor.userId, now);
+        const removed = previous.filter((id) => id !== newOwnerId);
+        for (const userId of removed) await repo.removeMember(tx, access.merchantId, userId);
+        await recordAudit(tx, access, clock, {
+          action: 'merchant.transfer',
+          entityType: 'merchant',
+          entityId: access.merchantId,
+          before: { owners: previous },
+          after: { owners: [newOwnerId], email: address, newAccount: !existing, removedOwners: removed },
+        });
+        return row ?? access.merchant;
+      });
+      return view(access, merchant);
+    },
+
+    /** SPEC §9: churn takes effect after 30 days rolling plus an optional delay in days. */
+    async churn(access: MerchantAccessContext, input: { delayDays: number; reason?: string | undefined }) {
+      const merchant = await tenantDb.forMerchant(access.merchantId, async (tx) => {
+        const before = await repo.lockMerchant(tx, access.merchantId);
+        if (before?.status === 'churned')
+          throw new AppError(409, 'ALREADY_CHURNED', 'This company has already churned.');
+        const now = clock.now();
+        const effective = new Date(now.getTime() + (CHURN_NOTICE_DAYS + input.delayDays) * DAY_MS);
+        const after = await repo.updateMerchant(tx, access.merchantId, {
+          churnRequestedAt: now,
+          churnDelayDays: input.delayDays,
+          churnEffectiveAt: effective,
+          churnReason: input.reason ?? null,
+          churnedBy: access.actor.userId,
+          updatedAt: now,
+        });
+        await recordAudit(tx, access, clock, {
+          action: 'merchant.churn',
+          entityType: 'merchant',
+          entityId: access.merchantId,
+          before: { churnEffectiveAt: before?.churnEffectiveAt?.toISOString() ?? null },
+          after: {
+            churnEffectiveAt: effective.toISOString(),
+            delayDays: input.delayDays,
+            reason: input.reason ?? null,
+          },
+        });
+        return after ?? access.merchant;
+      });
+      return {
+        merchant: view(access, merchant),
+        churnEffectiveAt: merchant.churnEffectiveAt?.toISOString() ?? null,
+      };
+    },
+
+    async setBlocked(access: MerchantAccessContext, blocked: boolean, reason: string | null) {
+      const merchant = await tenantDb.forMerchant(access.merchantId, async (tx) => {
+        const before = await repo.lockMerchant(tx, access.merchantId);
+        const now = clock.now();
+        const after = await repo.updateMerchant(tx, access.merchantId, {
+          blocked,
+          blockedAt: blocked ? now : null,
+          blockedReason: blocked ? reason : null,
+          blockedBy: blocked ? access.actor.userId : null,
+          updatedAt: now,
+        });
+        await recordAudit(tx, access, clock, {
+          action: blocked ? 'merchant.block' : 'merchant.unblock',
+          entityType: 'merchant',
+          entityId: access.merchantId,
+          before: { blocked: before?.blocked ?? false, reason: before?.blockedReason ?? null },
+          after: { blocked, reason },
+        });
+        return after ?? access.merchant;
+      });
+      return view(access, merchant);
+    },
+
+    /** Marks churned every merchant whose churn date has passed (run at start and hourly), one audit entry each. */
+    async applyDueChurns(): Promise<number> {
+      const now = clock.now();
+      const due = await tenantDb.acrossMerchants((tx) => repo.dueChurns(tx, now));
+      for (const merchant of due) {
+        await tenantDb.forMerchant(merchant.id, async (tx) => {
+          await repo.updateMerchant(tx, merchant.id, { status: 'churned', updatedAt: now });
+          await auditRepository.insert(tx, {
+            merchantId: merchant.id,
+            actingAs: 'system',
+            action: 'merchant.churned',
+            entityType: 'merchant',
+            entityId: merchant.id,
+            before: { status: merchant.status },
+            after: { status: 'churned' },
+            at: now,
+          });
+        });
+      }
+      return due.length;
+    },
+  };
+}
+
+export type StaffService = ReturnType<typeof createStaffService>;

@@ -1,0 +1,299 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../src/clock.ts';
+import { auditLog } from '../src/db/schema/index.ts';
+import { type AccessWorld, createAccessWorld } from './access-fixtures.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+
+const rates = {
+  domesticPercent: 1.1,
+  eeaPercent: 1.4,
+  globalPercent: 2.4,
+  amexPercent: 2.8,
+  otherPercent: 2.8,
+  tapToPayPercent: 1.25,
+  deviceRentalMonthly: 1999,
+  settlementType: 'gross',
+  contractEndDate: '2027-12-31',
+  backfill: true,
+  discounts: [{ description: 'Launch', percent: 10, durationMonths: 3, startsOn: '2026-03-01' }],
+  monthlyFees: [{ description: 'Service', amount: 500, startsOn: '2026-03-01', endsOn: null }],
+  credits: [{ description: 'Goodwill', amount: 2500, startsOn: '2026-03-01' }],
+  feeDestination: 'main account',
+  tradingHours: { monday: [{ opens: '08:00', closes: '18:00' }] },
+};
+
+describe('staff powers, company settings and the audit log', () => {
+  let t: TestApp;
+  let w: AccessWorld;
+  const clock = fixedClock(new Date('2026-03-01T10:00:00Z'));
+  const url = (path = '') => `/api/v1/merchants/${w.merchantA}${path}`;
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+    w = await createAccessWorld(t.app, 'Staff');
+  });
+  afterAll(() => t.close());
+
+  it('lets staff search merchants by name, records the search, and answers 404 to anyone else', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/merchants/staff-search?name=staff%20alpha',
+      headers: w.headers('staff'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((m: { merchantId: string }) => m.merchantId)).toEqual([w.merchantA]);
+    const owner = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/merchants/staff-search?name=alpha',
+      headers: w.headers('ownerA'),
+    });
+    expect(owner.statusCode).toBe(404);
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'staff.search'));
+    expect(entry).toMatchObject({
+      actorUserId: w.users.staff.id,
+      after: { name: 'staff alpha', results: 1 },
+    });
+  });
+
+  it('starts an override only with a reason, for 60 minutes, and audits every action under it with both identities', async () => {
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: url('/override'),
+      headers: w.headers('staff'),
+      payload: {},
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.details[0]).toMatchObject({ field: 'reason', rule: 'validation.required' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: url('/override'),
+      headers: w.headers('staff'),
+      payload: { reason: 'Ticket 4411: rates review' },
+    });
+    expect(res.statusCode).toBe(201);
+    const override = res.json().data;
+    expect(override.expiresAt).toBe('2026-03-01T11:00:00.000Z');
+    const banner = await t.app.inject({ method: 'GET', url: url('/override'), headers: w.headers('staff') });
+    expect(banner.json().data).toMatchObject({
+      overrideId: override.overrideId,
+      reason: 'Ticket 4411: rates review',
+    });
+
+    await t.app.inject({ method: 'GET', url: url('/users'), headers: w.headers('staff') });
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.merchantId, w.merchantA), eq(auditLog.action, 'staff.request')));
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        actorUserId: w.users.staff.id,
+        actingAs: 'staff-override',
+        overrideId: override.overrideId,
+        entityId: 'GET /api/v1/merchants/:id/users',
+      }),
+    );
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: url('/override'),
+      headers: w.headers('ownerA'),
+      payload: { reason: 'x' },
+    });
+    expect(owner.statusCode).toBe(404);
+  });
+
+  it('shows rates to the owner, lets only staff change them, once a day ("Rates cannot be updated today; come back tomorrow")', async () => {
+    const read = await t.app.inject({ method: 'GET', url: url('/rates'), headers: w.headers('ownerA') });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data).toMatchObject({ current: { domesticPercent: 1.2 }, canUpdateToday: true });
+    const byOwner = await t.app.inject({
+      method: 'PUT',
+      url: url('/rates'),
+      headers: w.headers('ownerA'),
+      payload: rates,
+    });
+    expect(byOwner.statusCode).toBe(404);
+    const zeroFee = await t.app.inject({
+      method: 'PUT',
+      url: url('/rates'),
+      headers: w.headers('staff'),
+      payload: {
+        ...rates,
+        monthlyFees: [{ description: 'Service', amount: 0, startsOn: '2026-03-01', endsOn: null }],
+      },
+    });
+    expect(zeroFee.statusCode).toBe(400);
+    expect(zeroFee.json().error.details[0]).toMatchObject({
+      field: 'monthlyFees.0.amount',
+      rule: 'validation.monthlyFeePositive',
+    });
+
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: url('/rates'),
+      headers: w.headers('staff'),
+      payload: rates,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      current: { domesticPercent: 1.1, settlementType: 'gross', effectiveFrom: '2026-03-01' },
+      monthlyFees: [{ amount: 500 }],
+      feeDestination: 'main account',
+      canUpdateToday: false,
+    });
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: url('/rates'),
+      headers: w.headers('staff'),
+      payload: rates,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({
+      code: 'RATES_ALREADY_UPDATED_TODAY',
+      message: 'Rates cannot be updated today; come back tomorrow',
+    });
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'rates.update'));
+    expect(entry).toMatchObject({
+      actingAs: 'staff-override',
+      before: { current: { domesticPercent: 1.2 } },
+    });
+  });
+
+  it('associates a deal, which only staff may do', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: url('/rates/associate?dealReference=DEAL-42'),
+      headers: w.headers('staff'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.dealReference).toBe('DEAL-42');
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: url('/rates/associate'),
+      headers: w.headers('staff'),
+    });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('lets the owner change company details, checking the registration number for the country', async () => {
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: url(),
+      headers: w.headers('ownerA'),
+      payload: { legalEntityName: 'Staff Alpha Trading Ltd', registrationNumber: '12' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0]).toMatchObject({
+      field: 'registrationNumber',
+      message: 'Please enter a valid registration number',
+    });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: url(),
+      headers: w.headers('ownerA'),
+      payload: { legalEntityName: 'Staff Alpha Trading Ltd', registrationNumber: '01234567' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.legalEntityName).toBe('Staff Alpha Trading Ltd');
+    const byManager = await t.app.inject({
+      method: 'PUT',
+      url: url(),
+      headers: w.headers('managerA1'),
+      payload: { legalEntityName: 'Hijack Ltd' },
+    });
+    expect(byManager.statusCode).toBe(404);
+  });
+
+  it('blocks and unblocks (status shows blocked meanwhile)', async () => {
+    const block = await t.app.inject({
+      method: 'POST',
+      url: url('/block'),
+      headers: w.headers('staff'),
+      payload: { reason: 'Fraud check' },
+    });
+    expect(block.json().data.status).toBe('blocked');
+    const unblock = await t.app.inject({ method: 'POST', url: url('/unblock'), headers: w.headers('staff') });
+    expect(unblock.json().data.status).toBe('active');
+  });
+
+  it('lets the owner read the audit log, filtered by person, and not a site manager', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: url(`/audit-log?actorId=${w.users.staff.id}`),
+      headers: w.headers('ownerA'),
+    });
+    expect(res.statusCode).toBe(200);
+    const actions = res.json().data.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['override.start', 'rates.update', 'merchant.block', 'merchant.unblock']),
+    );
+    expect(
+      res.json().data.every((e: { actor: { userId: string } }) => e.actor.userId === w.users.staff.id),
+    ).toBe(true);
+    const manager = await t.app.inject({
+      method: 'GET',
+      url: url('/audit-log'),
+      headers: w.headers('managerA1'),
+    });
+    expect(manager.statusCode).toBe(404);
+    const badKey = await t.app.inject({
+      method: 'GET',
+      url: url('/audit-log?lastKey=nonsense'),
+      headers: w.headers('ownerA'),
+    });
+    expect(badKey.statusCode).toBe(400);
+  });
+
+  it('ends the override on request', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: url('/override'), headers: w.headers('staff') });
+    expect(res.statusCode).toBe(204);
+    const banner = await t.app.inject({ method: 'GET', url: url('/override'), headers: w.headers('staff') });
+    expect(banner.json().data).toBeNull();
+  });
+
+  it('transfers the merchant to a new owner by e-mail; the previous owner loses access', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: url('/transfer'),
+      headers: w.headers('staff'),
+      payload: { email: 'buyer@example.com' },
+    });
+    expect(res.statusCode).toBe(200);
+    const previous = await t.app.inject({ method: 'GET', url: url('/users'), headers: w.headers('ownerA') });
+    expect(previous.statusCode).toBe(404);
+    const users = await t.app.inject({ method: 'GET', url: url('/users'), headers: w.headers('staff') });
+    expect(users.json().data).toContainEqual(
+      expect.objectContaining({
+        email: 'buyer@example.com',
+        companyRoles: ['CompanyOwner'],
+        status: 'pending',
+      }),
+    );
+  });
+
+  it('churns after 30 days plus the delay: the effective date is stored, the status follows when it comes', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: url('/churn'),
+      headers: w.headers('staff'),
+      payload: { delayDays: 5 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.churnEffectiveAt).toBe('2026-04-05T10:00:00.000Z');
+    expect(res.json().data.merchant.status).toBe('active');
+    clock.advance(36 * 86_400_000);
+    const later = await createTestApp({ clock, database: t.database });
+    const read = await later.app.inject({ method: 'GET', url: url(), headers: w.headers('staff') });
+    await later.app.close();
+    expect(read.statusCode).not.toBe(200); // the tokens of 36 days ago have expired
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'merchant.churned'));
+    expect(entry).toMatchObject({
+      merchantId: w.merchantA,
+      actingAs: 'system',
+      after: { status: 'churned' },
+    });
+  });
+});
