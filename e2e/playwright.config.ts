@@ -42,7 +42,6 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: 'memory://',
       SEED_DEMO: 'true',
-      PORTAL_DIST: '../apps/portal/dist',
       PUBLIC_URL: baseURL,
       PORTAL_ORIGIN: baseURL,
       LOG_LEVEL: 'warn',

@@ -45,7 +45,12 @@ const environmentSchema = z.object({
         .optional(),
     )
     .optional(),
-  DATA_DIR: pathFromRoot.default(resolve(repoRoot, '.data/pglite')),
+  /** `memory://` keeps the database in memory (tests, end-to-end runs); any other value is a folder. */
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .transform((value) => (value.startsWith('memory://') ? value : resolve(repoRoot, value)))
+    .default(resolve(repoRoot, '.data/pglite')),
   /** Origin allowed by CORS (the portal when served from elsewhere, e.g. Vite on 5173). */
   PORTAL_ORIGIN: z
     .string()
