@@ -10,8 +10,9 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
-  onRequestHookHandler,
+  onSendHookHandler,
   preHandlerHookHandler,
+  preValidationHookHandler,
 } from 'fastify';
 import type { Clock } from '../clock.ts';
 import { type Actor, requireActor } from '../plugins/auth.ts';
@@ -22,7 +23,7 @@ import { isUuid, type TenantDb } from './tenant-db.ts';
 
 /**
  * What a route requires of its caller, declared on the route (`config: { access }`) so that no route can
- * forget its check; the preHandler below enforces it before the handler runs.
+ * forget its check; the preHandler below enforces it before the input is even validated.
  *
  * - `public`: anybody (sign-in, health, …).
  * - `signed-in`: any valid access token.
@@ -158,13 +159,13 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * override id) they acted in.
  */
 function staffActionRecorder(deps: { tenantDb: TenantDb; clock: Clock }) {
-  return async function recordStaffAction(request: FastifyRequest, reply: FastifyReply) {
+  return async function recordStaffAction(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const context = request.access;
-    if (!context?.isStaff) return;
+    if (!context?.isStaff) return payload;
     const declared = request.routeOptions.config.access;
     const isRead = READS.has(request.method);
     const serviceRecorded = declared?.kind === 'merchant' && declared.audited === true && !isRead;
-    if (serviceRecorded || (isRead && !context.override)) return;
+    if (serviceRecorded || (isRead && !context.override)) return payload;
     try {
       await deps.tenantDb.forMerchant(context.merchantId, (tx) =>
         recordAudit(tx, context, deps.clock, {
@@ -177,6 +178,7 @@ function staffActionRecorder(deps: { tenantDb: TenantDb; clock: Clock }) {
     } catch (error) {
       request.log.error({ err: error }, 'access: recording a staff action failed');
     }
+    return payload;
   };
 }
 
@@ -194,17 +196,20 @@ async function accessPlugin(app: FastifyInstance, deps: { tenantDb: TenantDb; cl
     const access = route.config?.access;
     for (const method of methods) app.routeCatalog.push({ method, url: route.url, access });
     if (!access || access.kind === 'public') return;
-    const check: preHandlerHookHandler =
+    const check: preValidationHookHandler =
       access.kind === 'signed-in'
         ? requireActor
         : access.kind === 'staff'
           ? requireStaffActor
-          : (merchantCheck(access, deps) as preHandlerHookHandler);
-    const existing = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [check, ...existing];
+          : (merchantCheck(access, deps) as preValidationHookHandler);
+    // preValidation: the caller is checked before the input, so a stranger's request is 401/404 whatever its
+    // body or query hold, never a 400 that reveals what the route expects.
+    const existing = route.preValidation ? [route.preValidation].flat() : [];
+    route.preValidation = [check, ...existing];
     if (access.kind === 'merchant') {
-      const onResponse = route.onResponse ? [route.onResponse].flat() : [];
-      route.onResponse = [...onResponse, recorder as unknown as onRequestHookHandler];
+      // onSend: the entry is written before the response leaves, so a client never sees an unrecorded action.
+      const onSend = route.onSend ? [route.onSend].flat() : [];
+      route.onSend = [...onSend, recorder as unknown as onSendHookHandler];
     }
   });
 }

@@ -28,6 +28,8 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ service: MerchantService }>
   app.get(
     '/v1/merchants/:id',
     {
+      // Any member (or staff): the declarative check of src/access answers 404 to anyone else.
+      config: { access: { kind: 'merchant', permissions: [], scope: 'company' } },
       preHandler: requireActor,
       schema: {
         operationId: 'getMerchant',
