@@ -320,6 +320,234 @@ export interface paths {
         };
         /** One merchant the signed-in user belongs to (any merchant for staff) */
         get: operations["getMerchant"];
+        /** Change the company details (legal name, registration and VAT numbers, industry) */
+        put: operations["updateCompanyDetails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's users with their roles */
+        get: operations["listMerchantUsers"];
+        put?: never;
+        /** Invite a user: a new address gets a temporary password by e-mail, an existing account the membership */
+        post: operations["inviteMerchantUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user of the merchant */
+        get: operations["getMerchantUser"];
+        put?: never;
+        /** Update a user's names and roles (the last company owner cannot be demoted: 409) */
+        post: operations["updateMerchantUser"];
+        /** Remove the user from the merchant and end their sessions (not the last company owner: 409) */
+        delete: operations["removeMerchantUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/users/{userId}/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail the user a new temporary password and end their sessions */
+        post: operations["resetMerchantUserPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/staff-search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: search every merchant by legal entity name (recorded in the audit log) */
+        get: operations["staffSearchMerchants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/override": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: the caller's live override into the merchant (null when none), for the banner */
+        get: operations["getStaffOverride"];
+        put?: never;
+        /** Staff: act inside the merchant for 60 minutes, stating why; every action is then audited */
+        post: operations["startStaffOverride"];
+        /** Staff: end the caller's override into the merchant */
+        delete: operations["endStaffOverride"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff: make the user with this e-mail the company owner; previous owners are removed */
+        post: operations["transferMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/churn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff: churn the merchant after 30 days rolling plus an optional delay in days */
+        post: operations["churnMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff: block the merchant (status shows as blocked until unblocked) */
+        post: operations["blockMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/unblock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff: lift a block */
+        post: operations["unblockMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's current rates, discounts, monthly fees, credits, fee destination and trading hours */
+        get: operations["getRates"];
+        /** Staff: replace the rates (once per day in the merchant time zone, else 409) */
+        put: operations["updateRates"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/rates/associate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff: associate the merchant with a signed deal */
+        post: operations["associateDeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deactivate the company (status becomes inactive) */
+        post: operations["deactivateCompany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's audit log, newest first, filtered by date and person */
+        get: operations["listAuditLog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -342,6 +570,67 @@ export interface components {
                     message: string;
                 }[];
             };
+        };
+        MerchantUserInput: {
+            /** Format: uuid */
+            userId: string;
+            email: string;
+            firstName: string | null;
+            lastName: string | null;
+            companyRoles: ("CompanyOwner" | "SiteManager")[];
+            siteRoles: {
+                /** @description A site id, or `*` for every site */
+                siteId: string;
+                roles: ("CompanyOwner" | "SiteManager")[];
+            }[];
+            /**
+             * @description pending: has not yet replaced the temporary password; disabled: cannot sign in
+             * @enum {string}
+             */
+            status: "pending" | "active" | "disabled";
+            invitedAt: string | null;
+            createdAt: string;
+        };
+        UserInviteInput: {
+            /** Format: email */
+            email: string;
+            firstName: string;
+            lastName: string;
+            companyRoles: ("CompanyOwner" | "SiteManager")[];
+            siteRoles: {
+                siteId: string;
+                roles: ("CompanyOwner" | "SiteManager")[];
+            }[];
+        };
+        UserUpdateInput: {
+            firstName: string;
+            lastName: string;
+            companyRoles: ("CompanyOwner" | "SiteManager")[];
+            siteRoles: {
+                siteId: string;
+                roles: ("CompanyOwner" | "SiteManager")[];
+            }[];
+        };
+        AuditEntryInput: {
+            /** Format: uuid */
+            id: string;
+            /** @description ISO 8601 instant (UTC) */
+            at: string;
+            actor: {
+                userId: string | null;
+                email: string | null;
+            };
+            /** @description `member`, `staff`, `staff-override` (staff acting inside the merchant under an override) or `system` */
+            actingAs: string;
+            overrideId: string | null;
+            /** @description e.g. `user.invite`, `rates.update`, `merchant.block`, `staff.request` */
+            action: string;
+            entityType: string | null;
+            entityId: string | null;
+            before: unknown | null;
+            after: unknown | null;
+            ip: string | null;
+            requestId: string | null;
         };
         /** @enum {string} */
         PermissionInput: "Device:OrderDevice" | "Device:ListDevices" | "Device:AssignDevice" | "Site:ListSites" | "Site:GetSite" | "Site:CreateSite" | "Site:UpdateSite" | "Transaction:ListTransactions" | "Transaction:RefundTransaction" | "Payout:ListPayouts" | "Payout:GetPayout" | "Report:ListReports" | "Report:CreateReport" | "Report:DownloadReport" | "Billing:ListPaymentMethods" | "Billing:AddPaymentMethod" | "Billing:ListInvoices" | "Billing:SetDefaultPaymentMethod" | "Billing:DeleteDefaultPaymentMethod" | "User:ListUsers" | "User:InviteUser" | "User:Update" | "User:RemoveUser" | "User:ResetPassword" | "Company:AccessKyc" | "Company:UpdateDetails" | "Company:GetRates" | "Company:Deactivate" | "EODReport:ListReports" | "EODReport:CreateReports";
@@ -371,6 +660,119 @@ export interface components {
             stripeCustomerId: string | null;
             permissions: components["schemas"]["MerchantPermissionsInput"];
         };
+        RatesUpdateInput: {
+            domesticPercent: number;
+            eeaPercent: number;
+            globalPercent: number;
+            amexPercent: number;
+            otherPercent: number;
+            tapToPayPercent: number;
+            /**
+             * @description Per-transaction fixed fee, minor units
+             * @default 0
+             */
+            fixedFee: number;
+            /** @description Device rental monthly rate, minor units */
+            deviceRentalMonthly: number;
+            /** @enum {string} */
+            settlementType: "net" | "gross";
+            contractEndDate: string | null;
+            backfill: boolean;
+            discounts: {
+                description: string;
+                percent: number;
+                durationMonths: number | null;
+                /** Format: date */
+                startsOn: string;
+            }[];
+            monthlyFees: {
+                description: string;
+                amount: number;
+                /** Format: date */
+                startsOn: string;
+                endsOn: string | null;
+            }[];
+            credits: {
+                description: string;
+                amount: number;
+                /** Format: date */
+                startsOn: string;
+            }[];
+            /** @description Where fees are collected from, e.g. a site or account */
+            feeDestination: string | null;
+            tradingHours: {
+                [key: string]: {
+                    opens: string;
+                    closes: string;
+                }[];
+            } | null;
+        };
+        RatesInput: {
+            current: {
+                domesticPercent: number;
+                eeaPercent: number;
+                globalPercent: number;
+                amexPercent: number;
+                otherPercent: number;
+                tapToPayPercent: number;
+                fixedFee: number;
+                deviceRentalMonthly: number;
+                currency: string;
+                /** @enum {string} */
+                settlementType: "net" | "gross";
+                contractEndDate: string | null;
+                backfill: boolean;
+                effectiveFrom: string;
+                updatedAt: string;
+            } | null;
+            discounts: {
+                description: string;
+                percent: number;
+                durationMonths: number | null;
+                startsOn: string;
+            }[];
+            monthlyFees: {
+                description: string;
+                amount: number;
+                startsOn: string;
+                endsOn: string | null;
+            }[];
+            credits: {
+                description: string;
+                amount: number;
+                startsOn: string;
+            }[];
+            currency: string;
+            feeDestination: string | null;
+            tradingHours: {
+                [key: string]: {
+                    opens: string;
+                    closes: string;
+                }[];
+            } | null;
+            dealReference: string | null;
+            /** @description False when the rates were already changed today (merchant time zone) */
+            canUpdateToday: boolean;
+        };
+        CompanyDetailsUpdateInput: {
+            legalEntityName: string;
+            registrationNumber?: string | null;
+            vatNumber?: string | null;
+            industry?: string | null;
+        };
+        StaffOverrideInput: {
+            /** Format: uuid */
+            overrideId: string;
+            /** Format: uuid */
+            merchantId: string;
+            staff: {
+                userId: string;
+                email: string;
+            };
+            reason: string;
+            startedAt: string;
+            expiresAt: string;
+        };
         Error: {
             error: {
                 code: string;
@@ -381,6 +783,67 @@ export interface components {
                     message: string;
                 }[];
             };
+        };
+        MerchantUser: {
+            /** Format: uuid */
+            userId: string;
+            email: string;
+            firstName: string | null;
+            lastName: string | null;
+            companyRoles: ("CompanyOwner" | "SiteManager")[];
+            siteRoles: {
+                /** @description A site id, or `*` for every site */
+                siteId: string;
+                roles: ("CompanyOwner" | "SiteManager")[];
+            }[];
+            /**
+             * @description pending: has not yet replaced the temporary password; disabled: cannot sign in
+             * @enum {string}
+             */
+            status: "pending" | "active" | "disabled";
+            invitedAt: string | null;
+            createdAt: string;
+        };
+        UserInvite: {
+            /** Format: email */
+            email: string;
+            firstName: string;
+            lastName: string;
+            companyRoles: ("CompanyOwner" | "SiteManager")[];
+            siteRoles: {
+                siteId: string;
+                roles: ("CompanyOwner" | "SiteManager")[];
+            }[];
+        };
+        UserUpdate: {
+            firstName: string;
+            lastName: string;
+            companyRoles: ("CompanyOwner" | "SiteManager")[];
+            siteRoles: {
+                siteId: string;
+                roles: ("CompanyOwner" | "SiteManager")[];
+            }[];
+        };
+        AuditEntry: {
+            /** Format: uuid */
+            id: string;
+            /** @description ISO 8601 instant (UTC) */
+            at: string;
+            actor: {
+                userId: string | null;
+                email: string | null;
+            };
+            /** @description `member`, `staff`, `staff-override` (staff acting inside the merchant under an override) or `system` */
+            actingAs: string;
+            overrideId: string | null;
+            /** @description e.g. `user.invite`, `rates.update`, `merchant.block`, `staff.request` */
+            action: string;
+            entityType: string | null;
+            entityId: string | null;
+            before: unknown | null;
+            after: unknown | null;
+            ip: string | null;
+            requestId: string | null;
         };
         /** @enum {string} */
         Permission: "Device:OrderDevice" | "Device:ListDevices" | "Device:AssignDevice" | "Site:ListSites" | "Site:GetSite" | "Site:CreateSite" | "Site:UpdateSite" | "Transaction:ListTransactions" | "Transaction:RefundTransaction" | "Payout:ListPayouts" | "Payout:GetPayout" | "Report:ListReports" | "Report:CreateReport" | "Report:DownloadReport" | "Billing:ListPaymentMethods" | "Billing:AddPaymentMethod" | "Billing:ListInvoices" | "Billing:SetDefaultPaymentMethod" | "Billing:DeleteDefaultPaymentMethod" | "User:ListUsers" | "User:InviteUser" | "User:Update" | "User:RemoveUser" | "User:ResetPassword" | "Company:AccessKyc" | "Company:UpdateDetails" | "Company:GetRates" | "Company:Deactivate" | "EODReport:ListReports" | "EODReport:CreateReports";
@@ -409,6 +872,119 @@ export interface components {
             timeZone: string;
             stripeCustomerId: string | null;
             permissions: components["schemas"]["MerchantPermissions"];
+        };
+        RatesUpdate: {
+            domesticPercent: number;
+            eeaPercent: number;
+            globalPercent: number;
+            amexPercent: number;
+            otherPercent: number;
+            tapToPayPercent: number;
+            /**
+             * @description Per-transaction fixed fee, minor units
+             * @default 0
+             */
+            fixedFee: number;
+            /** @description Device rental monthly rate, minor units */
+            deviceRentalMonthly: number;
+            /** @enum {string} */
+            settlementType: "net" | "gross";
+            contractEndDate: string | null;
+            backfill: boolean;
+            discounts: {
+                description: string;
+                percent: number;
+                durationMonths: number | null;
+                /** Format: date */
+                startsOn: string;
+            }[];
+            monthlyFees: {
+                description: string;
+                amount: number;
+                /** Format: date */
+                startsOn: string;
+                endsOn: string | null;
+            }[];
+            credits: {
+                description: string;
+                amount: number;
+                /** Format: date */
+                startsOn: string;
+            }[];
+            /** @description Where fees are collected from, e.g. a site or account */
+            feeDestination: string | null;
+            tradingHours: {
+                [key: string]: {
+                    opens: string;
+                    closes: string;
+                }[];
+            } | null;
+        };
+        Rates: {
+            current: {
+                domesticPercent: number;
+                eeaPercent: number;
+                globalPercent: number;
+                amexPercent: number;
+                otherPercent: number;
+                tapToPayPercent: number;
+                fixedFee: number;
+                deviceRentalMonthly: number;
+                currency: string;
+                /** @enum {string} */
+                settlementType: "net" | "gross";
+                contractEndDate: string | null;
+                backfill: boolean;
+                effectiveFrom: string;
+                updatedAt: string;
+            } | null;
+            discounts: {
+                description: string;
+                percent: number;
+                durationMonths: number | null;
+                startsOn: string;
+            }[];
+            monthlyFees: {
+                description: string;
+                amount: number;
+                startsOn: string;
+                endsOn: string | null;
+            }[];
+            credits: {
+                description: string;
+                amount: number;
+                startsOn: string;
+            }[];
+            currency: string;
+            feeDestination: string | null;
+            tradingHours: {
+                [key: string]: {
+                    opens: string;
+                    closes: string;
+                }[];
+            } | null;
+            dealReference: string | null;
+            /** @description False when the rates were already changed today (merchant time zone) */
+            canUpdateToday: boolean;
+        };
+        CompanyDetailsUpdate: {
+            legalEntityName: string;
+            registrationNumber?: string | null;
+            vatNumber?: string | null;
+            industry?: string | null;
+        };
+        StaffOverride: {
+            /** Format: uuid */
+            overrideId: string;
+            /** Format: uuid */
+            merchantId: string;
+            staff: {
+                userId: string;
+                email: string;
+            };
+            reason: string;
+            startedAt: string;
+            expiresAt: string;
         };
     };
     responses: never;
@@ -1674,6 +2250,1091 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Merchant"];
                     };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCompanyDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyDetailsUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Merchant"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMerchantUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MerchantUser"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inviteMerchantUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserInviteInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MerchantUser"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMerchantUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The user's id (uuid) */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MerchantUser"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMerchantUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The user's id (uuid) */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MerchantUser"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeMerchantUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The user's id (uuid) */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resetMerchantUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The user's id (uuid) */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    staffSearchMerchants: {
+        parameters: {
+            query: {
+                name: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Merchant"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStaffOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StaffOverride"] | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startStaffOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StaffOverride"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    endStaffOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended (or none was live) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    transferMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Merchant"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    churnMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 0 */
+                    delayDays?: number;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            merchant: components["schemas"]["Merchant"];
+                            churnEffectiveAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    blockMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Merchant"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unblockMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Merchant"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Rates"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RatesUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Rates"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    associateDeal: {
+        parameters: {
+            query: {
+                dealReference: string;
+            };
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Rates"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deactivateCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Merchant"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Entries at or after this instant */
+                from?: string;
+                /** @description Entries at or before this instant */
+                to?: string;
+                /** @description Only entries by this user */
+                actorId?: string;
+                /** @description The `lastKey` of the previous page */
+                lastKey?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AuditEntry"][];
+                        /** @description Pass back to read the next page; null on the last page */
+                        lastKey: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Default Response */
