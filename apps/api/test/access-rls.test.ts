@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from './helpers/app.ts';
 type Rows = { rows: Record<string, unknown>[] };
 const rowsOf = (result: unknown) => (result as Rows).rows;
 
-describe('row-level security (docs/decisions/0010)', () => {
+describe('row-level security (docs/decisions/0030)', () => {
   let t: TestApp;
   let a: string;
   let b: string;

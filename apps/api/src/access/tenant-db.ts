@@ -8,7 +8,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The only ways merchant data is read or written by the access, users, staff, company-settings and audit
- * modules (docs/decisions/0010-row-level-security.md):
+ * modules (docs/decisions/0030-row-level-security.md):
  *
  * - `forMerchant(id, fn)`: one transaction as the non-owner role `app_user` with `app.merchant_id` set, so
  *   PostgreSQL row-level security confines every statement to that merchant, whatever its WHERE clause says.

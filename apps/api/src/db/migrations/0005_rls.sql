@@ -1,4 +1,4 @@
--- Row-level security for every tenant table (issue 5, docs/decisions/0010-row-level-security.md).
+-- Row-level security for every tenant table (issue 5, docs/decisions/0030-row-level-security.md).
 -- Tenant queries run as the non-owner role app_user inside a transaction that has set app.merchant_id
 -- (set_config(..., true) + SET LOCAL ROLE app_user); a query that forgets its merchant filter then sees only
 -- that merchant's rows, and with no merchant set it sees nothing.
