@@ -46,6 +46,8 @@ export default defineConfig({
       PORTAL_ORIGIN: baseURL,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // A private build (vite build --outDir …) so that parallel work on the portal cannot change it mid-run.
+      ...(process.env.PORTAL_DIST ? { PORTAL_DIST: process.env.PORTAL_DIST } : {}),
     },
   },
 });

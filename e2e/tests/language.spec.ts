@@ -1,0 +1,11 @@
+import { expect, test } from '@playwright/test';
+import { choose, demo, signInFromStart } from './support.ts';
+
+test('switching to French shows French text, and it is remembered after a reload', async ({ page }) => {
+  await signInFromStart(page, demo.gbOwner);
+  await choose(page, 'Language', 'Français');
+  await expect(page.getByRole('heading', { name: 'Accueil' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Accueil' })).toBeVisible();
+});
