@@ -17,6 +17,8 @@ import { createMerchantAccess, type MerchantAccessService } from './modules/merc
 import { createMerchantRepository } from './modules/merchants/repository.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
 import { createMerchantService } from './modules/merchants/service.ts';
+import { sitesRoutes } from './modules/sites/routes.ts';
+import { createSitesService } from './modules/sites/service.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -174,6 +176,7 @@ export async function buildApp({
     service: createCompanySettingsService({ tenantDb, clock }),
   });
   await app.register(auditRoutes, { prefix: '/api', service: createAuditService({ tenantDb }) });
+  await app.register(sitesRoutes, { prefix: '/api', service: createSitesService({ tenantDb }) });
 
   registerOpenApiRoute(app);
 

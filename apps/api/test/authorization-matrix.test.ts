@@ -188,6 +188,10 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     request: (w) => ({ url: m(w, '/deactivate') }),
   },
   'GET /api/v1/merchants/:id/audit-log': { expect: OWNER_A, request: (w) => ({ url: m(w, '/audit-log') }) },
+  'GET /api/merchants/:id/sites': {
+    expect: MEMBER_A,
+    request: (w) => ({ url: `/api/merchants/${w.merchantA}/sites` }),
+  },
 };
 
 const DENIAL_MESSAGES = new Set(['Merchant not found', 'Not found']);

@@ -556,6 +556,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/{id}/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's sites the caller may see (all with Site:ListSites, else their own) */
+        get: operations["listSites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -759,6 +776,12 @@ export interface components {
             registrationNumber?: string | null;
             vatNumber?: string | null;
             industry?: string | null;
+        };
+        SiteSummaryInput: {
+            /** Format: uuid */
+            siteId: string;
+            name: string;
+            displayName: string | null;
         };
         StaffOverrideInput: {
             /** Format: uuid */
@@ -972,6 +995,12 @@ export interface components {
             registrationNumber?: string | null;
             vatNumber?: string | null;
             industry?: string | null;
+        };
+        SiteSummary: {
+            /** Format: uuid */
+            siteId: string;
+            name: string;
+            displayName: string | null;
         };
         StaffOverride: {
             /** Format: uuid */
@@ -3335,6 +3364,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SiteSummary"][];
+                    };
                 };
             };
             /** @description Default Response */
