@@ -121,6 +121,9 @@ describe('social sign-in against a real OpenID provider', () => {
       email: 'ada@example.com',
       firstName: 'Ada',
       lastName: 'Lovelace',
+      // Decision 0012: an account created by social sign-in is configured and goes on to onboarding.
+      groups: ['Merchants'],
+      isConfigured: true,
     });
     const again = await t.app.inject({
       method: 'POST',

@@ -36,9 +36,12 @@ describe('forgot password', () => {
     expect(mail?.locale).toBe('it-IT');
     const code = codeIn(mail?.text);
     expect(code).toMatch(/^\d{6}$/);
-    expect(mail?.text).toContain(
-      `http://localhost:3000/forgot-password?t=forgot&e=fay%40example.com&c=${code}`,
-    );
+    // The link opens the portal's forgot-password route (SPEC §2.1: /forgot) with step 2 prefilled (§2.4).
+    const link = new URL(/http\S+/.exec(mail?.text ?? '')?.[0] ?? 'http://missing');
+    expect(link.origin).toBe('http://localhost:3000');
+    expect(link.pathname).toBe('/forgot');
+    expect(Object.fromEntries(link.searchParams)).toEqual({ t: 'forgot', e: 'fay@example.com', c: code });
+    expect(mail?.text).toContain(`http://localhost:3000/forgot?t=forgot&e=fay%40example.com&c=${code}`);
   });
 
   it('resets with the code, ends every session, and rejects the old password', async () => {

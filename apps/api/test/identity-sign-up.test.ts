@@ -96,6 +96,19 @@ describe('confirm sign-up', () => {
     expect(signIn.json().data.accessToken).toBeTruthy();
   });
 
+  it('makes a self-registered user configured (a user id and the Merchants group), so onboarding opens (decision 0012)', async () => {
+    await signUp('olga@example.com');
+    await post('/api/identity/confirm-sign-up', {
+      email: 'olga@example.com',
+      code: lastCodeFor('olga@example.com'),
+    });
+    const signIn = await post('/api/identity/sign-in', { email: 'olga@example.com', password: 'Passw0rd!' });
+    const { user } = signIn.json().data;
+    expect(user.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(user.groups).toEqual(['Merchants']);
+    expect(user.isConfigured).toBe(true);
+  });
+
   it('expires codes after 24 hours', async () => {
     await signUp('eve@example.com');
     const code = lastCodeFor('eve@example.com');

@@ -118,7 +118,7 @@ export function confirmationCodeEmail(to: string, locale: string, code: string):
   return message(to, 'confirm_sign_up', l, texts.confirmSubject, texts.confirmBody(code));
 }
 
-/** `resetUrl` is the portal's `/forgot-password?t=forgot&e=…&c=…` (SPEC §2.4 opens step 2 prefilled). */
+/** `resetUrl` is the portal's `/forgot?t=forgot&e=…&c=…` (SPEC §2.4 opens step 2 prefilled). */
 export function resetCodeEmail(
   to: string,
   locale: string,

@@ -50,6 +50,13 @@ export const IDENTITY_POLICY = {
 } as const;
 
 export const STAFF_GROUP = 'Staff';
+/**
+ * The merchant-side users' group (invited users get it from the users module). Decision 0012: an account a
+ * person creates themselves (sign-up at /join, or a first social sign-in) starts in it, so once confirmed it
+ * is configured (SPEC §3: a user id and a group) and the app-start check sends it to /onboarding, not to
+ * /onboarding/pending, which is for invited users whose account is not set up.
+ */
+export const MERCHANT_GROUP = 'Merchants';
 
 export interface UserView {
   /** SPEC §3: the custom user id. */
@@ -333,16 +340,19 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     try {
       if (input.customUserId && (await repository.customUserIdTaken(input.customUserId)))
         throw new IdentityError(409, 'SIGN_UP_FAILED', M.signUpFailed);
-      const user = await repository.insertUser({
-        email,
-        phoneNumber: input.phoneNumber,
-        userId: input.customUserId,
-        passwordHash: await hashPassword(input.password),
-        status: 'unconfirmed',
-        locale: input.locale ?? 'en-GB',
-        createdAt: clock(),
-        updatedAt: clock(),
-      });
+      const user = await repository.insertUser(
+        {
+          email,
+          phoneNumber: input.phoneNumber,
+          userId: input.customUserId,
+          passwordHash: await hashPassword(input.password),
+          status: 'unconfirmed',
+          locale: input.locale ?? 'en-GB',
+          createdAt: clock(),
+          updatedAt: clock(),
+        },
+        [MERCHANT_GROUP],
+      );
       // A concurrent sign-up with the same e-mail won the unique index.
       if (!user) throw new IdentityError(409, 'USER_EXISTS', M.userExists);
       await sendConfirmationCode(user);
@@ -415,8 +425,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     } else {
       const code = generateNumericCode();
       await issueCode(user, 'reset_password', IDENTITY_POLICY.resetCodeTtlMs, code);
+      // SPEC §2.1: the portal's forgot-password route is /forgot; t=forgot&e&c opens step 2 prefilled (§2.4).
       const resetUrl = link(
-        `/forgot-password?t=forgot&e=${encodeURIComponent(user.email)}&c=${encodeURIComponent(code)}`,
+        `/forgot?t=forgot&e=${encodeURIComponent(user.email)}&c=${encodeURIComponent(code)}`,
       );
       const pendingInvitation = user.status === 'force_change_password' && !temporaryPasswordExpired(user);
       await sendMail(resetCodeEmail(user.email, user.locale, code, resetUrl, pendingInvitation));
@@ -506,16 +517,19 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         throw new IdentityError(400, 'SOCIAL_SIGN_IN_FAILED', M.socialSignInFailed);
       user =
         (await repository.findUserByEmail(identity.email)) ??
-        (await repository.insertUser({
-          email: identity.email,
-          firstName: identity.firstName ?? null,
-          lastName: identity.lastName ?? null,
-          status: 'confirmed',
-          emailVerified: true,
-          locale: isLocale(identity.locale) ? identity.locale : 'en-GB',
-          createdAt: clock(),
-          updatedAt: clock(),
-        }));
+        (await repository.insertUser(
+          {
+            email: identity.email,
+            firstName: identity.firstName ?? null,
+            lastName: identity.lastName ?? null,
+            status: 'confirmed',
+            emailVerified: true,
+            locale: isLocale(identity.locale) ? identity.locale : 'en-GB',
+            createdAt: clock(),
+            updatedAt: clock(),
+          },
+          [MERCHANT_GROUP],
+        ));
       if (!user) throw new IdentityError(409, 'SOCIAL_SIGN_IN_FAILED', M.socialSignInFailed);
       await repository.linkIdentity(user.id, identity.issuer, identity.subject);
     }
