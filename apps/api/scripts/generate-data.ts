@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { type Database, fromPglite, openDatabase } from '../src/db/client.ts';
 import { createRandom } from '../src/db/demo/random.ts';
+import { MERCHANT_GROUP } from '../src/db/demo/sign-ins.ts';
 import { type GeneratedPayment, generatePayments, type SiteForData } from '../src/db/demo/transactions.ts';
 import {
   devices,
@@ -22,7 +23,7 @@ import {
   userGroups,
   users,
 } from '../src/db/schema/index.ts';
-import { insertInBatches, MERCHANT_GROUP } from '../src/db/seed.ts';
+import { insertInBatches } from '../src/db/seed.ts';
 import { hashPassword } from '../src/identity/passwords.ts';
 
 const TRANSACTION_COLUMNS = [

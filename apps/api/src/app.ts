@@ -13,8 +13,6 @@ import { createAuditService } from './modules/audit/service.ts';
 import { companySettingsRoutes } from './modules/company-settings/routes.ts';
 import { createCompanySettingsService } from './modules/company-settings/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { createMerchantAccess, type MerchantAccessService } from './modules/merchants/access.ts';
-import { createMerchantRepository } from './modules/merchants/repository.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
 import { createMerchantService } from './modules/merchants/service.ts';
 import { sitesRoutes } from './modules/sites/routes.ts';
@@ -32,13 +30,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
-    /** Drizzle handle of `database`; repositories take it through their factories. */
+    /** Owner handle of `database`: identity, health, tests. Tenant tables are reached only through `tenantDb`. */
     db: Db;
     clock: Clock;
     /** The user pool's service (adminCreateUser, groups, …) for other modules. */
     identity: IdentityService;
-    /** The tenancy gate for merchant-scoped modules (modules/merchants/access.ts). */
-    merchantAccess: MerchantAccessService;
   }
 }
 
@@ -145,15 +141,10 @@ export async function buildApp({
 
   await app.register(healthRoutes, { prefix: '/api', database });
 
-  // ── Business modules: route → service → repository (DESIGN §3). `merchantAccess` is the tenancy gate every
-  // merchant-scoped service takes: 404 for a merchant the actor does not belong to or a permission they lack.
-  const merchantRepository = createMerchantRepository(database.db);
-  const merchantAccess = createMerchantAccess({ repository: merchantRepository });
-  app.decorate('merchantAccess', merchantAccess);
-  await app.register(merchantRoutes, {
-    prefix: '/api',
-    service: createMerchantService({ repository: merchantRepository, access: merchantAccess }),
-  });
+  // ── Business modules: route → service → repository (DESIGN §3). Each route declares its access
+  // (`config: { access }`, checked by src/access before validation: 404 for a merchant the actor does not belong
+  // to or a permission they lack); services read and write tenant tables only through `tenantDb` (app_user, RLS).
+  await app.register(merchantRoutes, { prefix: '/api', service: createMerchantService({ tenantDb }) });
 
   // ── Access modules (issue 5): users, staff powers, company settings and rates, audit log.
   await app.register(usersRoutes, {

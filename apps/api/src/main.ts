@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DEMO_SIGN_INS } from './db/demo/sign-ins.ts';
 import { users } from './db/schema/index.ts';
-import { DEMO_SIGN_INS, isDatabaseEmpty, seedDemoWorld } from './db/seed.ts';
+import { isDatabaseEmpty, seedDemoWorld } from './db/seed.ts';
 
 // `npm start`: configuration → database (migrated, seeded when empty) → one process serving API and portal.
 

@@ -1,9 +1,23 @@
-import { sql } from 'drizzle-orm';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantDb } from '../src/access/tenant-db.ts';
-import { auditLog, sites } from '../src/db/schema/index.ts';
+import { DEMO_SIGN_INS } from '../src/db/demo/sign-ins.ts';
+import {
+  auditLog,
+  merchantMemberships,
+  merchants,
+  siteRoleGrants,
+  sites,
+  transactions,
+  users,
+} from '../src/db/schema/index.ts';
+import { type DemoWorld, seedDemoWorld } from '../src/db/seed.ts';
 import { insertMerchant, insertSite } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
+import { bearer, signIn } from './helpers/auth.ts';
 
 type Rows = { rows: Record<string, unknown>[] };
 const rowsOf = (result: unknown) => (result as Rows).rows;
@@ -98,5 +112,144 @@ describe('row-level security (docs/decisions/0030)', () => {
       );
     expect(await causeOf(t.app.db.delete(auditLog))).toContain('append-only');
     expect(await causeOf(t.app.db.update(auditLog).set({ action: 'tampered' }))).toContain('append-only');
+  });
+});
+
+/**
+ * Issue 5 / docs/decisions/0030: every tenant query of the request path runs as app_user. Over the demo world
+ * (two merchants with rows in every table the request path touches), a query that omits the merchant filter
+ * sees only its own merchant's rows, the membership-by-user policy shows a user only their own memberships,
+ * and no module under src/modules holds the owning connection.
+ */
+describe('row-level security on the request path', () => {
+  let t: TestApp;
+  let world: DemoWorld;
+  let tenantDb: ReturnType<typeof createTenantDb>;
+  const idOf = async (email: string) => {
+    const [row] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (!row) throw new Error(`no user ${email}`);
+    return row.id;
+  };
+  const tenantTables = async () =>
+    rowsOf(
+      await t.app.db.execute(sql`
+        select c.relname as name from pg_class c
+          join pg_namespace n on n.oid = c.relnamespace
+          join pg_attribute a on a.attrelid = c.oid and a.attname = 'merchant_id' and not a.attisdropped
+         where n.nspname = 'public' and c.relkind = 'r' order by 1`),
+    ).map((row) => String(row.name));
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    world = await seedDemoWorld(t.app.db, { transactions: 120 });
+    tenantDb = createTenantDb(t.app.db);
+  });
+  afterAll(() => t.close());
+
+  // The tables the request path reads or writes and the demo world fills.
+  const FILLED = [
+    'merchant_memberships',
+    'site_role_grants',
+    'sites',
+    'devices',
+    'transactions',
+    'refunds',
+    'payouts',
+    'ledger_entries',
+    'payment_methods',
+    'billing_settings',
+    'rates',
+    'invoices',
+  ];
+
+  it("shows a merchant's transaction only its own rows in every tenant table, whatever the query omits", async () => {
+    const tables = await tenantTables();
+    expect(tables).toEqual(expect.arrayContaining([...FILLED, 'audit_log', 'staff_overrides']));
+    for (const { merchantId } of world.merchants) {
+      for (const table of tables) {
+        const [seen] = rowsOf(
+          await tenantDb.forMerchant(merchantId, (tx) =>
+            tx.execute(
+              sql`select count(*)::int as n, count(*) filter (where merchant_id <> ${merchantId})::int as foreign_rows
+                    from ${sql.identifier(table)}`,
+            ),
+          ),
+        );
+        const [owned] = rowsOf(
+          await t.app.db.execute(
+            sql`select count(*)::int as n from ${sql.identifier(table)} where merchant_id = ${merchantId}`,
+          ),
+        );
+        expect({ table, ...seen }).toEqual({ table, n: owned?.n, foreign_rows: 0 });
+        if (FILLED.includes(table)) expect(Number(owned?.n), table).toBeGreaterThan(0);
+      }
+      const merchantsSeen = rowsOf(
+        await tenantDb.forMerchant(merchantId, (tx) => tx.execute(sql`select id from merchants`)),
+      );
+      expect(merchantsSeen.map((row) => row.id)).toEqual([merchantId]);
+    }
+  });
+
+  it("shows a user (forUser) only their own memberships, grants and merchants, and no merchant's data", async () => {
+    const manager = await idOf(DEMO_SIGN_INS.gbManager.email);
+    const gb = world.merchants.find((m) => m.key === 'gb');
+    const seen = await tenantDb.forUser(manager, async (tx) => ({
+      memberships: await tx.select().from(merchantMemberships),
+      grants: await tx.select().from(siteRoleGrants),
+      merchants: await tx.select({ id: merchants.id }).from(merchants),
+      sites: await tx.select().from(sites),
+      transactions: await tx.select().from(transactions),
+    }));
+    expect(seen.memberships.map((m) => [m.merchantId, m.userId])).toEqual([[gb?.merchantId, manager]]);
+    expect(seen.grants.map((g) => [g.userId, g.siteId])).toEqual([[manager, gb?.managedSiteId]]);
+    expect(seen.merchants.map((m) => m.id)).toEqual([gb?.merchantId]);
+    expect(seen.sites).toEqual([]);
+    expect(seen.transactions).toEqual([]);
+
+    const groupOwner = await idOf(DEMO_SIGN_INS.groupOwner.email);
+    const ofGroupOwner = await tenantDb.forUser(groupOwner, (tx) =>
+      tx
+        .select({ merchantId: merchantMemberships.merchantId, userId: merchantMemberships.userId })
+        .from(merchantMemberships),
+    );
+    expect(ofGroupOwner.map((m) => m.userId)).toEqual([groupOwner, groupOwner]);
+    expect(ofGroupOwner.map((m) => m.merchantId).sort()).toEqual(
+      world.merchants.map((m) => m.merchantId).sort(),
+    );
+  });
+
+  it('shows no tenant row with no merchant set, and reaches other merchants only through the staff search function', async () => {
+    const seen = await tenantDb.withoutMerchant(async (tx) => ({
+      merchants: await tx.select().from(merchants),
+      memberships: await tx.select().from(merchantMemberships),
+      transactions: await tx.select().from(transactions),
+      found: rowsOf(await tx.execute(sql`select id from app_staff_search_merchants('%', 10)`)),
+    }));
+    expect(seen).toMatchObject({ merchants: [], memberships: [], transactions: [] });
+    expect(seen.found.map((row) => row.id).sort()).toEqual(world.merchants.map((m) => m.merchantId).sort());
+  });
+
+  it('answers GET /api/merchants from the membership policy: the group owner sees both merchants', async () => {
+    const token = await signIn(t.app, DEMO_SIGN_INS.groupOwner.email, DEMO_SIGN_INS.groupOwner.password);
+    const res = await t.app.inject({ method: 'GET', url: '/api/merchants', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((m: { legalEntityName: string }) => m.legalEntityName)).toEqual([
+      'Boulangerie Lumière SARL',
+      'Brightwater Coffee Ltd',
+    ]);
+  });
+
+  it('keeps the owning connection out of the business modules: none imports the database client', async () => {
+    const root = fileURLToPath(new URL('../src/modules/', import.meta.url));
+    const files = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(10);
+    const offenders: string[] = [];
+    for (const file of files) {
+      const text = await readFile(join(root, file), 'utf8');
+      if (/db\/client\.ts|acrossMerchants|app\.db\b/.test(text) && !file.startsWith('health'))
+        offenders.push(file);
+    }
+    // The churn sweep is a system job, not a request: the one sanctioned owner-role caller.
+    expect(offenders).toEqual(['staff/service.ts']);
   });
 });

@@ -5,7 +5,8 @@ import type { MessageKey } from '@mp/domain/messages';
 import { translate } from '@mp/domain/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SIGN_INS, seedDemoWorld } from '../src/db/seed.ts';
+import { DEMO_SIGN_INS } from '../src/db/demo/sign-ins.ts';
+import { seedDemoWorld } from '../src/db/seed.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, signIn } from './helpers/auth.ts';
 

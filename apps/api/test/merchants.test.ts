@@ -1,8 +1,9 @@
 import { COMPANY_PERMISSIONS, SITE_MANAGER_PERMISSIONS } from '@mp/domain/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SIGN_INS } from '../src/db/demo/sign-ins.ts';
 import { merchantMemberships, merchants, siteRoleGrants, users } from '../src/db/schema/index.ts';
-import { DEMO_SIGN_INS, type DemoWorld, seedDemoWorld } from '../src/db/seed.ts';
+import { type DemoWorld, seedDemoWorld } from '../src/db/seed.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, signIn } from './helpers/auth.ts';
 

@@ -2,6 +2,7 @@ import { PAYMENT_SOURCES, TRANSACTION_STATUSES } from '@mp/domain/enums';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
+import { DEMO_SIGN_INS } from '../src/db/demo/sign-ins.ts';
 import {
   devices,
   merchantMemberships,
@@ -33,13 +34,14 @@ describe('demo world seed', () => {
     expect(await isDatabaseEmpty(database.db)).toBe(false);
   });
 
-  it('creates one staff user and, per merchant, an owner and a site manager', async () => {
+  it('creates one staff user, per merchant an owner and a site manager, and a group owner of both', async () => {
     const rows = await database.db
       .select({ email: users.email, group: userGroups.groupName })
       .from(users)
       .innerJoin(userGroups, eq(userGroups.userId, users.id))
       .orderBy(users.email);
     expect(rows).toEqual([
+      { email: 'group.owner@example.com', group: 'Merchants' },
       { email: 'manager.fr@example.com', group: 'Merchants' },
       { email: 'manager.gb@example.com', group: 'Merchants' },
       { email: 'owner.fr@example.com', group: 'Merchants' },
@@ -47,7 +49,19 @@ describe('demo world seed', () => {
       { email: 'staff@example.com', group: 'Staff' },
     ]);
     const memberships = await database.db.select().from(merchantMemberships);
-    expect(memberships.filter((m) => m.companyRoles.includes('CompanyOwner'))).toHaveLength(2);
+    const owners = memberships.filter((m) => m.companyRoles.includes('CompanyOwner'));
+    expect(owners).toHaveLength(4);
+    expect(world.signIns.map((s) => s.email)).toContain(DEMO_SIGN_INS.groupOwner.email);
+    const [groupOwner] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEMO_SIGN_INS.groupOwner.email));
+    expect(
+      owners
+        .filter((m) => m.userId === groupOwner?.id)
+        .map((m) => m.merchantId)
+        .sort(),
+    ).toEqual(world.merchants.map((m) => m.merchantId).sort());
     const grants = await database.db.select().from(siteRoleGrants);
     expect(grants).toHaveLength(2);
     expect(grants.every((g) => g.role === 'SiteManager')).toBe(true);

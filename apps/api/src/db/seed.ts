@@ -1,11 +1,11 @@
-import type { Role } from '@mp/domain/permissions';
+import { type Role, STAFF_GROUP } from '@mp/domain/permissions';
 import { and, count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../identity/passwords.ts';
-import { STAFF_GROUP } from '../identity/service.ts';
 import type { Db } from './client.ts';
 import { buildLedger, type FeeRates } from './demo/payouts.ts';
 import { createRandom, type Random } from './demo/random.ts';
+import { DEMO_SIGN_INS, type DemoSignIn, MERCHANT_GROUP } from './demo/sign-ins.ts';
 import { type GeneratedPayment, generatePayments, type SiteForData } from './demo/transactions.ts';
 import {
   billingSettings,
@@ -25,41 +25,7 @@ import {
   users,
 } from './schema/index.ts';
 
-/** The group every merchant user belongs to, so that they count as configured (SPEC §3 isConfigured). */
-export const MERCHANT_GROUP = 'Merchants';
 export const DEMO_SEED = 20_260_301;
-
-export interface DemoSignIn {
-  who: string;
-  email: string;
-  /** Satisfies SPEC §5: 8+ characters with a digit, an upper-case and a lower-case letter. */
-  password: string;
-}
-
-/** Everyone the demo world lets sign in; `npm start` prints these. */
-export const DEMO_SIGN_INS = {
-  staff: { who: 'Staff (provider)', email: 'staff@example.com', password: 'Staff-demo-2026' },
-  gbOwner: {
-    who: 'Owner, Brightwater Coffee Ltd (GB)',
-    email: 'owner.gb@example.com',
-    password: 'Owner-demo-2026',
-  },
-  gbManager: {
-    who: 'Site manager, Brightwater Shoreditch (GB)',
-    email: 'manager.gb@example.com',
-    password: 'Manager-demo-2026',
-  },
-  frOwner: {
-    who: 'Owner, Boulangerie Lumière SARL (FR)',
-    email: 'owner.fr@example.com',
-    password: 'Owner-demo-2026',
-  },
-  frManager: {
-    who: 'Site manager, Lumière Marais (FR)',
-    email: 'manager.fr@example.com',
-    password: 'Manager-demo-2026',
-  },
-} as const satisfies Record<string, DemoSignIn>;
 
 /** True when nobody and nothing is there yet: the only time `npm start` seeds. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -89,8 +55,8 @@ interface MerchantPlan {
   currency: string;
   timeZone: string;
   locale: string;
-  owner: DemoSignIn & { firstName: string; lastName: string };
-  manager: DemoSignIn & { firstName: string; lastName: string };
+  owner: DemoSignIn;
+  manager: DemoSignIn;
   sites: {
     name: string;
     displayName: string;
@@ -113,8 +79,8 @@ const PLANS: MerchantPlan[] = [
     currency: 'GBP',
     timeZone: 'Europe/London',
     locale: 'en-GB',
-    owner: { ...DEMO_SIGN_INS.gbOwner, firstName: 'Olivia', lastName: 'Bennett' },
-    manager: { ...DEMO_SIGN_INS.gbManager, firstName: 'Sam', lastName: 'Patel' },
+    owner: DEMO_SIGN_INS.gbOwner,
+    manager: DEMO_SIGN_INS.gbManager,
     sites: [
       {
         name: 'Shoreditch',
@@ -164,8 +130,8 @@ const PLANS: MerchantPlan[] = [
     currency: 'EUR',
     timeZone: 'Europe/Paris',
     locale: 'fr-FR',
-    owner: { ...DEMO_SIGN_INS.frOwner, firstName: 'Camille', lastName: 'Laurent' },
-    manager: { ...DEMO_SIGN_INS.frManager, firstName: 'Hugo', lastName: 'Moreau' },
+    owner: DEMO_SIGN_INS.frOwner,
+    manager: DEMO_SIGN_INS.frManager,
     sites: [
       {
         name: 'Le-Marais',
@@ -205,7 +171,7 @@ const DAY = 86_400_000;
 
 /**
  * The demo world of issue 2 §3 on an empty database: one staff user; a GB merchant (GBP) and a FR merchant
- * (EUR), each with an owner and a site manager; three sites; devices of both models; about 2,000
+ * (EUR), each with an owner and a site manager, and a group owner of both; three sites; devices of both models; about 2,000
  * transactions over the last 90 days in every status and source; refunds; payouts with ledger entries;
  * billing settings, rates, a payment method and invoices. Deterministic for a given seed and `now`.
  */
@@ -250,12 +216,11 @@ export async function seedDemoWorld(
       return id;
     };
 
-    const staffUserId = await insertUser(
-      DEMO_SIGN_INS.staff,
-      { firstName: 'Alex', lastName: 'Staff' },
-      'en-GB',
-      [STAFF_GROUP],
-    );
+    const staffUserId = await insertUser(DEMO_SIGN_INS.staff, DEMO_SIGN_INS.staff, 'en-GB', [STAFF_GROUP]);
+    // Owner of both merchants, so that switching merchant can be shown (SPEC §4).
+    const groupOwnerId = await insertUser(DEMO_SIGN_INS.groupOwner, DEMO_SIGN_INS.groupOwner, 'en-GB', [
+      MERCHANT_GROUP,
+    ]);
 
     const world: DemoWorld = {
       signIns: Object.values(DEMO_SIGN_INS),
@@ -286,6 +251,7 @@ export async function seedDemoWorld(
       const managerId = await insertUser(plan.manager, plan.manager, plan.locale, [MERCHANT_GROUP]);
       await tx.insert(merchantMemberships).values([
         { merchantId, userId: ownerId, companyRoles: ['CompanyOwner'] satisfies Role[], createdAt },
+        { merchantId, userId: groupOwnerId, companyRoles: ['CompanyOwner'] satisfies Role[], createdAt },
         {
           merchantId,
           userId: managerId,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, requireActor } from '../../plugins/auth.ts';
+import { accessOf } from '../../access/route-access.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import { errorBodySchema } from '../../plugins/errors.ts';
 import { merchantIdParamsSchema, merchantSchema } from './schemas.ts';
 import type { MerchantService } from './service.ts';
@@ -12,7 +13,7 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ service: MerchantService }>
   app.get(
     '/merchants',
     {
-      preHandler: requireActor,
+      config: { access: { kind: 'signed-in' } },
       schema: {
         operationId: 'listMerchants',
         tags: ['merchants'],
@@ -20,9 +21,7 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ service: MerchantService }>
         response: { 200: z.object({ data: z.array(merchantSchema) }), 401: errorBodySchema },
       },
     },
-    async (request) => {
-      return { data: await service.listForActor(actorOf(request)) };
-    },
+    async (request) => ({ data: await service.listForActor(actorOf(request)) }),
   );
 
   app.get(
@@ -30,7 +29,6 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ service: MerchantService }>
     {
       // Any member (or staff): the declarative check of src/access answers 404 to anyone else.
       config: { access: { kind: 'merchant', permissions: [], scope: 'company' } },
-      preHandler: requireActor,
       schema: {
         operationId: 'getMerchant',
         tags: ['merchants'],
@@ -39,8 +37,6 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ service: MerchantService }>
         response: { 200: z.object({ data: merchantSchema }), 401: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => {
-      return { data: await service.getForActor(actorOf(request), request.params.id) };
-    },
+    async (request) => ({ data: service.viewOf(accessOf(request)) }),
   );
 };

@@ -1,7 +1,8 @@
 import { KYC_ONBOARDING_STATUSES, type KycOnboardingStatus, type MerchantStatus } from '@mp/domain/enums';
-import { type MerchantPermissions, permissionsFromRoles } from '@mp/domain/permissions';
-import type { AccessActor, MerchantAccessService } from './access.ts';
-import type { MerchantRepository, MerchantRow } from './repository.ts';
+import { EMPTY_PERMISSIONS, type MerchantPermissions, permissionsFromRoles } from '@mp/domain/permissions';
+import type { MerchantAccessContext } from '../../access/route-access.ts';
+import type { TenantDb } from '../../access/tenant-db.ts';
+import { type MerchantRow, merchantRepository as repo } from './repository.ts';
 
 /** The merchant as the API shows it (BRIEF contract for GET /api/merchants). */
 export interface MerchantView {
@@ -17,12 +18,27 @@ export interface MerchantView {
   permissions: MerchantPermissions;
 }
 
+/** The columns a merchant view is made of (also what the staff search function returns). */
+export type MerchantViewSource = Pick<
+  MerchantRow,
+  | 'id'
+  | 'legalEntityName'
+  | 'entityType'
+  | 'status'
+  | 'blocked'
+  | 'kycOnboardingStatus'
+  | 'country'
+  | 'currency'
+  | 'timeZone'
+  | 'stripeCustomerId'
+>;
+
 /** A block hides the lifecycle status: the merchant shows as `blocked` until it is lifted. */
-function statusOf(merchant: MerchantRow): MerchantStatus {
+function statusOf(merchant: MerchantViewSource): MerchantStatus {
   return merchant.blocked ? 'blocked' : (merchant.status as MerchantStatus);
 }
 
-export function toMerchantView(merchant: MerchantRow, permissions: MerchantPermissions): MerchantView {
+export function toMerchantView(merchant: MerchantViewSource, permissions: MerchantPermissions): MerchantView {
   const kyc = merchant.kycOnboardingStatus as KycOnboardingStatus;
   return {
     merchantId: merchant.id,
@@ -38,31 +54,27 @@ export function toMerchantView(merchant: MerchantRow, permissions: MerchantPermi
   };
 }
 
-export function createMerchantService(deps: {
-  repository: Pick<MerchantRepository, 'findForMember' | 'grantsFor'>;
-  access: Pick<MerchantAccessService, 'load'>;
-}) {
+export function createMerchantService(deps: { tenantDb: TenantDb }) {
   return {
     /**
-     * The actor's merchants with the permissions their roles give (SPEC §3, DESIGN §4). Staff see their own
-     * memberships here; other merchants they reach through staff search and override.
+     * The actor's merchants with the permissions their roles give (SPEC §3, DESIGN §4), read as the actor
+     * (`forUser`: row-level security shows only their own memberships). Staff see their own memberships here;
+     * other merchants they reach through staff search and override.
      */
-    async listForActor(actor: AccessActor): Promise<MerchantView[]> {
-      const merchants = await deps.repository.findForMember(actor.userId);
-      const grants = await deps.repository.grantsFor(
-        actor.userId,
-        merchants.map((m) => m.id),
-      );
+    async listForActor(actor: { userId: string }): Promise<MerchantView[]> {
+      const { merchants, grants } = await deps.tenantDb.forUser(actor.userId, async (tx) => ({
+        merchants: await repo.findForMember(tx, actor.userId),
+        grants: await repo.grantsOf(tx, actor.userId),
+      }));
       const byMerchant = new Map(grants.map((g) => [g.merchantId, g]));
       return merchants.map((merchant) => {
         const held = byMerchant.get(merchant.id);
-        return toMerchantView(merchant, permissionsFromRoles(held ?? { companyRoles: [], siteRoles: [] }));
+        return toMerchantView(merchant, held ? permissionsFromRoles(held) : EMPTY_PERMISSIONS);
       });
     },
 
-    /** One merchant; 404 unless the actor is a member or staff (staff without membership: no permissions). */
-    async getForActor(actor: AccessActor, merchantId: string): Promise<MerchantView> {
-      const access = await deps.access.load(actor, merchantId);
+    /** The merchant of a request the access check let through (staff without membership: no permissions). */
+    viewOf(access: MerchantAccessContext): MerchantView {
       return toMerchantView(access.merchant, access.permissions);
     },
   };

@@ -7,20 +7,47 @@ import {
   staffOverrides,
   users,
 } from '../../db/schema/index.ts';
+import type { MerchantViewSource } from '../merchants/service.ts';
+
+interface SearchRow {
+  id: string;
+  legal_entity_name: string;
+  entity_type: string;
+  country: string;
+  currency: string;
+  time_zone: string;
+  status: string;
+  kyc_onboarding_status: string;
+  stripe_customer_id: string | null;
+  blocked: boolean;
+}
 
 export type OverrideRow = typeof staffOverrides.$inferSelect;
 
-/** All SQL of the staff powers. Everything but `search` and `dueChurns` runs in the merchant's RLS transaction. */
+/**
+ * All SQL of the staff powers. Everything but `search` and `dueChurns` runs in the merchant's RLS transaction;
+ * `search` runs as app_user through a security-definer function, `dueChurns` is the system sweep's.
+ */
 export const staffRepository = {
-  /** Cross-merchant: only through TenantDb.acrossMerchants, by an audited staff search. */
-  async search(tx: Tx, name: string, limit: number) {
+  /**
+   * Cross-merchant, yet as app_user: the security-definer function `app_staff_search_merchants` (migration
+   * 0006) returns only the columns a search result shows. Called in `TenantDb.withoutMerchant`.
+   */
+  async search(tx: Tx, name: string, limit: number): Promise<MerchantViewSource[]> {
     const pattern = `%${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return tx
-      .select()
-      .from(merchants)
-      .where(sql`lower(${merchants.legalEntityName}) like ${pattern}`)
-      .orderBy(asc(sql`lower(${merchants.legalEntityName})`), asc(merchants.id))
-      .limit(limit);
+    const result = await tx.execute(sql`select * from app_staff_search_merchants(${pattern}, ${limit})`);
+    return (result as unknown as { rows: SearchRow[] }).rows.map((row) => ({
+      id: row.id,
+      legalEntityName: row.legal_entity_name,
+      entityType: row.entity_type,
+      country: row.country,
+      currency: row.currency,
+      timeZone: row.time_zone,
+      status: row.status,
+      kycOnboardingStatus: row.kyc_onboarding_status,
+      stripeCustomerId: row.stripe_customer_id,
+      blocked: row.blocked,
+    }));
   },
 
   async endLiveOverrides(tx: Tx, merchantId: string, staffUserId: string, now: Date): Promise<OverrideRow[]> {

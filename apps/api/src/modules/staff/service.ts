@@ -5,12 +5,12 @@ import { recordAudit } from '../../access/audit-writer.ts';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import type { TenantDb } from '../../access/tenant-db.ts';
 import type { Clock } from '../../clock.ts';
+import { MERCHANT_GROUP } from '../../db/demo/sign-ins.ts';
 import type { IdentityService } from '../../identity/service.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { auditRepository } from '../audit/repository.ts';
 import { toMerchantView } from '../merchants/service.ts';
-import { MERCHANT_GROUP } from '../users/service.ts';
 import { type OverrideRow, staffRepository as repo } from './repository.ts';
 
 /** How long a staff override lasts before the staff member must state a reason again. */
@@ -40,15 +40,16 @@ export function createStaffService(deps: {
 
   return {
     /**
-     * Staff search across every merchant: the one read that leaves row-level security (acrossMerchants), so it
-     * is recorded (who searched for what, from where) in the same transaction.
+     * Staff search across every merchant: the one request-path read across merchants, through a narrow
+     * security-definer function (docs/decisions/0030), recorded (who searched for what, from where) in the same
+     * transaction as a merchant-less audit entry.
      */
     async search(
       actor: Actor,
       name: string,
       request: { ip: string; requestId: string; userAgent: string | null },
     ) {
-      return tenantDb.acrossMerchants(async (tx) => {
+      return tenantDb.withoutMerchant(async (tx) => {
         const rows = await repo.search(tx, name, STAFF_SEARCH_LIMIT);
         await auditRepository.insert(tx, {
           merchantId: null,

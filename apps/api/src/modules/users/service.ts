@@ -6,15 +6,13 @@ import type { MerchantAccessContext } from '../../access/route-access.ts';
 import { isUuid, type TenantDb, type Tx } from '../../access/tenant-db.ts';
 import type { Mailer } from '../../adapters/mail/mail-port.ts';
 import type { Clock } from '../../clock.ts';
+import { MERCHANT_GROUP } from '../../db/demo/sign-ins.ts';
 import { invitationEmail } from '../../identity/emails.ts';
 import { hashPassword } from '../../identity/passwords.ts';
 import { generateTemporaryPassword } from '../../identity/secrets.ts';
 import { IDENTITY_POLICY, type IdentityService } from '../../identity/service.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import { type MemberRow, usersRepository as repo } from './repository.ts';
-
-/** Merchant users belong to this group so that they count as configured (SPEC §3 isConfigured). */
-export const MERCHANT_GROUP = 'Merchants';
 
 export const LAST_OWNER_MESSAGE =
   'A company must keep at least one company owner. Make another user a company owner first.';

@@ -1,0 +1,60 @@
+// The demo world's people: who `npm start` seeds and prints. Free of imports, so that anything (the e2e suite,
+// scripts) can import it without loading the API.
+
+/** The group every merchant user belongs to, so that they count as configured (SPEC §3 isConfigured). */
+export const MERCHANT_GROUP = 'Merchants';
+
+export interface DemoSignIn {
+  who: string;
+  email: string;
+  /** Satisfies SPEC §5: 8+ characters with a digit, an upper-case and a lower-case letter. */
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Everyone the demo world lets sign in, in the order `npm start` prints them. */
+export const DEMO_SIGN_INS = {
+  staff: {
+    who: 'Staff (provider)',
+    email: 'staff@example.com',
+    password: 'Staff-demo-2026',
+    firstName: 'Alex',
+    lastName: 'Staff',
+  },
+  gbOwner: {
+    who: 'Owner, Brightwater Coffee Ltd (GB)',
+    email: 'owner.gb@example.com',
+    password: 'Owner-demo-2026',
+    firstName: 'Olivia',
+    lastName: 'Bennett',
+  },
+  gbManager: {
+    who: 'Site manager, Brightwater Shoreditch (GB)',
+    email: 'manager.gb@example.com',
+    password: 'Manager-demo-2026',
+    firstName: 'Sam',
+    lastName: 'Patel',
+  },
+  frOwner: {
+    who: 'Owner, Boulangerie Lumière SARL (FR)',
+    email: 'owner.fr@example.com',
+    password: 'Owner-demo-2026',
+    firstName: 'Camille',
+    lastName: 'Laurent',
+  },
+  frManager: {
+    who: 'Site manager, Lumière Marais (FR)',
+    email: 'manager.fr@example.com',
+    password: 'Manager-demo-2026',
+    firstName: 'Hugo',
+    lastName: 'Moreau',
+  },
+  groupOwner: {
+    who: 'Group owner, owner of both merchants',
+    email: 'group.owner@example.com',
+    password: 'Group-demo-2026',
+    firstName: 'Morgan',
+    lastName: 'Reyes',
+  },
+} as const satisfies Record<string, DemoSignIn>;
