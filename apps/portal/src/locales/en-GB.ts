@@ -1,5 +1,7 @@
 // en-GB is the source locale: every other locale must carry exactly these keys (locales.test.ts).
+import { accessEnGB } from './access/en-GB.ts';
 export const enGB = {
+  access: accessEnGB,
   app: {
     name: 'Merchant portal',
     loading: 'Loading…',

@@ -1,6 +1,8 @@
+import { accessEsES } from './access/es-ES.ts';
 import type { LocaleResources } from './en-GB.ts';
 
 export const esES: LocaleResources = {
+  access: accessEsES,
   app: {
     name: 'Portal de comercios',
     loading: 'Cargando…',

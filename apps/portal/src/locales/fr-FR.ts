@@ -1,6 +1,8 @@
+import { accessFrFR } from './access/fr-FR.ts';
 import type { LocaleResources } from './en-GB.ts';
 
 export const frFR: LocaleResources = {
+  access: accessFrFR,
   app: {
     name: 'Portail marchand',
     loading: 'Chargement…',

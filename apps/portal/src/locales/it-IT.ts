@@ -1,6 +1,8 @@
+import { accessItIT } from './access/it-IT.ts';
 import type { LocaleResources } from './en-GB.ts';
 
 export const itIT: LocaleResources = {
+  access: accessItIT,
   app: {
     name: 'Portale esercenti',
     loading: 'Caricamento…',

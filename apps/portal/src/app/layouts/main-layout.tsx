@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { ChurnedBanner } from '../../features/merchants/components/churned-banner.tsx';
+import { StaffOverrideBanner } from '../../features/merchants/components/staff-override-banner.tsx';
 import { CurrentMerchantContext } from '../../lib/merchant/current-merchant.ts';
 import { Breadcrumbs } from '../navigation/breadcrumbs.tsx';
 import { MainNavbar } from '../navigation/main-navbar.tsx';
@@ -48,6 +49,7 @@ function MainLayoutContent() {
         </AppShell.Navbar>
         <AppShell.Main>
           <Stack gap="md">
+            {user && <StaffOverrideBanner userId={user.id} />}
             <ChurnedBanner merchant={merchant} />
             <Breadcrumbs />
             <Outlet />

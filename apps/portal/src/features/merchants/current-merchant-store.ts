@@ -1,5 +1,25 @@
 import { useSyncExternalStore } from 'react';
-import { readString, removeKey, STORAGE_KEYS, writeString } from '../../lib/storage/local-storage.ts';
+import type { Merchant } from '../../lib/api/types.ts';
+import {
+  readJson,
+  readString,
+  removeKey,
+  STORAGE_KEYS,
+  writeJson,
+  writeString,
+} from '../../lib/storage/local-storage.ts';
+
+/**
+ * SPEC §4 "Staff override loads any merchant with empty permissions": the merchant a staff member overrode
+ * into (as staff search returned it), with the server's override, kept on this device until it expires.
+ */
+export interface StaffOverrideState {
+  merchant: Merchant;
+  overrideId: string;
+  reason: string;
+  /** ISO instant; the server ends the override then too. */
+  expiresAt: string;
+}
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -13,6 +33,10 @@ let cleared = false;
 
 function keyFor(userId: string): string {
   return `${STORAGE_KEYS.merchantPrefix}${userId}`;
+}
+
+function overrideKeyFor(userId: string): string {
+  return `${STORAGE_KEYS.merchantPrefix}override.${userId}`;
 }
 
 function emit(): void {
@@ -30,12 +54,34 @@ export const currentMerchantStore = {
   },
   remember(userId: string, merchantId: string): void {
     cleared = false;
+    removeKey(overrideKeyFor(userId));
     writeString(keyFor(userId), merchantId);
     emit();
   },
   clear(userId: string): void {
     cleared = true;
+    removeKey(overrideKeyFor(userId));
     removeKey(keyFor(userId));
+    emit();
+  },
+  /** The staff member's live override, or null (an expired one is forgotten). */
+  override(userId: string, now: number = Date.now()): StaffOverrideState | null {
+    const state = readJson<StaffOverrideState>(overrideKeyFor(userId));
+    if (!state) return null;
+    if (Date.parse(state.expiresAt) <= now) {
+      removeKey(overrideKeyFor(userId));
+      return null;
+    }
+    return state;
+  },
+  /** The overridden merchant becomes the current one, with the empty permissions the server gave it. */
+  startOverride(userId: string, state: StaffOverrideState): void {
+    cleared = false;
+    writeJson(overrideKeyFor(userId), state);
+    emit();
+  },
+  endOverride(userId: string): void {
+    removeKey(overrideKeyFor(userId));
     emit();
   },
   /** Sign-out resets the in-memory state (the per-user choice stays on the device). */

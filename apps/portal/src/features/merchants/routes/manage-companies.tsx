@@ -1,38 +1,94 @@
-import { Table } from '@mantine/core';
+import { Button, Group, Table, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useRevalidator } from 'react-router';
 import { Page } from '../../../components/page.tsx';
+import { pathTo } from '../../../lib/paths.ts';
+import { isStaffUser } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
-import { useMerchantContext } from '../merchant-context.ts';
+import type { FoundMerchant } from '../api/staff-search-merchants.ts';
+import { OverrideDialog } from '../components/override-dialog.tsx';
+import { StaffMerchantSearch } from '../components/staff-merchant-search.tsx';
+import { useEnterStaffOverride, useMerchantContext, useSwitchMerchant } from '../merchant-context.ts';
 
-/** The user's companies as GET /api/merchants returns them; staff search and transfer are their own issue. */
+/**
+ * /companies (can-manage-companies): the user's companies with status and verification, switching, "add
+ * company" into onboarding; staff also search every merchant and override into one.
+ */
 export default function ManageCompaniesScreen() {
   const { t } = useTranslation();
-  const userId = useSession()?.user.id ?? '';
-  const { merchants } = useMerchantContext(userId);
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const user = useSession()?.user ?? null;
+  const userId = user?.id ?? '';
+  const { merchants, merchant: current } = useMerchantContext(userId);
+  const switchMerchant = useSwitchMerchant(userId, merchants);
+  const enterOverride = useEnterStaffOverride(userId);
+  const [overriding, setOverriding] = useState<FoundMerchant | null>(null);
+
   return (
     <Page titleKey="routes.manage-companies">
-      <Table withTableBorder striped>
+      <Group>
+        {/* SPEC §2.2: /onboarding with a deal query clears the current merchant. */}
+        <Button onClick={() => void navigate(pathTo('onboarding-landing', {}, { deal: '' }))}>
+          {t('nav.addCompany')}
+        </Button>
+      </Group>
+      <Table withTableBorder striped aria-label={t('access.companies.yours')}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('merchant.legalEntityName')}</Table.Th>
             <Table.Th>{t('merchant.status')}</Table.Th>
             <Table.Th>{t('merchant.verification')}</Table.Th>
             <Table.Th>{t('merchant.country')}</Table.Th>
-            <Table.Th>{t('merchant.currency')}</Table.Th>
+            <Table.Th />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {merchants.map((merchant) => (
-            <Table.Tr key={merchant.merchantId}>
-              <Table.Td>{merchant.legalEntityName}</Table.Td>
-              <Table.Td>{t(`merchant.statuses.${merchant.status}`)}</Table.Td>
-              <Table.Td>{merchant.kycOnboardingStatus}</Table.Td>
-              <Table.Td>{merchant.country}</Table.Td>
-              <Table.Td>{merchant.currency}</Table.Td>
-            </Table.Tr>
-          ))}
+          {merchants.map((merchant) => {
+            const isCurrent = merchant.merchantId === current?.merchantId;
+            return (
+              <Table.Tr key={merchant.merchantId}>
+                <Table.Td>{merchant.legalEntityName}</Table.Td>
+                <Table.Td>{t(`merchant.statuses.${merchant.status}`)}</Table.Td>
+                <Table.Td>{t(`access.companies.kyc.${merchant.kycOnboardingStatus}`)}</Table.Td>
+                <Table.Td>{merchant.country}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    disabled={isCurrent}
+                    title={isCurrent ? t('access.companies.isCurrent') : undefined}
+                    aria-label={t('access.companies.switchTo', { merchant: merchant.legalEntityName })}
+                    onClick={async () => {
+                      await switchMerchant(merchant.merchantId);
+                      await revalidator.revalidate();
+                    }}
+                  >
+                    {isCurrent ? t('access.companies.current') : t('access.companies.switch')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
+      {isStaffUser(user) && (
+        <>
+          <Title order={2} size="h3">
+            {t('access.companies.staffSearch')}
+          </Title>
+          <StaffMerchantSearch onOverride={setOverriding} />
+          <OverrideDialog
+            merchant={overriding}
+            onClose={() => setOverriding(null)}
+            onConfirm={async (merchant, reason) => {
+              await enterOverride(merchant, reason);
+              await navigate(pathTo('home'));
+            }}
+          />
+        </>
+      )}
     </Page>
   );
 }

@@ -1,6 +1,52 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Page } from '../../../components/page.tsx';
+import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
+import { notify } from '../../../lib/notifications/notify.ts';
+import { pathTo } from '../../../lib/paths.ts';
+import { useInviteUser } from '../api/invite-user.ts';
+import { useSites } from '../api/list-sites.ts';
+import { UserForm } from '../components/user-form.tsx';
+import { EMPTY_USER_FORM, toRoles } from '../user-form-values.ts';
 
-// Finished by its own issue; until then the route exists, is guarded and shows its title.
+/** /users/add (User_InviteUser): the invitee gets a temporary password by e-mail. */
 export default function AddUserScreen() {
-  return <ScreenPlaceholder routeId="add-user" />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const merchantId = useCurrentMerchant()?.merchantId ?? '';
+  const sites = useSites(merchantId);
+  const invite = useInviteUser(merchantId);
+  return (
+    <Page titleKey="routes.add-user">
+      {sites.isPending ? (
+        <Loader size="sm" aria-label={t('access.loading')} />
+      ) : (
+        <UserForm
+          kind="invite"
+          defaultValues={EMPTY_USER_FORM}
+          sites={sites.data ?? []}
+          isLoading={invite.isPending}
+          errorMessage={invite.error?.message ?? null}
+          submitLabel={t('access.users.sendInvite')}
+          onSubmit={(values) =>
+            invite.mutate(
+              {
+                email: values.email.trim().toLowerCase(),
+                firstName: values.firstName.trim(),
+                lastName: values.lastName.trim(),
+                ...toRoles(values),
+              },
+              {
+                onSuccess: () => {
+                  notify(t('access.users.invited', { email: values.email.trim().toLowerCase() }));
+                  void navigate(pathTo('users'));
+                },
+              },
+            )
+          }
+        />
+      )}
+    </Page>
+  );
 }

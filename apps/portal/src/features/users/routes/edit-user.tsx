@@ -1,6 +1,99 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { Alert, Button, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { Page } from '../../../components/page.tsx';
+import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
+import { notify } from '../../../lib/notifications/notify.ts';
+import { pathTo } from '../../../lib/paths.ts';
+import { useUser } from '../api/get-user.ts';
+import { useSites } from '../api/list-sites.ts';
+import { useRemoveUser } from '../api/remove-user.ts';
+import { useResetUserPassword } from '../api/reset-user-password.ts';
+import { useUpdateUser } from '../api/update-user.ts';
+import { RemoveUserButton } from '../components/remove-user-button.tsx';
+import { UserForm } from '../components/user-form.tsx';
+import { useHolds } from '../use-user-permissions.ts';
+import { fromUser, toRoles } from '../user-form-values.ts';
 
-// Finished by its own issue; until then the route exists, is guarded and shows its title.
+/** /users/{userId} (User_UpdateUser): roles and sites, reset password, remove with confirmation. */
 export default function EditUserScreen() {
-  return <ScreenPlaceholder routeId="edit-user" />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const userId = useParams().userId ?? '';
+  const merchantId = useCurrentMerchant()?.merchantId ?? '';
+  const holds = useHolds();
+  const user = useUser(merchantId, userId);
+  const sites = useSites(merchantId);
+  const update = useUpdateUser(merchantId, userId);
+  const reset = useResetUserPassword(merchantId, userId);
+  const remove = useRemoveUser(merchantId, userId);
+  const error = update.error ?? reset.error;
+
+  if (user.error) {
+    return (
+      <Page titleKey="routes.edit-user">
+        <Alert color="red" variant="light" role="alert">
+          {user.error.message}
+        </Alert>
+      </Page>
+    );
+  }
+  if (!user.data || sites.isPending) {
+    return (
+      <Page titleKey="routes.edit-user">
+        <Loader size="sm" aria-label={t('access.loading')} />
+      </Page>
+    );
+  }
+  const current = user.data;
+  return (
+    <Page titleKey="routes.edit-user">
+      <UserForm
+        kind="edit"
+        defaultValues={fromUser(current)}
+        sites={sites.data ?? []}
+        isLoading={update.isPending}
+        errorMessage={error?.message ?? null}
+        submitLabel={t('access.save')}
+        onSubmit={(values) =>
+          update.mutate(
+            { firstName: values.firstName.trim(), lastName: values.lastName.trim(), ...toRoles(values) },
+            { onSuccess: () => notify(t('access.users.updated')) },
+          )
+        }
+        actions={
+          <>
+            {holds('User:ResetPassword') && (
+              <Button
+                variant="default"
+                loading={reset.isPending}
+                onClick={() =>
+                  reset.mutate(undefined, {
+                    onSuccess: () => notify(t('access.users.passwordReset', { email: current.email })),
+                  })
+                }
+              >
+                {t('access.users.resetPassword')}
+              </Button>
+            )}
+            {holds('User:RemoveUser') && (
+              <RemoveUserButton
+                email={current.email}
+                isLoading={remove.isPending}
+                errorMessage={remove.error?.message ?? null}
+                onConfirm={() =>
+                  remove.mutate(undefined, {
+                    onSuccess: () => {
+                      notify(t('access.users.removed', { email: current.email }));
+                      void navigate(pathTo('users'));
+                    },
+                  })
+                }
+              />
+            )}
+          </>
+        }
+      />
+    </Page>
+  );
 }

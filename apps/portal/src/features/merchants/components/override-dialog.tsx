@@ -1,0 +1,75 @@
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { requiredText } from '@mp/domain/schemas/common';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FoundMerchant } from '../api/staff-search-merchants.ts';
+
+// The server's rule for a reason (required, at most 500 characters), from the domain package.
+const reasonSchema = requiredText(500);
+
+interface OverrideDialogProps {
+  merchant: FoundMerchant | null;
+  onClose: () => void;
+  onConfirm: (merchant: FoundMerchant, reason: string) => Promise<void>;
+}
+
+/** Staff state why they enter a merchant's account; the reason shows in the banner and the audit log. */
+export function OverrideDialog({ merchant, onClose, onConfirm }: OverrideDialogProps) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const parsed = reasonSchema.safeParse(reason);
+  const close = () => {
+    setReason('');
+    setTouched(false);
+    setError(null);
+    onClose();
+  };
+  const submit = async () => {
+    if (!merchant || !parsed.success) return;
+    setPending(true);
+    setError(null);
+    try {
+      await onConfirm(merchant, parsed.data);
+      close();
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Modal opened={merchant !== null} onClose={close} title={t('access.override.dialogTitle')}>
+      <Stack>
+        <Text>{t('access.override.dialogText', { merchant: merchant?.legalEntityName ?? '' })}</Text>
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Textarea
+          label={t('access.override.reason')}
+          required
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          onBlur={() => setTouched(true)}
+          error={
+            touched && !parsed.success
+              ? t(parsed.error.issues[0]?.message ?? 'validation.required')
+              : undefined
+          }
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('access.cancel')}
+          </Button>
+          <Button onClick={() => void submit()} disabled={!parsed.success || pending} loading={pending}>
+            {t('access.override.start')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
