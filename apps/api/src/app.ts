@@ -19,6 +19,8 @@ import { sitesRoutes } from './modules/sites/routes.ts';
 import { createSitesService } from './modules/sites/service.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { createStaffService } from './modules/staff/service.ts';
+import { transactionsRoutes } from './modules/transactions/routes.ts';
+import { createTransactionsService } from './modules/transactions/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { installErrorHandler, sendError } from './plugins/errors.ts';
@@ -145,6 +147,10 @@ export async function buildApp({
   // (`config: { access }`, checked by src/access before validation: 404 for a merchant the actor does not belong
   // to or a permission they lack); services read and write tenant tables only through `tenantDb` (app_user, RLS).
   await app.register(merchantRoutes, { prefix: '/api', service: createMerchantService({ tenantDb }) });
+  await app.register(transactionsRoutes, {
+    prefix: '/api',
+    service: createTransactionsService({ tenantDb, clock }),
+  });
 
   // ── Access modules (issue 5): users, staff powers, company settings and rates, audit log.
   await app.register(usersRoutes, {

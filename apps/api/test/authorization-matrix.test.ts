@@ -51,6 +51,9 @@ type Build = (w: AccessWorld) => Request;
 const m = (w: AccessWorld, path = '') => `/api/v1/merchants/${w.merchantA}${path}`;
 
 /** One row per route: the expectation and a request for it. */
+/** Transaction:ListTransactions on site A1 (owner, staff, the manager of A1; not the manager of A2). */
+const SITE_A1 = row({ ...unauthenticated, managerA2: 'hidden', ownerB: 'hidden', default: 'allow' });
+
 const MATRIX: Record<string, { expect: Row; request: Build }> = {
   'POST /api/identity/sign-in': {
     expect: PUBLIC,
@@ -186,6 +189,12 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
   'POST /api/v1/merchants/:id/deactivate': {
     expect: OWNER_A,
     request: (w) => ({ url: m(w, '/deactivate') }),
+  },
+  // Without siteId every member with the permission on some site passes (sums narrowed to their sites, see
+  // transactions-totals.test.ts); with site A1's id the manager of A2 is turned away.
+  'GET /api/v1/merchants/:id/transactions/totals': {
+    expect: SITE_A1,
+    request: (w) => ({ url: m(w, `/transactions/totals?siteId=${w.siteA1}`) }),
   },
   'GET /api/v1/merchants/:id/audit-log': { expect: OWNER_A, request: (w) => ({ url: m(w, '/audit-log') }) },
   'GET /api/merchants/:id/sites': {

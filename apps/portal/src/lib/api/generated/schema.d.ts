@@ -329,6 +329,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchants/{id}/transactions/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count, captured, refunded and net amounts since a date, over the sites the caller may list */
+        get: operations["getTransactionTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/merchants/{id}/users": {
         parameters: {
             query?: never;
@@ -796,6 +813,20 @@ export interface components {
             startedAt: string;
             expiresAt: string;
         };
+        TransactionTotalsInput: {
+            /** @description ISO 4217: the merchant currency every amount is in */
+            currency: string;
+            /** @description The first calendar day counted (YYYY-MM-DD, merchant time zone) */
+            startDate: string;
+            /** @description Transactions taken since startDate, in any status */
+            count: number;
+            /** @description Minor units captured (amount plus tip) since startDate */
+            capturedAmount: number;
+            /** @description Minor units paid back since startDate */
+            refundedAmount: number;
+            /** @description capturedAmount − refundedAmount */
+            netAmount: number;
+        };
         Error: {
             error: {
                 code: string;
@@ -1014,6 +1045,20 @@ export interface components {
             reason: string;
             startedAt: string;
             expiresAt: string;
+        };
+        TransactionTotals: {
+            /** @description ISO 4217: the merchant currency every amount is in */
+            currency: string;
+            /** @description The first calendar day counted (YYYY-MM-DD, merchant time zone) */
+            startDate: string;
+            /** @description Transactions taken since startDate, in any status */
+            count: number;
+            /** @description Minor units captured (amount plus tip) since startDate */
+            capturedAmount: number;
+            /** @description Minor units paid back since startDate */
+            refundedAmount: number;
+            /** @description capturedAmount − refundedAmount */
+            netAmount: number;
         };
     };
     responses: never;
@@ -2325,6 +2370,63 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Merchant"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTransactionTotals: {
+        parameters: {
+            query?: {
+                /** @description Only this site; without it, every site the caller may list */
+                siteId?: string;
+                /** @description First calendar day counted (YYYY-MM-DD, in the merchant's time zone); default: 29 days before today, so the last 30 days. At most 6 months back, not after today. */
+                startDate?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TransactionTotals"];
                     };
                 };
             };
