@@ -4,6 +4,42 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 
+// Social sign-in (project `oidc`): a real OpenID provider (oidc/provider.ts) and a second API process
+// configured with it, so the other suites keep a portal without the social button.
+const oidcProviderPort = Number(process.env.E2E_OIDC_PROVIDER_PORT ?? port + 1);
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 2);
+const oidcBaseURL = `http://127.0.0.1:${oidcPort}`;
+const oidc = {
+  OIDC_ISSUER: `http://127.0.0.1:${oidcProviderPort}`,
+  OIDC_CLIENT_ID: 'portal-e2e',
+  OIDC_CLIENT_SECRET: 'portal-e2e-secret',
+  OIDC_REDIRECT_URI: `${oidcBaseURL}/api/identity/oidc/callback`,
+};
+const SOCIAL_SUITES = /identity-social\.spec\.ts$/;
+
+function apiServer(listenPort: number, url: string, extra: Record<string, string> = {}) {
+  return {
+    command: 'node ../apps/api/src/main.ts',
+    url: `${url}/api/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe' as const,
+    env: {
+      PORT: String(listenPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      SEED_DEMO: 'true',
+      PUBLIC_URL: url,
+      PORTAL_ORIGIN: url,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      // A private build (vite build --outDir …) so that parallel work on the portal cannot change it mid-run.
+      ...(process.env.PORTAL_DIST ? { PORTAL_DIST: process.env.PORTAL_DIST } : {}),
+      ...extra,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
@@ -31,23 +67,25 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node ../apps/api/src/main.ts',
-    url: `${baseURL}/api/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      SEED_DEMO: 'true',
-      PUBLIC_URL: baseURL,
-      PORTAL_ORIGIN: baseURL,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      // A private build (vite build --outDir …) so that parallel work on the portal cannot change it mid-run.
-      ...(process.env.PORTAL_DIST ? { PORTAL_DIST: process.env.PORTAL_DIST } : {}),
+  projects: [
+    { name: 'chromium', testIgnore: SOCIAL_SUITES },
+    { name: 'oidc', testMatch: SOCIAL_SUITES, use: { baseURL: oidcBaseURL } },
+  ],
+  webServer: [
+    apiServer(port, baseURL),
+    {
+      command: 'node oidc/provider.ts',
+      url: `${oidc.OIDC_ISSUER}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        OIDC_PROVIDER_PORT: String(oidcProviderPort),
+        OIDC_CLIENT_ID: oidc.OIDC_CLIENT_ID,
+        OIDC_CLIENT_SECRET: oidc.OIDC_CLIENT_SECRET,
+        OIDC_REDIRECT_URI: oidc.OIDC_REDIRECT_URI,
+      },
     },
-  },
+    apiServer(oidcPort, oidcBaseURL, oidc),
+  ],
 });
