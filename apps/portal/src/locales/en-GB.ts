@@ -134,6 +134,15 @@ export const enGB = {
     welcome: 'Welcome, {{name}}',
     welcomeNoName: 'Welcome',
     currentMerchant: 'You are working in {{merchant}}.',
+    last30Days: {
+      title: 'Last 30 days',
+      transactions: 'Transactions',
+      captured: 'Captured',
+      refunded: 'Refunded',
+      net: 'Net',
+      loading: 'Loading the last 30 days',
+      loadFailed: 'The totals could not be loaded. Please try again later.',
+    },
   },
   notFound: {
     body: "The page you are looking for doesn't exist or you don't have access to it.",

@@ -136,6 +136,15 @@ export const esES: LocaleResources = {
     welcome: 'Hola, {{name}}',
     welcomeNoName: 'Hola',
     currentMerchant: 'Estás trabajando en {{merchant}}.',
+    last30Days: {
+      title: 'Últimos 30 días',
+      transactions: 'Transacciones',
+      captured: 'Capturado',
+      refunded: 'Reembolsado',
+      net: 'Neto',
+      loading: 'Cargando los últimos 30 días',
+      loadFailed: 'No se han podido cargar los totales. Inténtalo de nuevo más tarde.',
+    },
   },
   notFound: {
     body: 'La página que buscas no existe o no tienes acceso a ella.',

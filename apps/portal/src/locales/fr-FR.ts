@@ -136,6 +136,15 @@ export const frFR: LocaleResources = {
     welcome: 'Bienvenue, {{name}}',
     welcomeNoName: 'Bienvenue',
     currentMerchant: 'Vous travaillez dans {{merchant}}.',
+    last30Days: {
+      title: '30 derniers jours',
+      transactions: 'Transactions',
+      captured: 'Encaissé',
+      refunded: 'Remboursé',
+      net: 'Net',
+      loading: 'Chargement des 30 derniers jours',
+      loadFailed: 'Les totaux n’ont pas pu être chargés. Veuillez réessayer plus tard.',
+    },
   },
   notFound: {
     body: "La page que vous cherchez n'existe pas ou vous n'y avez pas accès.",

@@ -136,6 +136,15 @@ export const itIT: LocaleResources = {
     welcome: 'Benvenuto, {{name}}',
     welcomeNoName: 'Benvenuto',
     currentMerchant: 'Stai lavorando in {{merchant}}.',
+    last30Days: {
+      title: 'Ultimi 30 giorni',
+      transactions: 'Transazioni',
+      captured: 'Incassato',
+      refunded: 'Rimborsato',
+      net: 'Netto',
+      loading: 'Caricamento degli ultimi 30 giorni',
+      loadFailed: 'Non è stato possibile caricare i totali. Riprova più tardi.',
+    },
   },
   notFound: {
     body: 'La pagina che cerchi non esiste oppure non hai accesso.',

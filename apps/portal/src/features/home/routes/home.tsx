@@ -1,18 +1,32 @@
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { holdsPermissions } from '@mp/domain/permissions';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page.tsx';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
+import { isStaffUser } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
+import { Last30DaysCard } from '../components/last-30-days-card.tsx';
 
 export default function HomeScreen() {
   const { t } = useTranslation();
   const user = useSession()?.user;
   const merchant = useCurrentMerchant();
   const name = user?.firstName?.trim();
+  // The totals need Transaction:ListTransactions on at least one site (the API narrows to those sites).
+  const seesTotals =
+    merchant !== null &&
+    holdsPermissions(
+      { isStaff: isStaffUser(user), permissions: merchant.permissions },
+      ['Transaction:ListTransactions'],
+      { kind: 'any-site' },
+    );
   return (
     <Page titleKey="routes.home">
-      <Text size="lg">{name ? t('home.welcome', { name }) : t('home.welcomeNoName')}</Text>
-      {merchant && <Text>{t('home.currentMerchant', { merchant: merchant.legalEntityName })}</Text>}
+      <Stack>
+        <Text size="lg">{name ? t('home.welcome', { name }) : t('home.welcomeNoName')}</Text>
+        {merchant && <Text>{t('home.currentMerchant', { merchant: merchant.legalEntityName })}</Text>}
+        {merchant && seesTotals && <Last30DaysCard merchantId={merchant.merchantId} />}
+      </Stack>
     </Page>
   );
 }

@@ -1,0 +1,116 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aMerchant, aUser, siteManagerOf } from '../../../../test/fixtures.ts';
+import { fakeApi, jsonResponse, renderRoutes } from '../../../../test/render.tsx';
+import type { Merchant } from '../../../lib/api/types.ts';
+import { applyLocale } from '../../../lib/i18n/i18n.ts';
+import { CurrentMerchantContext } from '../../../lib/merchant/current-merchant.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
+import HomeScreen from './home.tsx';
+
+const totals = (currency: string) => ({
+  data: {
+    currency,
+    startDate: '2026-01-31',
+    count: 1234,
+    capturedAmount: 765_432,
+    refundedAmount: 12_345,
+    netAmount: 753_087,
+  },
+});
+
+function renderHome(merchant: Merchant) {
+  return renderRoutes(
+    [
+      {
+        path: '/',
+        Component: () => (
+          <CurrentMerchantContext.Provider value={merchant}>
+            <HomeScreen />
+          </CurrentMerchantContext.Provider>
+        ),
+      },
+    ],
+    '/',
+  );
+}
+
+let fetchMock: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  fetchMock = vi.spyOn(globalThis, 'fetch');
+  sessionStore.set({
+    user: aUser(),
+    tokens: {
+      idToken: 'id',
+      accessToken: 'access',
+      refreshToken: 'refresh',
+      expiresAt: Date.now() + 3_600_000,
+    },
+  });
+});
+afterEach(async () => {
+  fetchMock.mockRestore();
+  sessionStore.clear();
+  await applyLocale('en-GB');
+});
+
+describe('home: last 30 days', () => {
+  it('shows the number of transactions, captured, refunded and net in the amounts’ currency', async () => {
+    const api = fakeApi({
+      'GET /v1/merchants/m-gb/transactions/totals': () => jsonResponse(200, totals('GBP')),
+    });
+    fetchMock.mockImplementation(api.handle);
+    renderHome(aMerchant({ merchantId: 'm-gb' }));
+    const card = await screen.findByRole('region', { name: 'Last 30 days' });
+    expect(await within(card).findByText('£7,654.32')).toBeInTheDocument();
+    expect(within(card).getByText('Transactions').nextSibling).toHaveTextContent('1,234');
+    expect(within(card).getByText('Captured').nextSibling).toHaveTextContent('£7,654.32');
+    expect(within(card).getByText('Refunded').nextSibling).toHaveTextContent('£123.45');
+    expect(within(card).getByText('Net').nextSibling).toHaveTextContent('£7,530.87');
+  });
+
+  it('speaks French and shows euros for a French merchant', async () => {
+    await applyLocale('fr-FR');
+    fetchMock.mockImplementation(
+      fakeApi({ 'GET /v1/merchants/m-fr/transactions/totals': () => jsonResponse(200, totals('EUR')) })
+        .handle,
+    );
+    renderHome(aMerchant({ merchantId: 'm-fr', currency: 'EUR', country: 'FR' }));
+    const card = await screen.findByRole('region', { name: '30 derniers jours' });
+    // fr-FR groups with a narrow no-break space and puts the euro sign after a no-break space.
+    const amountOf = async (label: string) => (await within(card).findByText(label)).nextSibling?.textContent;
+    expect(await amountOf('Encaissé')).toBe('7\u202f654,32\u00a0€');
+    expect(await amountOf('Remboursé')).toBe('123,45\u00a0€');
+    expect(await amountOf('Net')).toBe('7\u202f530,87\u00a0€');
+    expect(await amountOf('Transactions')).toBe('1\u202f234');
+  });
+
+  it('says so when the totals cannot be loaded', async () => {
+    fetchMock.mockImplementation(
+      fakeApi({
+        'GET /v1/merchants/m-gb/transactions/totals': () =>
+          jsonResponse(500, { error: { code: 'INTERNAL_ERROR', message: 'Internal error' } }),
+      }).handle,
+    );
+    renderHome(aMerchant({ merchantId: 'm-gb' }));
+    expect(
+      await screen.findByText('The totals could not be loaded. Please try again later.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows no totals to a user without Transaction:ListTransactions anywhere, and asks for none', async () => {
+    fetchMock.mockImplementation(fakeApi({}).handle);
+    renderHome(aMerchant({ permissions: { companyScoped: ['User:ListUsers'], siteScoped: [] } }));
+    expect(await screen.findByText('You are working in Acme Ltd.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Last 30 days' })).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows a site manager the totals of their sites', async () => {
+    fetchMock.mockImplementation(
+      fakeApi({ 'GET /v1/merchants/m-1/transactions/totals': () => jsonResponse(200, totals('GBP')) }).handle,
+    );
+    renderHome(aMerchant({ permissions: siteManagerOf('site-1') }));
+    expect(await screen.findByRole('region', { name: 'Last 30 days' })).toBeInTheDocument();
+  });
+});
