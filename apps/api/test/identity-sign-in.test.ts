@@ -83,6 +83,17 @@ describe('sign-in', () => {
     expect(response.json()).toEqual({ data: { challenge: 'CONFIRM_SIGN_UP' } });
   });
 
+  it('answers "Oops, something went wrong. Please try again later" for anything else (SPEC §8)', async () => {
+    // A status this version does not know (e.g. written by a newer release) is "anything else".
+    await createUser('odd@example.com', 'Passw0rd!', { status: 'archived' });
+    const response = await post('/api/identity/sign-in', { email: 'odd@example.com', password: 'Passw0rd!' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json().error).toEqual({
+      code: 'SIGN_IN_FAILED',
+      message: 'Oops, something went wrong. Please try again later',
+    });
+  });
+
   it('rejects a missing or invalid e-mail with the field and the rule', async () => {
     const response = await post('/api/identity/sign-in', { email: 'not-an-email', password: '' });
     expect(response.statusCode).toBe(400);
