@@ -170,7 +170,7 @@ export function createRoutes(): RouteObject[] {
             ),
             screen(
               'company-settings',
-              () => import('../features/company/routes/company-settings.tsx'),
+              () => import('./screens/company-settings.tsx'),
               crumbs(['nav.company'], ['routes.company-settings']),
             ),
             screen(

@@ -223,13 +223,19 @@ describe('company-settings guard (our rule)', () => {
   it('lets an owner through', () => {
     expect(requireCompanySettingsAccess(aContext())).toEqual(CONTINUE);
   });
-  it.each(['Company:UpdateDetails', 'Company:GetRates', 'Company:Deactivate'] as const)(
-    'lets a holder of %s alone through',
+  it('lets a holder of Company:GetRates alone through (the server asks it for the rates shown)', () => {
+    const context = aContext({
+      merchant: aMerchant({ permissions: { companyScoped: ['Company:GetRates'], siteScoped: [] } }),
+    });
+    expect(requireCompanySettingsAccess(context)).toEqual(CONTINUE);
+  });
+  it.each(['Company:UpdateDetails', 'Company:Deactivate'] as const)(
+    'sends a holder of %s without Company:GetRates to /not-found',
     (permission) => {
       const context = aContext({
         merchant: aMerchant({ permissions: { companyScoped: [permission], siteScoped: [] } }),
       });
-      expect(requireCompanySettingsAccess(context)).toEqual(CONTINUE);
+      expect(requireCompanySettingsAccess(context)).toEqual(NOT_FOUND);
     },
   );
   it('lets staff through', () => {

@@ -81,20 +81,16 @@ export const staffOnly: Guard = ({ user }) => (isStaffUser(user) ? CONTINUE : re
 export const requireCanManageCompanies: Guard = ({ user, merchants }) =>
   canManageCompanies(isStaffUser(user), merchants) ? CONTINUE : redirectTo(NOT_FOUND);
 
-/** Ours (README "Guard decisions"): the company-settings screen is for staff or holders of any of these. */
-export const COMPANY_SETTINGS_PERMISSIONS = [
-  'Company:UpdateDetails',
-  'Company:GetRates',
-  'Company:Deactivate',
-] as const satisfies readonly Permission[];
+/**
+ * Ours (README "Guard decisions", docs/decisions/0031): the company-settings screen opens for staff or holders of
+ * Company:GetRates company-wide, the permission the server asks for the rates the screen shows.
+ */
+export const COMPANY_SETTINGS_PERMISSIONS = ['Company:GetRates'] as const satisfies readonly Permission[];
 
-export const requireCompanySettingsAccess: Guard = (context) => {
-  const actor = actorOf(context);
-  const allowed = COMPANY_SETTINGS_PERMISSIONS.some((permission) =>
-    holdsPermissions(actor, [permission], { kind: 'company' }),
-  );
-  return allowed ? CONTINUE : redirectTo(NOT_FOUND);
-};
+export const requireCompanySettingsAccess: Guard = (context) =>
+  holdsPermissions(actorOf(context), COMPANY_SETTINGS_PERMISSIONS, { kind: 'company' })
+    ? CONTINUE
+    : redirectTo(NOT_FOUND);
 
 /** SPEC §2.2: the developer-flag guard lets users through only when the local flag is true. */
 export const requireDeveloperFlag: Guard = ({ developer }) => (developer ? CONTINUE : redirectTo(NOT_FOUND));

@@ -1,33 +1,105 @@
-import { Table } from '@mantine/core';
+import { Button, Stack, Tabs, Text } from '@mantine/core';
+import { isLocale } from '@mp/domain/locales';
+import { holdsPermissions, type Permission } from '@mp/domain/permissions';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
+import { pathTo } from '../../../lib/paths.ts';
+import { isStaffUser } from '../../../lib/session/session-store.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { useRates } from '../api/get-rates.ts';
+import { useMerchantUsers } from '../api/list-merchant-users.ts';
+import { AuditLog } from '../components/audit-log.tsx';
+import { CompanyDetailsForm } from '../components/company-details-form.tsx';
+import { DeactivateCompany } from '../components/deactivate-company.tsx';
+import { RatesSummary } from '../components/rates-summary.tsx';
 
-/** Shows what GET /api/merchants already serves; editing is its own issue. */
-export default function CompanySettingsScreen() {
-  const { t } = useTranslation();
+interface CompanySettingsScreenProps {
+  /** The language setting, composed in by app/ (the session feature owns the switcher and its save). */
+  languageSetting?: ReactNode;
+}
+
+/**
+ * /company-settings (Company:GetRates, docs/decisions/0031): details, rates, interface language,
+ * deactivation and, for owners and staff, the audit log.
+ */
+export function CompanySettingsScreen({ languageSetting }: CompanySettingsScreenProps) {
+  const { t, i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : 'en-GB';
+  const user = useSession()?.user ?? null;
+  const isStaff = isStaffUser(user);
   const merchant = useCurrentMerchant();
+  const merchantId = merchant?.merchantId ?? '';
+  const holds = (...permissions: Permission[]) =>
+    merchant !== null &&
+    holdsPermissions({ isStaff, permissions: merchant.permissions }, permissions, { kind: 'company' });
+  const rates = useRates(merchantId);
+  // The audit log's readers on the server: User:ListUsers and Company:UpdateDetails together, or staff.
+  const canReadAudit = holds('User:ListUsers', 'Company:UpdateDetails');
+  const people = useMerchantUsers(merchantId, canReadAudit);
   if (!merchant) return <Page titleKey="routes.company-settings" />;
-  const rows: [string, string][] = [
-    [t('merchant.legalEntityName'), merchant.legalEntityName],
-    [t('merchant.status'), t(`merchant.statuses.${merchant.status}`)],
-    [t('merchant.verification'), merchant.kycOnboardingStatus],
-    [t('merchant.country'), merchant.country],
-    [t('merchant.currency'), merchant.currency],
-    [t('merchant.timeZone'), merchant.timeZone],
-  ];
   return (
     <Page titleKey="routes.company-settings">
-      <Table variant="vertical" withTableBorder maw={640}>
-        <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th w={220}>{label}</Table.Th>
-              <Table.Td>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      {isStaff && (
+        <Button component={Link} to={pathTo('staff-company-settings')} variant="light" w="fit-content">
+          {t('access.companySettings.staffSettings')}
+        </Button>
+      )}
+      <Tabs defaultValue="company" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="company">{t('access.companySettings.details')}</Tabs.Tab>
+          {canReadAudit && <Tabs.Tab value="audit">{t('access.audit.title')}</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="company" pt="md">
+          <Stack gap="xl">
+            <CompanyDetailsForm merchant={merchant} canUpdate={holds('Company:UpdateDetails')} />
+            <Stack gap="xs">
+              <Text fw={700} component="h2">
+                {t('access.companySettings.rates')}
+              </Text>
+              {rates.data && <RatesSummary rates={rates.data} locale={locale} />}
+              {rates.error && <Text c="red">{rates.error.message}</Text>}
+            </Stack>
+            {languageSetting && (
+              <Stack gap="xs">
+                <Text fw={700} component="h2">
+                  {t('access.companySettings.language')}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {t('access.companySettings.languageHint')}
+                </Text>
+                {languageSetting}
+              </Stack>
+            )}
+            {holds('Company:Deactivate') && (
+              <Stack gap="xs">
+                <Text fw={700} component="h2">
+                  {t('access.companySettings.deactivate')}
+                </Text>
+                <DeactivateCompany merchant={merchant} />
+              </Stack>
+            )}
+          </Stack>
+        </Tabs.Panel>
+        {canReadAudit && (
+          <Tabs.Panel value="audit" pt="md">
+            <Stack gap="md">
+              <AuditLog
+                merchantId={merchantId}
+                timeZone={merchant.timeZone}
+                locale={locale}
+                people={people}
+              />
+            </Stack>
+          </Tabs.Panel>
+        )}
+      </Tabs>
     </Page>
   );
+}
+
+export default function CompanySettingsRoute() {
+  return <CompanySettingsScreen />;
 }

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ResponseData } from '../../../lib/api/operations.ts';
+import { apiRequest } from '../../../lib/api/request.ts';
+
+export type Rates = ResponseData<'getRates'>;
+
+/** GET /v1/merchants/{id}/rates (Company:GetRates). */
+export function getRates(merchantId: string): Promise<Rates> {
+  return apiRequest('GET', `/v1/merchants/${encodeURIComponent(merchantId)}/rates`);
+}
+
+export function ratesQueryOptions(merchantId: string) {
+  return queryOptions({ queryKey: ['rates', merchantId], queryFn: () => getRates(merchantId) });
+}
+
+export function useRates(merchantId: string) {
+  return useQuery(ratesQueryOptions(merchantId));
+}

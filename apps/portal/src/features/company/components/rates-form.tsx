@@ -1,0 +1,285 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import type { Locale } from '@mp/domain/locales';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { RatesUpdate } from '../api/update-rates.ts';
+import { PERCENT_FIELDS, type RatesFormValues, ratesFormSchema, WEEKDAYS } from '../rates-form-values.ts';
+
+interface RatesFormProps {
+  defaultValues: RatesFormValues;
+  locale: Locale;
+  currency: string;
+  /** False when the rates were already changed today: the form says so and cannot be sent. */
+  canUpdateToday: boolean;
+  onSubmit: (body: RatesUpdate) => void;
+  isLoading: boolean;
+  errorMessage: string | null;
+}
+
+const PERCENT_LABELS = {
+  domesticPercent: 'access.rates.domestic',
+  eeaPercent: 'access.rates.eea',
+  globalPercent: 'access.rates.global',
+  amexPercent: 'access.rates.amex',
+  otherPercent: 'access.rates.other',
+  tapToPayPercent: 'access.rates.tapToPay',
+} as const;
+
+/** Staff: the billing rates of SPEC §3, discounts, monthly fees, credits, fee destination and trading hours. */
+export function RatesForm(props: RatesFormProps) {
+  const { defaultValues, locale, currency, canUpdateToday, onSubmit, isLoading, errorMessage } = props;
+  const { t } = useTranslation();
+  const form = useForm<RatesFormValues, unknown, RatesUpdate>({
+    resolver: zodResolver(ratesFormSchema(locale, currency)),
+    mode: 'onTouched',
+    defaultValues,
+  });
+  const { errors, isValid } = form.formState;
+  const messageOf = (key: string | undefined) => (key ? t(key) : undefined);
+  const discounts = useFieldArray({ control: form.control, name: 'discounts' });
+  const fees = useFieldArray({ control: form.control, name: 'monthlyFees' });
+  const credits = useFieldArray({ control: form.control, name: 'credits' });
+  const today = new Date().toISOString().slice(0, 10);
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+      <Stack gap="md" maw={880}>
+        {!canUpdateToday && (
+          <Alert color="yellow" variant="light" role="alert">
+            {t('access.rates.updatedToday')}
+          </Alert>
+        )}
+        {errorMessage && (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage}
+          </Alert>
+        )}
+        <Fieldset legend={t('access.companySettings.rates')}>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {PERCENT_FIELDS.map((field) => (
+              <TextInput
+                key={field}
+                label={`${t(PERCENT_LABELS[field])} (%)`}
+                inputMode="decimal"
+                required
+                error={messageOf(errors[field]?.message)}
+                {...form.register(field)}
+              />
+            ))}
+            <TextInput
+              label={`${t('access.rates.fixedFee')} (${currency})`}
+              inputMode="decimal"
+              error={messageOf(errors.fixedFee?.message)}
+              {...form.register('fixedFee')}
+            />
+            <TextInput
+              label={`${t('access.rates.deviceRental')} (${currency})`}
+              inputMode="decimal"
+              error={messageOf(errors.deviceRentalMonthly?.message)}
+              {...form.register('deviceRentalMonthly')}
+            />
+            <TextInput
+              type="date"
+              label={t('access.rates.contractEndDate')}
+              error={messageOf(errors.contractEndDate?.message)}
+              {...form.register('contractEndDate')}
+            />
+          </SimpleGrid>
+          <Group mt="md" gap="xl">
+            <Controller
+              control={form.control}
+              name="settlementType"
+              render={({ field }) => (
+                <Stack gap={4}>
+                  <Text size="sm" fw={500} id="settlement-type-label">
+                    {t('access.rates.settlementType')}
+                  </Text>
+                  <SegmentedControl
+                    aria-labelledby="settlement-type-label"
+                    value={field.value}
+                    onChange={(value) => field.onChange(value)}
+                    data={[
+                      { value: 'net', label: t('access.rates.settlementTypes.net') },
+                      { value: 'gross', label: t('access.rates.settlementTypes.gross') },
+                    ]}
+                  />
+                </Stack>
+              )}
+            />
+            <Checkbox label={t('access.rates.backfill')} {...form.register('backfill')} />
+          </Group>
+        </Fieldset>
+
+        <Fieldset legend={t('access.rates.discounts')}>
+          <Stack gap="xs">
+            {discounts.fields.map((row, index) => (
+              <Group key={row.id} align="flex-start" wrap="nowrap">
+                <TextInput
+                  label={t('access.rates.description')}
+                  error={messageOf(errors.discounts?.[index]?.description?.message)}
+                  {...form.register(`discounts.${index}.description`)}
+                />
+                <TextInput
+                  label={`${t('access.rates.percent')} (%)`}
+                  inputMode="decimal"
+                  w={110}
+                  error={messageOf(errors.discounts?.[index]?.percent?.message)}
+                  {...form.register(`discounts.${index}.percent`)}
+                />
+                <TextInput
+                  label={t('access.rates.durationMonths')}
+                  inputMode="numeric"
+                  w={140}
+                  error={messageOf(errors.discounts?.[index]?.durationMonths?.message)}
+                  {...form.register(`discounts.${index}.durationMonths`)}
+                />
+                <TextInput
+                  type="date"
+                  label={t('access.rates.startsOn')}
+                  error={messageOf(errors.discounts?.[index]?.startsOn?.message)}
+                  {...form.register(`discounts.${index}.startsOn`)}
+                />
+                <Button mt={24} variant="subtle" color="red" onClick={() => discounts.remove(index)}>
+                  {t('access.rates.removeRow')}
+                </Button>
+              </Group>
+            ))}
+            <Button
+              variant="light"
+              w="fit-content"
+              onClick={() =>
+                discounts.append({ description: '', percent: '', durationMonths: '', startsOn: today })
+              }
+            >
+              {`${t('access.rates.add')}: ${t('access.rates.discounts')}`}
+            </Button>
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend={t('access.rates.monthlyFees')}>
+          <Stack gap="xs">
+            {fees.fields.map((row, index) => (
+              <Group key={row.id} align="flex-start" wrap="nowrap">
+                <TextInput
+                  label={t('access.rates.description')}
+                  error={messageOf(errors.monthlyFees?.[index]?.description?.message)}
+                  {...form.register(`monthlyFees.${index}.description`)}
+                />
+                <TextInput
+                  label={`${t('access.rates.amount')} (${currency})`}
+                  inputMode="decimal"
+                  w={140}
+                  error={messageOf(errors.monthlyFees?.[index]?.amount?.message)}
+                  {...form.register(`monthlyFees.${index}.amount`)}
+                />
+                <TextInput
+                  type="date"
+                  label={t('access.rates.startsOn')}
+                  error={messageOf(errors.monthlyFees?.[index]?.startsOn?.message)}
+                  {...form.register(`monthlyFees.${index}.startsOn`)}
+                />
+                <TextInput
+                  type="date"
+                  label={t('access.rates.endsOn')}
+                  error={messageOf(errors.monthlyFees?.[index]?.endsOn?.message)}
+                  {...form.register(`monthlyFees.${index}.endsOn`)}
+                />
+                <Button mt={24} variant="subtle" color="red" onClick={() => fees.remove(index)}>
+                  {t('access.rates.removeRow')}
+                </Button>
+              </Group>
+            ))}
+            <Button
+              variant="light"
+              w="fit-content"
+              onClick={() => fees.append({ description: '', amount: '', startsOn: today, endsOn: '' })}
+            >
+              {`${t('access.rates.add')}: ${t('access.rates.monthlyFees')}`}
+            </Button>
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend={t('access.rates.credits')}>
+          <Stack gap="xs">
+            {credits.fields.map((row, index) => (
+              <Group key={row.id} align="flex-start" wrap="nowrap">
+                <TextInput
+                  label={t('access.rates.description')}
+                  error={messageOf(errors.credits?.[index]?.description?.message)}
+                  {...form.register(`credits.${index}.description`)}
+                />
+                <TextInput
+                  label={`${t('access.rates.amount')} (${currency})`}
+                  inputMode="decimal"
+                  w={140}
+                  error={messageOf(errors.credits?.[index]?.amount?.message)}
+                  {...form.register(`credits.${index}.amount`)}
+                />
+                <TextInput
+                  type="date"
+                  label={t('access.rates.startsOn')}
+                  error={messageOf(errors.credits?.[index]?.startsOn?.message)}
+                  {...form.register(`credits.${index}.startsOn`)}
+                />
+                <Button mt={24} variant="subtle" color="red" onClick={() => credits.remove(index)}>
+                  {t('access.rates.removeRow')}
+                </Button>
+              </Group>
+            ))}
+            <Button
+              variant="light"
+              w="fit-content"
+              onClick={() => credits.append({ description: '', amount: '', startsOn: today })}
+            >
+              {`${t('access.rates.add')}: ${t('access.rates.credits')}`}
+            </Button>
+          </Stack>
+        </Fieldset>
+
+        <TextInput
+          label={t('access.rates.feeDestination')}
+          error={messageOf(errors.feeDestination?.message)}
+          {...form.register('feeDestination')}
+        />
+
+        <Fieldset legend={t('access.rates.tradingHours')}>
+          <Stack gap="xs">
+            {WEEKDAYS.map((day) => (
+              <Group key={day} wrap="nowrap">
+                <Text w={110}>{t(`access.rates.weekdays.${day}`)}</Text>
+                <TextInput
+                  type="time"
+                  aria-label={`${t(`access.rates.weekdays.${day}`)}: ${t('access.rates.opens')}`}
+                  {...form.register(`tradingHours.${day}.opens`)}
+                />
+                <TextInput
+                  type="time"
+                  aria-label={`${t(`access.rates.weekdays.${day}`)}: ${t('access.rates.closes')}`}
+                  {...form.register(`tradingHours.${day}.closes`)}
+                />
+              </Group>
+            ))}
+          </Stack>
+        </Fieldset>
+
+        <Group>
+          <Button type="submit" disabled={!canUpdateToday || !isValid || isLoading} loading={isLoading}>
+            {t('access.rates.saveRates')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,205 @@
+import { Alert, Button, Fieldset, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { emailSchema } from '@mp/domain/schemas/auth';
+import { requiredText } from '@mp/domain/schemas/common';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Merchant } from '../../../lib/api/types.ts';
+import { notify } from '../../../lib/notifications/notify.ts';
+import { useAssociateDeal } from '../api/associate-deal.ts';
+import { useBlockMerchant } from '../api/block-merchant.ts';
+import { useChurnMerchant } from '../api/churn-merchant.ts';
+import { useTransferMerchant } from '../api/transfer-merchant.ts';
+import { useUnblockMerchant } from '../api/unblock-merchant.ts';
+
+const reasonSchema = requiredText(500);
+
+function ErrorAlert({ error }: { error: Error | null }) {
+  if (!error) return null;
+  return (
+    <Alert color="red" variant="light" role="alert">
+      {error.message}
+    </Alert>
+  );
+}
+
+/** Staff: associate a deal by reference (POST …/rates/associate?dealReference=). */
+export function AssociateDealForm({ merchantId, current }: { merchantId: string; current: string | null }) {
+  const { t } = useTranslation();
+  const [reference, setReference] = useState('');
+  const associate = useAssociateDeal(merchantId);
+  return (
+    <Fieldset legend={t('access.staff.associateDeal')}>
+      <Stack gap="xs">
+        <ErrorAlert error={associate.error} />
+        {current && <Text size="sm">{`${t('access.rates.dealReference')}: ${current}`}</Text>}
+        <Group align="flex-end">
+          <TextInput
+            label={t('access.rates.dealReference')}
+            value={reference}
+            onChange={(event) => setReference(event.currentTarget.value)}
+          />
+          <Button
+            disabled={reference.trim() === '' || associate.isPending}
+            loading={associate.isPending}
+            onClick={() =>
+              associate.mutate(reference.trim(), {
+                onSuccess: () => notify(t('access.staff.dealAssociated', { reference: reference.trim() })),
+              })
+            }
+          >
+            {t('access.staff.associate')}
+          </Button>
+        </Group>
+      </Stack>
+    </Fieldset>
+  );
+}
+
+/** Staff: transfer the merchant to the user with this e-mail. */
+export function TransferForm({ merchantId }: { merchantId: string }) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const parsed = emailSchema.safeParse(email);
+  const transfer = useTransferMerchant(merchantId);
+  return (
+    <Fieldset legend={t('access.staff.transfer')}>
+      <Stack gap="xs">
+        <Text size="sm">{t('access.staff.transferHint')}</Text>
+        <ErrorAlert error={transfer.error} />
+        <Group align="flex-end">
+          <TextInput
+            type="email"
+            label={t('access.staff.transferEmail')}
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={email !== '' && !parsed.success ? t(parsed.error.issues[0]?.message ?? '') : undefined}
+          />
+          <Button
+            disabled={!parsed.success || transfer.isPending}
+            loading={transfer.isPending}
+            onClick={() =>
+              parsed.success &&
+              transfer.mutate(parsed.data, {
+                onSuccess: () => notify(t('access.staff.transferred', { email: parsed.data })),
+              })
+            }
+          >
+            {t('access.staff.transferButton')}
+          </Button>
+        </Group>
+      </Stack>
+    </Fieldset>
+  );
+}
+
+/** Staff: churn after 30 days rolling plus an optional delay in days (SPEC §9). */
+export function ChurnForm({ merchantId }: { merchantId: string }) {
+  const { t } = useTranslation();
+  const [delayDays, setDelayDays] = useState<number>(0);
+  const [reason, setReason] = useState('');
+  const churn = useChurnMerchant(merchantId);
+  return (
+    <Fieldset legend={t('access.staff.churn')}>
+      <Stack gap="xs">
+        <Text size="sm">{t('access.staff.churnHint')}</Text>
+        <ErrorAlert error={churn.error} />
+        <Group align="flex-end">
+          <NumberInput
+            label={t('access.staff.delayDays')}
+            min={0}
+            max={365}
+            allowDecimal={false}
+            value={delayDays}
+            onChange={(value) => setDelayDays(typeof value === 'number' ? value : 0)}
+            w={140}
+          />
+          <TextInput
+            label={t('access.staff.churnReason')}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+          />
+          <Button
+            color="red"
+            loading={churn.isPending}
+            disabled={churn.isPending}
+            onClick={() =>
+              churn.mutate(
+                { delayDays, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+                {
+                  onSuccess: (result) =>
+                    notify(
+                      t('access.staff.churnScheduled', {
+                        date: result.churnEffectiveAt?.slice(0, 10) ?? '',
+                      }),
+                    ),
+                },
+              )
+            }
+          >
+            {t('access.staff.churnButton')}
+          </Button>
+        </Group>
+      </Stack>
+    </Fieldset>
+  );
+}
+
+/** Staff: block with a reason, or lift the block. */
+export function BlockForm({ merchant }: { merchant: Merchant }) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const [blocked, setBlocked] = useState(merchant.status === 'blocked');
+  const block = useBlockMerchant(merchant.merchantId);
+  const unblock = useUnblockMerchant(merchant.merchantId);
+  const parsed = reasonSchema.safeParse(reason);
+  return (
+    <Fieldset legend={t('access.staff.block')}>
+      <Stack gap="xs">
+        <ErrorAlert error={block.error ?? unblock.error} />
+        {blocked ? (
+          <Group>
+            <Text size="sm">{t('access.staff.isBlocked')}</Text>
+            <Button
+              loading={unblock.isPending}
+              onClick={() =>
+                unblock.mutate(undefined, {
+                  onSuccess: () => {
+                    setBlocked(false);
+                    notify(t('access.staff.unblocked'));
+                  },
+                })
+              }
+            >
+              {t('access.staff.unblockButton')}
+            </Button>
+          </Group>
+        ) : (
+          <Group align="flex-end">
+            <TextInput
+              label={t('access.staff.blockReason')}
+              required
+              value={reason}
+              onChange={(event) => setReason(event.currentTarget.value)}
+            />
+            <Button
+              color="red"
+              disabled={!parsed.success || block.isPending}
+              loading={block.isPending}
+              onClick={() =>
+                parsed.success &&
+                block.mutate(parsed.data, {
+                  onSuccess: () => {
+                    setBlocked(true);
+                    notify(t('access.staff.blocked'));
+                  },
+                })
+              }
+            >
+              {t('access.staff.blockButton')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}
