@@ -20,7 +20,7 @@ describe('OpenAPI', () => {
   let doc: {
     openapi: string;
     paths: Record<string, Record<string, Operation>>;
-    components: Record<string, unknown>;
+    components: { securitySchemes: Record<string, unknown> };
   };
   beforeAll(async () => {
     t = await createTestApp({ env: { ...OPENAPI_ENV } });
