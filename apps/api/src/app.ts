@@ -158,7 +158,6 @@ export async function buildApp({
     service: createUsersService({
       tenantDb,
       clock,
-      identity: identity.service,
       mailer: identity.mailer,
       portalUrl: config.publicUrl,
       log: app.log,

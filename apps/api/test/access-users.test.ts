@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, refreshTokens } from '../src/db/schema/index.ts';
+import { auditLog, refreshTokens, userGroups, users } from '../src/db/schema/index.ts';
 import { type AccessWorld, createAccessWorld, PASSWORD } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
@@ -73,6 +73,60 @@ describe('users of a merchant (SPEC §7 Users)', () => {
       actorUserId: w.users.ownerA.id,
       actingAs: 'member',
     });
+  });
+
+  it('creates the account and the membership together: a failure in between leaves no account and sends no mail', async () => {
+    const email = 'half.way@example.com';
+    const payload = {
+      email,
+      firstName: 'Hal',
+      lastName: 'Fway',
+      companyRoles: [],
+      siteRoles: [{ siteId: w.siteA1, roles: ['SiteManager'] }],
+    };
+    // A fault after the account is written: the membership insert of this merchant fails.
+    await t.app.db.execute(
+      sql.raw(`create function test_refuse_membership() returns trigger language plpgsql as
+        $$ begin raise exception 'membership refused by the test'; end $$`),
+    );
+    await t.app.db.execute(
+      sql.raw(`create trigger test_refuse_membership before insert on merchant_memberships for each row
+        when (new.merchant_id = '${w.merchantA}') execute function test_refuse_membership()`),
+    );
+    try {
+      const failed = await t.app.inject({
+        method: 'POST',
+        url: usersUrl(),
+        headers: w.headers('ownerA'),
+        payload,
+      });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await t.app.db.execute(sql.raw('drop trigger test_refuse_membership on merchant_memberships'));
+      await t.app.db.execute(sql.raw('drop function test_refuse_membership()'));
+    }
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    const outbox = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${email}` });
+    expect(outbox.json().data).toEqual([]);
+
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: usersUrl(),
+      headers: w.headers('ownerA'),
+      payload,
+    });
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json().data).toMatchObject({ email, status: 'pending' });
+    const [account] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(account).toMatchObject({ status: 'force_change_password', firstName: 'Hal' });
+    expect(account?.temporaryPasswordExpiresAt).toBeInstanceOf(Date);
+    const groups = await t.database.db
+      .select()
+      .from(userGroups)
+      .where(eq(userGroups.userId, account?.id ?? ''));
+    expect(groups.map((g) => g.groupName)).toEqual(['Merchants']);
+    const mail = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${email}` });
+    expect(mail.json().data).toHaveLength(1);
   });
 
   it('adds an existing account as a member without a new password, and refuses a second invite (409)', async () => {

@@ -119,6 +119,46 @@ export const usersRepository = {
     return new Set(rows.map((row) => row.id));
   },
 
+  /**
+   * An invitee's account, as identity's adminCreateUser makes it (temporary password, must change it), inside
+   * the invite's transaction. Returns its id, or null when the e-mail already has an account.
+   */
+  async insertInvitedUser(
+    tx: Tx,
+    values: {
+      email: string;
+      firstName: string;
+      lastName: string;
+      passwordHash: string;
+      temporaryPasswordExpiresAt: Date;
+      groups: string[];
+      now: Date;
+    },
+  ): Promise<string | null> {
+    const id = crypto.randomUUID();
+    const [row] = await tx
+      .insert(users)
+      .values({
+        id,
+        userId: id,
+        email: values.email,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        passwordHash: values.passwordHash,
+        status: 'force_change_password',
+        temporaryPasswordExpiresAt: values.temporaryPasswordExpiresAt,
+        locale: 'en-GB',
+        createdAt: values.now,
+        updatedAt: values.now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!row) return null;
+    if (values.groups.length > 0)
+      await tx.insert(userGroups).values(values.groups.map((groupName) => ({ userId: id, groupName })));
+    return row.id;
+  },
+
   async insertMembership(
     tx: Tx,
     values: { merchantId: string; userId: string; companyRoles: Role[]; invitedBy: string; now: Date },

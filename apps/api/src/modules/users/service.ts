@@ -10,7 +10,7 @@ import { MERCHANT_GROUP } from '../../db/demo/sign-ins.ts';
 import { invitationEmail } from '../../identity/emails.ts';
 import { hashPassword } from '../../identity/passwords.ts';
 import { generateTemporaryPassword } from '../../identity/secrets.ts';
-import { IDENTITY_POLICY, type IdentityService } from '../../identity/service.ts';
+import { IDENTITY_POLICY } from '../../identity/service.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import { type MemberRow, usersRepository as repo } from './repository.ts';
 
@@ -61,7 +61,6 @@ const cannotGrant = (field: string) =>
 export function createUsersService(deps: {
   tenantDb: TenantDb;
   clock: Clock;
-  identity: Pick<IdentityService, 'adminCreateUser'>;
   mailer: Mailer;
   portalUrl: string;
   log: { error(obj: object, msg: string): void };
@@ -114,34 +113,43 @@ export function createUsersService(deps: {
 
     /**
      * SPEC §7 invite: a new address gets an account with a temporary password by e-mail (SPEC §9: 7 days);
-     * an address that already has an account just gets the membership. Everything that can refuse the invite
-     * is checked before the account is created.
+     * an address that already has an account just gets the membership. The account, its group, the membership,
+     * the site grants and the audit entry commit together in one transaction (docs/decisions/0031), so a
+     * failure leaves no account behind; the e-mail goes out only after the commit.
      */
     async invite(access: MerchantAccessContext, input: UserInvite) {
       const grants = normaliseGrants(input);
       const field = grantBeyondActor(access, grants);
       if (field) throw cannotGrant(field);
       const email = input.email.trim().toLowerCase();
-      const existing = await tenantDb.forMerchant(access.merchantId, async (tx) => {
+      // Hashing is slow: done before the transaction, and only when the address has no account yet.
+      const known = await tenantDb.forMerchant(access.merchantId, (tx) => repo.userByEmail(tx, email));
+      const temporaryPassword = known ? null : generateTemporaryPassword();
+      const passwordHash = temporaryPassword ? await hashPassword(temporaryPassword) : null;
+      const { member, created } = await tenantDb.forMerchant(access.merchantId, async (tx) => {
         await assertSitesExist(tx, access.merchantId, grants, input);
-        const user = await repo.userByEmail(tx, email);
-        if (user && (await repo.members(tx, access.merchantId, user.id)).length > 0) {
-          throw new AppError(409, 'USER_ALREADY_MEMBER', 'This user is already a member of this company.');
-        }
-        return user;
-      });
-      const userId =
-        existing?.id ??
-        (
-          await deps.identity.adminCreateUser({
+        const now = clock.now();
+        let userId = (await repo.userByEmail(tx, email))?.id;
+        let created = false;
+        if (!userId && passwordHash) {
+          // Null when a concurrent request created the account first: then it is an existing account.
+          const inserted = await repo.insertInvitedUser(tx, {
             email,
             firstName: input.firstName,
             lastName: input.lastName,
+            passwordHash,
+            temporaryPasswordExpiresAt: new Date(now.getTime() + IDENTITY_POLICY.temporaryPasswordTtlMs),
             groups: [MERCHANT_GROUP],
-          })
-        ).uuid;
-      const row = await tenantDb.forMerchant(access.merchantId, async (tx) => {
-        const now = clock.now();
+            now,
+          });
+          created = inserted !== null;
+          userId = inserted ?? (await repo.userByEmail(tx, email))?.id;
+        }
+        // The account appeared between the two reads (no temporary password prepared): invite again.
+        if (!userId) throw new AppError(409, 'CONFLICT', 'The account changed meanwhile; please try again.');
+        if ((await repo.members(tx, access.merchantId, userId)).length > 0) {
+          throw new AppError(409, 'USER_ALREADY_MEMBER', 'This user is already a member of this company.');
+        }
         await repo.insertMembership(tx, {
           merchantId: access.merchantId,
           userId,
@@ -155,11 +163,27 @@ export function createUsersService(deps: {
           action: 'user.invite',
           entityType: 'user',
           entityId: userId,
-          after: { email, ...grants, newAccount: !existing },
+          after: { email, ...grants, newAccount: created },
         });
-        return member as MemberRow;
+        return { member: member as MemberRow, created };
       });
-      return toMerchantUser(row);
+      if (created && temporaryPassword) {
+        try {
+          await deps.mailer.send(
+            invitationEmail(
+              member.email,
+              member.locale,
+              input.firstName,
+              temporaryPassword,
+              new URL('/signin', deps.portalUrl).toString(),
+            ),
+          );
+        } catch (error) {
+          // The account stands; a reset password (POST …/reset-password) sends a new temporary password.
+          deps.log.error({ err: error }, 'users: sending the invitation failed');
+        }
+      }
+      return toMerchantUser(member);
     },
 
     /** Names and roles; the last company owner cannot be demoted (409). */
