@@ -41,6 +41,9 @@ describe('sign-in pages guard (redirectSignedInUser)', () => {
   it('sends an authenticated user to / when there is no redirect query', () => {
     expect(redirectSignedInUser(aContext({}, '/signin'))).toEqual(redirectTo('/'));
   });
+  it('lets a returning social sign-in reach the screen even when someone is signed in (SPEC §8)', () => {
+    expect(redirectSignedInUser(aContext({}, '/signin?social=one-time-code'))).toEqual(CONTINUE);
+  });
   it('never follows a redirect to another origin', () => {
     expect(redirectSignedInUser(aContext({}, '/signin?redirect=//evil.test'))).toEqual(redirectTo('/'));
     expect(redirectSignedInUser(aContext({}, '/signin?redirect=https://evil.test'))).toEqual(redirectTo('/'));

@@ -21,8 +21,11 @@ function actorOf(context: GuardContext) {
 }
 
 /** SPEC §2.2: authenticated users on sign-in pages go to the redirect query value, else /. */
-export const redirectSignedInUser: Guard = ({ user, url }) =>
-  user ? redirectTo(safeRedirectTarget(url.searchParams.get('redirect'))) : CONTINUE;
+export const redirectSignedInUser: Guard = ({ user, url }) => {
+  // SPEC §8: a social sign-in returning while someone is signed in must reach the screen, which signs them out.
+  if (!user || url.searchParams.has('social')) return CONTINUE;
+  return redirectTo(safeRedirectTarget(url.searchParams.get('redirect')));
+};
 
 /** SPEC §2.2: unauthenticated users go to /signin with redirect = the requested path, unless it is /. */
 export const requireSignIn: Guard = ({ user, url }) => {
