@@ -16,6 +16,13 @@ export default defineConfig({
     manifest: true,
     // CSP (issue 2 §2): no inline scripts, so the module preload polyfill stays out.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically in the entry chunk, not in ~20 small shared chunks: every page
+        // loads all of it anyway, and gzip compresses one file better than many (~7 KB less on /signin, issue 2 §8).
+        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -2,7 +2,7 @@
 // imports (the modulepreloads), the public layout and sign-in route chunks with theirs, their CSS, and the
 // active locale's texts (the heaviest locale is counted). Issue 2 §8: at most 150 KB; `--check` exits 1 above.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 interface ManifestChunk {
@@ -23,7 +23,12 @@ const LOCALE_MODULES: Record<string, RegExp[]> = {
   'it-IT': [/src\/locales\/it-IT\.ts$/, /domain\/src\/messages\/it-it\.ts$/],
 };
 
-const dist = join(import.meta.dirname, '..', 'dist');
+// `--dist <folder>` measures another build (e.g. `vite build --outDir /tmp/size-dist`); default: apps/portal/dist.
+const distArgument = process.argv.indexOf('--dist');
+const dist =
+  distArgument > 0 && process.argv[distArgument + 1]
+    ? resolve(process.argv[distArgument + 1] as string)
+    : join(import.meta.dirname, '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
   string,
   ManifestChunk

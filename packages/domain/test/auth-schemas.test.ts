@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   confirmSignUpSchema,
   emailSchema,
@@ -10,6 +11,7 @@ import {
   signUpSchema,
 } from '../src/schemas/auth.ts';
 import { phoneNumberSchema, phoneNumberSchemaFor, phonePatternSchema } from '../src/schemas/phone.ts';
+import { toValidationDetails } from '../src/validation.ts';
 import { accepted, messageFor, rejected } from './rule-helpers.ts';
 
 const PASSWORD_RULE =
@@ -142,5 +144,39 @@ describe('phone (SPEC §5)', () => {
     expect(
       rejected(signUpSchema, { email: 'a@b.com', password: 'short', phoneNumber: '1' }).map((d) => d.rule),
     ).toEqual(['validation.passwordRule', 'validation.phoneInvalid']);
+  });
+});
+
+describe('the sign-in rules are zod/mini schemas that classic zod uses like its own (issue 2 §8)', () => {
+  it('nested in a classic object (as the API does), they give the same 400 details', () => {
+    const body = z.object({ email: emailSchema, password: signInPasswordSchema });
+    expect(body.parse({ email: ' A@B.COM ', password: 'x' })).toEqual({ email: 'a@b.com', password: 'x' });
+    const result = body.safeParse({ email: 'jane@', password: '' });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(toValidationDetails(result.error)).toEqual([
+      { field: 'email', rule: 'validation.emailInvalid', message: 'Email must be valid' },
+      { field: 'password', rule: 'validation.required', message: 'Required' },
+    ]);
+  });
+
+  it('their own safeParse (as the portal does) reports the message keys', () => {
+    const result = signInSchema.safeParse({ email: 'JANE', password: 7 });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['email', 'validation.emailInvalid'],
+      ['password', 'validation.invalid'],
+    ]);
+    expect(signInSchema.safeParse(undefined).error?.issues[0]?.message).toBe('validation.required');
+  });
+
+  it('turn into the same JSON Schema as before, so OpenAPI is unchanged', () => {
+    expect(z.toJSONSchema(z.object({ email: emailSchema, password: signInPasswordSchema }))).toMatchObject({
+      properties: {
+        email: { type: 'string', minLength: 1, maxLength: 254, format: 'email' },
+        password: { type: 'string', minLength: 1 },
+      },
+      required: ['email', 'password'],
+    });
   });
 });

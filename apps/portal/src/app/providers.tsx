@@ -13,7 +13,8 @@ import { theme } from './theme.ts';
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme}>
+      {/* Every CSS variable from the theme at run time, so the public pages skip default-css-variables.css. */}
+      <MantineProvider theme={theme} deduplicateCssVariables={false}>
         <Toaster />
         {children}
       </MantineProvider>

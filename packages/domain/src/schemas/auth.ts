@@ -4,19 +4,11 @@ import { NUMERIC_CODE_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '.
 import { LOCALES } from '../locales.ts';
 import { objectInput, requiredText, stringInput } from './common.ts';
 import { phoneNumberSchema } from './phone.ts';
+import { emailSchema } from './sign-in.ts';
 
-export const EMAIL_MAX_LENGTH = 254;
-
-/** Required, valid, and lowercased (SPEC §5: before sign-in, confirm, resend and forgot calls). */
-export const emailSchema = stringInput()
-  .trim()
-  .toLowerCase()
-  .min(1, { error: 'validation.required', abort: true })
-  .max(EMAIL_MAX_LENGTH, { error: 'validation.emailInvalid', abort: true })
-  .check(z.email({ error: 'validation.emailInvalid' }));
-
-/** Sign-in only checks that a password was typed: existing passwords may predate the rule. */
-export const signInPasswordSchema = stringInput().min(1, { error: 'validation.required' });
+// The sign-in rules live in ./sign-in.ts (zod/mini, no classic zod) so /signin downloads only them; they are
+// re-exported here with the other account rules.
+export { EMAIL_MAX_LENGTH, emailSchema, signInPasswordSchema, signInSchema } from './sign-in.ts';
 
 /** SPEC §5 form rule: at least 8 characters, one digit, one uppercase, one lowercase. */
 export const passwordSchema = stringInput()
@@ -42,8 +34,6 @@ export const numericCodeSchema = stringInput()
   .min(1, { error: 'validation.required', abort: true })
   .regex(/^\d+$/, { error: 'validation.codeNumeric', abort: true })
   .length(NUMERIC_CODE_LENGTH, { error: 'validation.codeLength' });
-
-export const signInSchema = objectInput({ email: emailSchema, password: signInPasswordSchema });
 
 export const signUpSchema = objectInput({
   email: emailSchema,

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { signInSchema } from '@mp/domain/schemas/auth';
-import { useForm } from 'react-hook-form';
+import { signInSchema } from '@mp/domain/schemas/sign-in';
 import { useTranslation } from 'react-i18next';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form.ts';
 import type { SignInInput } from '../api/sign-in.ts';
 import { FlowAlert } from './flow-alert.tsx';
 
@@ -16,12 +15,8 @@ interface SignInFormProps {
 /** SPEC §5: email required and valid, password required; submit disabled while invalid or loading. */
 export function SignInForm({ onSubmit, isLoading, errorKey }: SignInFormProps) {
   const { t } = useTranslation();
-  const form = useForm({
-    resolver: zodResolver(signInSchema),
-    mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
-  });
-  const { errors, isValid } = form.formState;
+  // useSchemaForm, not react-hook-form: /signin's download budget (issue 2 §8, lib/forms/use-schema-form.ts).
+  const form = useSchemaForm(signInSchema, { email: '', password: '' });
   const messageOf = (key: string | undefined) => (key ? t(key) : undefined);
 
   // The schema trims and lowercases the email, so onSubmit receives it ready for the call (SPEC §5).
@@ -34,17 +29,17 @@ export function SignInForm({ onSubmit, isLoading, errorKey }: SignInFormProps) {
           type="email"
           autoComplete="email"
           required
-          error={messageOf(errors.email?.message)}
-          {...form.register('email')}
+          error={messageOf(form.errorOf('email'))}
+          {...form.field('email')}
         />
         <PasswordInput
           label={t('signIn.password')}
           autoComplete="current-password"
           required
-          error={messageOf(errors.password?.message)}
-          {...form.register('password')}
+          error={messageOf(form.errorOf('password'))}
+          {...form.field('password')}
         />
-        <Button type="submit" disabled={!isValid || isLoading} loading={isLoading}>
+        <Button type="submit" disabled={!form.isValid || isLoading} loading={isLoading}>
           {t('signIn.submit')}
         </Button>
       </Stack>
