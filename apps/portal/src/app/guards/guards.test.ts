@@ -12,6 +12,7 @@ import { safeRedirectTarget } from '../../lib/paths.ts';
 import { CONTINUE, redirectTo } from './guard.ts';
 import {
   appStartCheck,
+  appStartCheckUnlessStaff,
   companionRedirectsEnabled,
   companionSession,
   dealQueryClearsMerchant,
@@ -312,5 +313,14 @@ describe('companion-app redirect pages', () => {
   });
   it('are open otherwise', () => {
     expect(companionRedirectsEnabled(aContext())).toEqual(CONTINUE);
+  });
+});
+
+describe('app-start check on /companies (ours, issue 5)', () => {
+  it('lets staff without a merchant of their own through, to search and override', () => {
+    expect(appStartCheckUnlessStaff(aContext({ user: aStaffUser(), merchant: null }))).toEqual(CONTINUE);
+  });
+  it('sends anyone else without a merchant to /onboarding', () => {
+    expect(appStartCheckUnlessStaff(aContext({ merchant: null }))).toEqual(redirectTo('/onboarding'));
   });
 });

@@ -77,6 +77,13 @@ export function requirePermissions(
   };
 }
 
+/**
+ * Ours (issue 5): staff reach /companies without a merchant of their own, to search merchants and override
+ * into one; everyone else gets the app-start check.
+ */
+export const appStartCheckUnlessStaff: Guard = (context) =>
+  isStaffUser(context.user) && context.user?.isConfigured ? CONTINUE : appStartCheck(context);
+
 /** SPEC §2.2: staff only, else /not-found. */
 export const staffOnly: Guard = ({ user }) => (isStaffUser(user) ? CONTINUE : redirectTo(NOT_FOUND));
 

@@ -2,6 +2,7 @@ import type { RouteId } from '../../lib/paths.ts';
 import type { Guard } from './guard.ts';
 import {
   appStartCheck,
+  appStartCheckUnlessStaff,
   companionRedirectsEnabled,
   companionSession,
   dealQueryClearsMerchant,
@@ -57,7 +58,7 @@ const OWN_GUARDS: Record<RouteId, readonly Guard[]> = {
   'add-user': [...MAIN_APP, requirePermissions(['User_InviteUser'], 'company')],
   'company-settings': [...MAIN_APP, requireCompanySettingsAccess],
   'staff-company-settings': [...MAIN_APP, staffOnly],
-  'manage-companies': [...MAIN_APP, requireCanManageCompanies],
+  'manage-companies': [requireSignIn, appStartCheckUnlessStaff, requireCanManageCompanies],
 
   'invited-pending': [],
   'onboarding-landing': [...ONBOARDING, dealQueryClearsMerchant, sendVerifiedMerchantHome],

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { demo, signIn, signInFromStart } from './support.ts';
+
+test('staff search a merchant, override with a reason, see the banner and work on its rates; the owner reads it in the audit log', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // Staff belong to no merchant: /companies opens for them without one (the home page would send them to onboarding).
+  await page.goto('/signin?redirect=%2Fcompanies');
+  await signIn(page, demo.staff);
+  await expect(page.getByRole('heading', { name: 'Manage companies' })).toBeVisible();
+  await page.getByLabel('Legal entity name').fill('Brightwater');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Override into Brightwater Coffee Ltd' }).click();
+
+  const start = page.getByRole('button', { name: 'Start override' });
+  await expect(start).toBeDisabled();
+  await page.getByLabel(/^Reason/).fill('Ticket 4711: rates review');
+  await start.click();
+
+  const banner = page.getByRole('status').filter({ hasText: 'Staff override' });
+  await expect(banner).toContainText(
+    /You are acting in Brightwater Coffee Ltd as staff — reason: Ticket 4711: rates review, until \d{2}:\d{2}/,
+  );
+
+  await page.goto('/company-settings/staff');
+  await expect(page.getByRole('heading', { name: 'Staff company settings' })).toBeVisible();
+  await expect(banner).toBeVisible();
+  await expect(page.getByLabel(/^Domestic/)).not.toHaveValue('');
+  // The demo world's rates were written today, so SPEC §8's once-a-day rule holds the form.
+  await expect(page.getByText('Rates cannot be updated today; come back tomorrow')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save rates' })).toBeDisabled();
+  await page.getByLabel('Deal reference').fill('DEAL-E2E-42');
+  await page.getByRole('button', { name: 'Associate' }).click();
+  await expect(page.getByText('Deal DEAL-E2E-42 associated.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'End override' }).click();
+  await expect(banner).toHaveCount(0);
+
+  const context = await browser.newContext();
+  const owner = await context.newPage();
+  await signInFromStart(owner, demo.gbOwner);
+  await owner.goto('/company-settings');
+  await owner.getByRole('tab', { name: 'Audit log' }).click();
+  const log = owner.getByRole('table', { name: 'Audit log' });
+  await expect(log.getByRole('row', { name: /override\.start/ })).toContainText(demo.staff.email);
+  await expect(log.getByRole('row', { name: /rates\.associate-deal/ }).first()).toContainText(
+    'Staff (override)',
+  );
+  await expect(log.getByRole('row', { name: /override\.end/ })).toContainText(demo.staff.email);
+  await context.close();
+});
