@@ -1,0 +1,92 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { TestProviders } from '../../../../test/render.tsx';
+import type { Rates } from '../api/get-rates.ts';
+import { ratesToForm } from '../rates-form-values.ts';
+import { RatesForm } from './rates-form.tsx';
+
+const RATES: Rates = {
+  current: {
+    domesticPercent: 1.2,
+    eeaPercent: 1.5,
+    globalPercent: 2.5,
+    amexPercent: 2.9,
+    otherPercent: 2.9,
+    tapToPayPercent: 1.3,
+    fixedFee: 0,
+    deviceRentalMonthly: 1500,
+    currency: 'GBP',
+    settlementType: 'net',
+    contractEndDate: null,
+    backfill: false,
+    effectiveFrom: '2026-01-01',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  },
+  discounts: [],
+  monthlyFees: [],
+  credits: [],
+  currency: 'GBP',
+  feeDestination: null,
+  tradingHours: null,
+  dealReference: null,
+  canUpdateToday: true,
+};
+
+function renderForm(canUpdateToday = true, onSubmit = vi.fn()) {
+  render(
+    <TestProviders>
+      <RatesForm
+        defaultValues={ratesToForm(RATES, 'en-GB')}
+        locale="en-GB"
+        currency="GBP"
+        canUpdateToday={canUpdateToday}
+        onSubmit={onSubmit}
+        isLoading={false}
+        errorMessage={null}
+      />
+    </TestProviders>,
+  );
+  return onSubmit;
+}
+
+describe('RatesForm (staff)', () => {
+  it('says "Rates cannot be updated today; come back tomorrow" and cannot be sent when the server says so', () => {
+    renderForm(false);
+    expect(screen.getByRole('alert')).toHaveTextContent('Rates cannot be updated today; come back tomorrow');
+    expect(screen.getByRole('button', { name: 'Save rates' })).toBeDisabled();
+  });
+
+  it('shows "Amount must be greater than 0" for a monthly fee of 0 and keeps submit disabled', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(screen.getByRole('button', { name: 'Add: Monthly fees' }));
+    await user.type(screen.getByLabelText('Description'), 'Gateway');
+    await user.type(screen.getByLabelText('Amount (GBP)'), '0');
+    await user.tab();
+    expect(await screen.findByText('Amount must be greater than 0')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save rates' })).toBeDisabled();
+  });
+
+  it('sends percentages as numbers and amounts in minor units', async () => {
+    const user = userEvent.setup();
+    const onSubmit = renderForm();
+    const domestic = screen.getByLabelText(/^Domestic/);
+    await user.clear(domestic);
+    await user.type(domestic, '1.35');
+    await user.click(screen.getByRole('button', { name: 'Add: Monthly fees' }));
+    await user.type(screen.getByLabelText('Description'), 'Gateway');
+    await user.type(screen.getByLabelText('Amount (GBP)'), '9.99');
+    const submit = screen.getByRole('button', { name: 'Save rates' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      domesticPercent: 1.35,
+      deviceRentalMonthly: 1500,
+      monthlyFees: [{ description: 'Gateway', amount: 999, endsOn: null }],
+      tradingHours: null,
+      feeDestination: null,
+    });
+  });
+});
