@@ -7,11 +7,11 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { MERCHANT_GROUP } from '@mp/domain/permissions';
 import { eq } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { type Database, fromPglite, openDatabase } from '../src/db/client.ts';
 import { createRandom } from '../src/db/demo/random.ts';
-import { MERCHANT_GROUP } from '../src/db/demo/sign-ins.ts';
 import { type GeneratedPayment, generatePayments, type SiteForData } from '../src/db/demo/transactions.ts';
 import {
   devices,

@@ -38,6 +38,8 @@ export type Permission = (typeof COMPANY_PERMISSIONS)[number];
 export const ROLES = ['CompanyOwner', 'SiteManager'] as const;
 export type Role = (typeof ROLES)[number];
 export const STAFF_GROUP = 'Staff';
+/** The group every merchant user belongs to, so that they count as configured (SPEC §3 isConfigured). */
+export const MERCHANT_GROUP = 'Merchants';
 
 /** What a SiteManager holds on each site they are granted (or on every site with `*`). */
 export const SITE_MANAGER_PERMISSIONS = [

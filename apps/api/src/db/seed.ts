@@ -1,11 +1,11 @@
-import { type Role, STAFF_GROUP } from '@mp/domain/permissions';
+import { MERCHANT_GROUP, type Role, STAFF_GROUP } from '@mp/domain/permissions';
 import { and, count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../identity/passwords.ts';
 import type { Db } from './client.ts';
 import { buildLedger, type FeeRates } from './demo/payouts.ts';
 import { createRandom, type Random } from './demo/random.ts';
-import { DEMO_SIGN_INS, type DemoSignIn, MERCHANT_GROUP } from './demo/sign-ins.ts';
+import { DEMO_SIGN_INS, type DemoSignIn } from './demo/sign-ins.ts';
 import { type GeneratedPayment, generatePayments, type SiteForData } from './demo/transactions.ts';
 import {
   billingSettings,

@@ -1,4 +1,5 @@
 import { isLocale } from '@mp/domain/locales';
+import { MERCHANT_GROUP, STAFF_GROUP } from '@mp/domain/permissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, MailMessage } from '../adapters/mail/mail-port.ts';
 import {
@@ -49,14 +50,9 @@ export const IDENTITY_POLICY = {
   resetRequests: { limit: 3, windowMs: 10 * MINUTE },
 } as const;
 
-export const STAFF_GROUP = 'Staff';
-/**
- * The merchant-side users' group (invited users get it from the users module). Decision 0012: an account a
- * person creates themselves (sign-up at /join, or a first social sign-in) starts in it, so once confirmed it
- * is configured (SPEC §3: a user id and a group) and the app-start check sends it to /onboarding, not to
- * /onboarding/pending, which is for invited users whose account is not set up.
- */
-export const MERCHANT_GROUP = 'Merchants';
+// Decision 0012: an account a person creates themselves (sign-up at /join, or a first social sign-in) starts
+// in MERCHANT_GROUP, so once confirmed it is configured (SPEC §3: a user id and a group) and the app-start
+// check sends it to /onboarding, not to /onboarding/pending, which is for invited users not yet set up.
 
 export interface UserView {
   /** SPEC §3: the custom user id. */

@@ -1,6 +1,6 @@
+import { STAFF_GROUP } from '@mp/domain/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IdentityError, IDENTITY_MESSAGES as M } from '../identity/errors.ts';
-import { STAFF_GROUP } from '../identity/service.ts';
 import { AccessTokenError, type TokenService } from '../identity/tokens.ts';
 
 /** Who is calling (BRIEF contract): resolved from the bearer access token on every request. */

@@ -1,9 +1,6 @@
 // The demo world's people: who `npm start` seeds and prints. Free of imports, so that anything (the e2e suite,
 // scripts) can import it without loading the API.
 
-/** The group every merchant user belongs to, so that they count as configured (SPEC §3 isConfigured). */
-export const MERCHANT_GROUP = 'Merchants';
-
 export interface DemoSignIn {
   who: string;
   email: string;

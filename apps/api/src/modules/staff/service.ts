@@ -1,11 +1,10 @@
 import { CHURN_NOTICE_DAYS } from '@mp/domain/constants';
-import { EMPTY_PERMISSIONS } from '@mp/domain/permissions';
+import { EMPTY_PERMISSIONS, MERCHANT_GROUP } from '@mp/domain/permissions';
 import { accessRepository } from '../../access/access-repository.ts';
 import { recordAudit } from '../../access/audit-writer.ts';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import type { TenantDb } from '../../access/tenant-db.ts';
 import type { Clock } from '../../clock.ts';
-import { MERCHANT_GROUP } from '../../db/demo/sign-ins.ts';
 import type { IdentityService } from '../../identity/service.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';

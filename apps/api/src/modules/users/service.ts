@@ -1,4 +1,4 @@
-import { ALL_SITES, type Role, type RoleGrants, STAFF_GROUP } from '@mp/domain/permissions';
+import { ALL_SITES, MERCHANT_GROUP, type Role, type RoleGrants, STAFF_GROUP } from '@mp/domain/permissions';
 import type { UserInvite, UserUpdate } from '@mp/domain/schemas/users';
 import { recordAudit } from '../../access/audit-writer.ts';
 import { grantBeyondActor } from '../../access/grant-ceiling.ts';
@@ -6,7 +6,6 @@ import type { MerchantAccessContext } from '../../access/route-access.ts';
 import { isUuid, type TenantDb, type Tx } from '../../access/tenant-db.ts';
 import type { Mailer } from '../../adapters/mail/mail-port.ts';
 import type { Clock } from '../../clock.ts';
-import { MERCHANT_GROUP } from '../../db/demo/sign-ins.ts';
 import { invitationEmail } from '../../identity/emails.ts';
 import { hashPassword } from '../../identity/passwords.ts';
 import { generateTemporaryPassword } from '../../identity/secrets.ts';
