@@ -1,13 +1,15 @@
-// SPEC §5 "Auth and account": the rules /signin needs (email required, valid and lowercased; password required).
+// SPEC §5 "Auth and account": the sign-in rules (email required, valid and lowercased; password required) as zod
+// schemas for the API and the other account schemas. The rules themselves are the plain functions of ../rules, which
+// the /signin page applies without zod (issue 2 §8 budget); these schemas only wrap them, so the rule exists once.
 //
-// Written with zod/mini, zod 4's tree-shakable API, and kept apart from ./auth.ts (which imports classic zod for
-// the other account rules): a bundler splits code per module, so /signin downloads this module and zod/mini's few
-// functions, not classic zod (~20 KB gzip; issue 2 §8 budget of 150 KB). They are zod schemas all the same: the
-// classic schemas of ./auth.ts and the API's nest them, parse them and turn them into JSON Schema like any other.
-// Same rules, same message keys, same order as the helpers of ./common.ts.
+// Written with zod/mini so classic schemas (./auth.ts, the API's bodies) nest them like any other; the JSON Schema
+// keywords (hence openapi.json) are declared as metadata, since a refinement carries none.
 import * as zm from 'zod/mini';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, emailRule, normaliseEmail } from '../rules/email.ts';
+import { requiredRule } from '../rules/required.ts';
+import type { Rule } from '../rules/rule.ts';
 
-export const EMAIL_MAX_LENGTH = 254;
+export { EMAIL_MAX_LENGTH };
 
 /** stringInput() of common.ts in zod/mini: missing (undefined/null) is "Required", another type "Invalid value". */
 const miniStringInput = () =>
@@ -16,21 +18,29 @@ const miniStringInput = () =>
       issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalid',
   });
 
+/** A plain rule as a zod check: its message key becomes the issue's message. */
+const ruleCheck = (rule: Rule) =>
+  zm.superRefine<string>((value, context) => {
+    const key = rule(value);
+    if (key) context.issues.push({ code: 'custom', message: key, input: value });
+  });
+
 /** Required, valid, and lowercased (SPEC §5: before sign-in, confirm, resend and forgot calls). */
-export const emailSchema = miniStringInput().check(
-  zm.trim(),
-  zm.toLowerCase(),
-  zm.minLength(1, { error: 'validation.required', abort: true }),
-  zm.maxLength(EMAIL_MAX_LENGTH, { error: 'validation.emailInvalid', abort: true }),
-  zm.email({ error: 'validation.emailInvalid' }),
-);
+export const emailSchema = miniStringInput()
+  .check(ruleCheck(emailRule), zm.overwrite(normaliseEmail))
+  .register(zm.globalRegistry, {
+    minLength: 1,
+    maxLength: EMAIL_MAX_LENGTH,
+    format: 'email',
+    pattern: EMAIL_PATTERN.source,
+  });
 
 /** Sign-in only checks that a password was typed: existing passwords may predate the rule. */
-export const signInPasswordSchema = miniStringInput().check(
-  zm.minLength(1, { error: 'validation.required' }),
-);
+export const signInPasswordSchema = miniStringInput()
+  .check(ruleCheck(requiredRule))
+  .register(zm.globalRegistry, { minLength: 1 });
 
-/** objectInput() of common.ts in zod/mini, so the sign-in form's schema keeps classic zod out of /signin. */
+/** objectInput() of common.ts in zod/mini. */
 export const signInSchema = zm.object(
   { email: emailSchema, password: signInPasswordSchema },
   {
