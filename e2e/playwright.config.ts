@@ -42,6 +42,8 @@ function apiServer(listenPort: number, url: string, extra: Record<string, string
 
 export default defineConfig({
   testDir: './tests',
+  // One folder per stack port, so that runs side by side never share artifacts.
+  outputDir: `test-results/${port}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,12 +1,8 @@
 import { expect, type Page } from '@playwright/test';
+import { DEMO_SIGN_INS } from '../../apps/api/src/db/demo/sign-ins.ts';
 
-/** The demo world's sign-ins, as `npm start` prints them (apps/api/src/db/seed.ts). */
-export const demo = {
-  staff: { email: 'staff@example.com', password: 'Staff-demo-2026' },
-  gbOwner: { email: 'owner.gb@example.com', password: 'Owner-demo-2026', firstName: 'Olivia' },
-  gbManager: { email: 'manager.gb@example.com', password: 'Manager-demo-2026', firstName: 'Sam' },
-  frOwner: { email: 'owner.fr@example.com', password: 'Owner-demo-2026' },
-} as const;
+/** The demo world's sign-ins, exactly as `npm start` seeds and prints them. */
+export const demo = DEMO_SIGN_INS;
 
 /** Types the credentials into the sign-in screen and submits, as a person would. */
 export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
@@ -15,13 +11,24 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-export async function signInFromStart(page: Page, user: { email: string; password: string }): Promise<void> {
+/** Signs in from /signin and waits for home, whose heading is in the user's saved language. */
+export async function signInFromStart(
+  page: Page,
+  user: { email: string; password: string },
+  homeHeading = 'Home',
+): Promise<void> {
   await page.goto('/signin');
   await signIn(page, user);
-  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: homeHeading })).toBeVisible();
 }
 
-/** Picks an option of a select (a native one, as the header's switchers are) by its accessible label. */
+/** Picks an option of a select by its accessible label: a native `<select>` or a Mantine combobox. */
 export async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).selectOption({ label: option });
+  const select = page.getByRole('combobox', { name: label });
+  if ((await select.evaluate((element) => element.tagName)) === 'SELECT') {
+    await select.selectOption({ label: option });
+    return;
+  }
+  await select.click();
+  await page.getByRole('option', { name: option }).click();
 }
