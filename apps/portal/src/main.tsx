@@ -1,4 +1,4 @@
-import './app/styles/base-styles.ts';
+import './app/styles/baseline.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

@@ -83,6 +83,7 @@ export const enGB = {
     join: 'Join now',
     social: 'Continue with social sign-in',
     socialShort: 'Social sign-in',
+    showPassword: 'Show password',
     temporaryPasswordExpired:
       'Your temporary password has expired. Use "Forgot password" to choose a new password.',
     accountLocked:

@@ -84,6 +84,7 @@ export const esES: LocaleResources = {
     join: 'Únete ahora',
     social: 'Continuar con inicio de sesión social',
     socialShort: 'Inicio social',
+    showPassword: 'Mostrar contraseña',
     temporaryPasswordExpired:
       'Tu contraseña temporal ha caducado. Usa "¿Has olvidado tu contraseña?" para elegir una nueva.',
     accountLocked:

@@ -84,6 +84,7 @@ export const frFR: LocaleResources = {
     join: 'Inscrivez-vous',
     social: 'Continuer avec la connexion sociale',
     socialShort: 'Connexion sociale',
+    showPassword: 'Afficher le mot de passe',
     temporaryPasswordExpired:
       'Votre mot de passe temporaire a expiré. Utilisez « Mot de passe oublié » pour en choisir un nouveau.',
     accountLocked:

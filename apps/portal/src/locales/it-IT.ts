@@ -84,6 +84,7 @@ export const itIT: LocaleResources = {
     join: 'Iscriviti ora',
     social: 'Continua con accesso social',
     socialShort: 'Accesso social',
+    showPassword: 'Mostra password',
     temporaryPasswordExpired:
       'La password temporanea è scaduta. Usa "Password dimenticata?" per sceglierne una nuova.',
     accountLocked:

@@ -1,8 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import MantineRoot from '../../lib/mantine/mantine-root.tsx';
 import { queryClient } from '../query-client.ts';
 
-/** TanStack Query for the signed-in layouts (main, onboarding, native-app, standalone). */
+/** TanStack Query and Mantine for the signed-in layouts (main, onboarding, native-app, standalone). */
 export function SignedInProviders({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MantineRoot>{children}</MantineRoot>
+    </QueryClientProvider>
+  );
 }

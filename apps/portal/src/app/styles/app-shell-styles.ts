@@ -1,4 +1,4 @@
-// Mantine styles of the signed-in layouts' components (see base-styles.ts).
+// Mantine styles of the signed-in layouts' components (see lib/mantine/mantine-styles.ts).
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/NavLink.css';

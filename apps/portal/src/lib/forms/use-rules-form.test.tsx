@@ -1,17 +1,17 @@
-import { signInSchema } from '@mp/domain/schemas/sign-in';
+import { signInRules } from '@mp/domain/rules/sign-in';
 import { act, renderHook } from '@testing-library/react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { useSchemaForm } from './use-schema-form.ts';
+import { useRulesForm } from './use-rules-form.ts';
 
 const typed = (value: string) => ({ currentTarget: { value } }) as ChangeEvent<HTMLInputElement>;
 const submitEvent = () => ({ preventDefault: vi.fn() }) as unknown as FormEvent<HTMLFormElement>;
 
 function renderSignInForm() {
-  return renderHook(() => useSchemaForm(signInSchema, { email: '', password: '' }));
+  return renderHook(() => useRulesForm(signInRules, { email: '', password: '' }));
 }
 
-describe('useSchemaForm', () => {
+describe('useRulesForm with the sign-in rules', () => {
   it('is invalid, clean and silent before the user does anything', () => {
     const { result } = renderSignInForm();
     expect(result.current.isValid).toBe(false);
@@ -39,7 +39,7 @@ describe('useSchemaForm', () => {
     expect(result.current.isDirty).toBe(false);
   });
 
-  it("submits the schema's output (trimmed, lowercased email) only when valid", () => {
+  it("submits the rules' output (trimmed, lowercased email) only when valid", () => {
     const onValid = vi.fn();
     const { result } = renderSignInForm();
     act(() => result.current.handleSubmit(onValid)(submitEvent()));

@@ -1,7 +1,8 @@
-// Mantine styles for what every page shows (the public pages). Layouts and the toaster import the styles of their
-// own components, so /signin does not download the whole Mantine stylesheet (issue 2 §8 size budget).
+// Mantine styles of the components every Mantine page shows (loaded with MantineRoot, never on /signin, which is
+// Mantine-free: issue 2 §8). Layouts and the toaster import the styles of their
+// own components, so no page downloads the whole Mantine stylesheet.
 // No default-css-variables.css (27 KB, 3.9 KB gzip): MantineProvider writes every theme variable itself
-// (deduplicateCssVariables={false} in providers.tsx), computed by the same resolver that generated that file.
+// (deduplicateCssVariables={false} in mantine-root.tsx), computed by the same resolver that generated that file.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';

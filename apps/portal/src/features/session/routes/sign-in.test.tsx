@@ -1,7 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse, renderRoutes } from '../../../../test/render.tsx';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import SignInScreen from './sign-in.tsx';
 
@@ -114,5 +118,44 @@ describe('sign-in screen', () => {
       '/join?redirect=%2Fpayouts',
     );
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot');
+  });
+
+  it('marks both fields required and lets the password be shown and hidden by a named toggle', async () => {
+    renderRoutes(routes, '/signin');
+    expect(emailField()).toBeRequired();
+    expect(passwordField()).toBeRequired();
+    expect(passwordField()).toHaveAttribute('type', 'password');
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(toggle);
+    expect(passwordField()).toHaveAttribute('type', 'text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(toggle);
+    expect(passwordField()).toHaveAttribute('type', 'password');
+  });
+});
+
+// Issue 2 §8: /signin downloads no Mantine, so the screen must work without MantineProvider around it.
+describe('sign-in screen without Mantine', () => {
+  it('signs in with only i18next and the router around it', async () => {
+    const api = fakeApi({ 'POST /identity/sign-in': () => jsonResponse(200, { data: session }) });
+    fetchMock.mockImplementation(api.handle);
+    const router = createMemoryRouter(routes, { initialEntries: ['/signin'] });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>,
+    );
+    await userEvent.type(emailField(), 'not-an-email');
+    await userEvent.click(passwordField());
+    expect(await screen.findByText('Email must be valid')).toBeInTheDocument();
+    await userEvent.clear(emailField());
+    await userEvent.type(emailField(), 'Owner@Example.com');
+    await userEvent.type(passwordField(), 'secret');
+    await userEvent.click(submit());
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(api.bodiesOf('POST /identity/sign-in')).toEqual([
+      { email: 'owner@example.com', password: 'secret' },
+    ]);
   });
 });

@@ -1,12 +1,13 @@
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useReducer } from 'react';
+import { Suspense, useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { lazyWithMantine } from '../../../lib/mantine/lazy-mantine.tsx';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { pathTo, safeRedirectTarget } from '../../../lib/paths.ts';
 import { completeNewPassword } from '../api/complete-new-password.ts';
 import { isChallenge, type SignInInput, type SignInTokens, signIn } from '../api/sign-in.ts';
 import { SignInForm } from '../components/sign-in-form.tsx';
+import styles from '../components/sign-in-page.module.css';
 import { SocialSignIn } from '../components/social-sign-in.tsx';
 import { identityErrorKey } from '../identity-errors.ts';
 import { initialSignInState, signInReducer } from '../sign-in-state.ts';
@@ -14,15 +15,18 @@ import { startSession } from '../start-session.ts';
 import { useFlow } from '../use-flow.ts';
 import { useSocialSignInReturn } from '../use-social-sign-in-return.ts';
 
-// The challenge screens load only when the API asks for them.
-const ConfirmUserForm = lazy(() =>
-  import('../components/confirm-user-form.tsx').then((m) => ({ default: m.ConfirmUserForm })),
+// The challenge screens load only when the API asks for them, with Mantine (they are built with it).
+const ConfirmUserForm = lazyWithMantine(() =>
+  import('../components/confirm-user-form.tsx').then((m) => m.ConfirmUserForm),
 );
-const NewPasswordForm = lazy(() =>
-  import('../components/new-password-form.tsx').then((m) => ({ default: m.NewPasswordForm })),
+const NewPasswordForm = lazyWithMantine(() =>
+  import('../components/new-password-form.tsx').then((m) => m.NewPasswordForm),
 );
 
-/** SPEC §2.4 sign-in, with the confirmation-code and new-password challenges of §4. */
+/**
+ * SPEC §2.4 sign-in, with the confirmation-code and new-password challenges of §4. Plain elements and CSS, no
+ * Mantine: the page that every visitor loads first stays within its download budget (issue 2 §8).
+ */
 export default function SignInScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -95,28 +99,26 @@ export default function SignInScreen() {
           isLoading={state.status === 'loading'}
           errorKey={state.errorKey}
         />
-        <Group justify="space-between">
-          <Anchor component={Link} to={pathTo('forgot-password')} size="sm">
+        <div className={styles.links}>
+          <Link className={styles.link} to={pathTo('forgot-password')}>
             {t('signIn.forgotPassword')}
-          </Anchor>
-          <Text size="sm">
+          </Link>
+          <p>
             {t('signIn.noAccount')}{' '}
-            <Anchor component={Link} to={pathTo('join', {}, { redirect })}>
+            <Link className={styles.link} to={pathTo('join', {}, { redirect })}>
               {t('signIn.join')}
-            </Anchor>
-          </Text>
-        </Group>
+            </Link>
+          </p>
+        </div>
       </>
     );
 
   return (
-    <Paper withBorder shadow="sm" p="xl" radius="md" maw={420} mx="auto" mt="xl">
-      <Stack gap="lg">
-        <Title order={1} size="h2">
-          {t('signIn.title')}
-        </Title>
+    <section className={styles.card}>
+      <div className={styles.stack}>
+        <h1 className={styles.title}>{t('signIn.title')}</h1>
         <Suspense fallback={null}>{content}</Suspense>
-      </Stack>
-    </Paper>
+      </div>
+    </section>
   );
 }
