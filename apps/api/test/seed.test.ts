@@ -1,6 +1,7 @@
 import { PAYMENT_SOURCES, TRANSACTION_STATUSES } from '@mp/domain/enums';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../src/clock.ts';
 import type { Database } from '../src/db/client.ts';
 import { DEMO_SIGN_INS } from '../src/db/demo/sign-ins.ts';
 import {
@@ -16,6 +17,8 @@ import {
   users,
 } from '../src/db/schema/index.ts';
 import { type DemoWorld, isDatabaseEmpty, seedDemoWorld } from '../src/db/seed.ts';
+import { createTestApp } from './helpers/app.ts';
+import { bearer, signIn } from './helpers/auth.ts';
 import { createTestDatabase } from './helpers/database.ts';
 
 const NOW = new Date('2026-03-02T12:00:00Z');
@@ -172,6 +175,53 @@ describe('demo world seed', () => {
     expect(rows.length).toBeGreaterThan(100);
     for (const row of rows) expect(Number(row.entries)).toBe(row.amount);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['completed', 'pending', 'failed']));
+  });
+
+  it("lets staff update a fresh demo merchant's rates today (SPEC §8's once-a-day rule is not already spent)", async () => {
+    const { app } = await createTestApp({ database, clock: fixedClock(NOW) });
+    try {
+      const headers = bearer(await signIn(app, DEMO_SIGN_INS.staff.email, DEMO_SIGN_INS.staff.password));
+      for (const { merchantId } of world.merchants) {
+        const url = `/api/v1/merchants/${merchantId}/rates`;
+        const read = await app.inject({ method: 'GET', url, headers });
+        expect(read.statusCode).toBe(200);
+        const { current, ...rest } = read.json().data;
+        expect(rest.canUpdateToday).toBe(true);
+        // Set before the demo's 90 days of transactions, not at the moment of seeding.
+        expect(Date.parse(current.updatedAt)).toBeLessThanOrEqual(NOW.getTime() - 90 * 86_400_000);
+        expect(current.effectiveFrom < NOW.toISOString().slice(0, 10)).toBe(true);
+        const update = await app.inject({
+          method: 'PUT',
+          url,
+          headers,
+          payload: {
+            domesticPercent: 1.35,
+            eeaPercent: current.eeaPercent,
+            globalPercent: current.globalPercent,
+            amexPercent: current.amexPercent,
+            otherPercent: current.otherPercent,
+            tapToPayPercent: current.tapToPayPercent,
+            fixedFee: current.fixedFee,
+            deviceRentalMonthly: current.deviceRentalMonthly,
+            settlementType: current.settlementType,
+            contractEndDate: current.contractEndDate,
+            backfill: current.backfill,
+            discounts: rest.discounts,
+            monthlyFees: rest.monthlyFees,
+            credits: rest.credits,
+            feeDestination: rest.feeDestination,
+            tradingHours: rest.tradingHours,
+          },
+        });
+        expect(update.statusCode, update.body).toBe(200);
+        expect(update.json().data).toMatchObject({
+          current: { domesticPercent: 1.35, effectiveFrom: '2026-03-02' },
+          canUpdateToday: false,
+        });
+      }
+    } finally {
+      await app.close();
+    }
   });
 
   it('is deterministic for a seed and a moment', async () => {

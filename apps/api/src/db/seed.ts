@@ -408,6 +408,9 @@ async function seedBilling(
     ratesSignedAt: new Date(now.getTime() - 118 * DAY),
   });
   const { deviceRentalMonthly, ...percents } = plan.rates;
+  // Set when the merchant joined, long before today: the once-a-day rule (SPEC §8) compares the current rates'
+  // createdAt with today in the merchant's time zone, so rates stamped "now" would block staff on a fresh demo.
+  const ratesSetAt = new Date(now.getTime() - 120 * DAY);
   await db.insert(rates).values({
     merchantId,
     domesticPercent: percents.domesticPercent.toFixed(4),
@@ -419,7 +422,9 @@ async function seedBilling(
     deviceRentalMonthly,
     currency: plan.currency,
     settlementType: 'net',
-    effectiveFrom: new Date(now.getTime() - 120 * DAY).toISOString().slice(0, 10),
+    effectiveFrom: ratesSetAt.toISOString().slice(0, 10),
+    createdAt: ratesSetAt,
+    updatedAt: ratesSetAt,
   });
   // Three monthly invoices: two paid, the latest open; plus next month's upcoming one.
   const monthStart = (offset: number) =>
