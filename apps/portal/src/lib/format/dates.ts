@@ -1,10 +1,24 @@
 import type { Locale } from '@mp/domain/locales';
 
-export type DateStyle = 'date' | 'dateTime';
+export const DATE_STYLES = ['date', 'dateTime', 'dateTimeSeconds'] as const;
+export type DateStyle = (typeof DATE_STYLES)[number];
 
-const OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+// Intl rejects `dateStyle`/`timeStyle` next to `timeZoneName` ("Invalid option"), so the styles that show a
+// time spell out their fields: the same medium date, then the time and the zone's short name.
+const TIME_WITH_ZONE = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+} as const satisfies Intl.DateTimeFormatOptions;
+
+export const DATE_STYLE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   date: { dateStyle: 'medium' },
-  dateTime: { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' },
+  dateTime: TIME_WITH_ZONE,
+  // Audit trails: several actions can fall in one minute.
+  dateTimeSeconds: { ...TIME_WITH_ZONE, second: '2-digit' },
 };
 
 /**
@@ -17,5 +31,5 @@ export function formatDate(
   timeZone: string,
   style: DateStyle = 'date',
 ): string {
-  return new Intl.DateTimeFormat(locale, { ...OPTIONS[style], timeZone }).format(new Date(value));
+  return new Intl.DateTimeFormat(locale, { ...DATE_STYLE_OPTIONS[style], timeZone }).format(new Date(value));
 }

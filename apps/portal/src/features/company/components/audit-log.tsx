@@ -13,20 +13,6 @@ interface AuditLogProps {
   people: readonly { userId: string; label: string }[];
 }
 
-/**
- * Date (the shared formatter) and time of day in the merchant's time zone. lib/format/dates' 'dateTime' style
- * combines dateStyle with timeZoneName, which Intl rejects ("Invalid option"), so the time is added here.
- */
-function when(at: string, locale: Locale, timeZone: string): string {
-  const time = new Intl.DateTimeFormat(locale, {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  return `${formatDate(at, locale, timeZone, 'date')} ${time.format(new Date(at))} (${timeZone})`;
-}
-
 /** Start of `date` (yyyy-mm-dd) or its end, as an instant in UTC; the API takes ISO instants. */
 function instant(date: string, end: boolean): string | undefined {
   if (!date) return undefined;
@@ -92,7 +78,7 @@ export function AuditLog({ merchantId, timeZone, locale, people }: AuditLogProps
           <Table.Tbody>
             {entries.map((entry) => (
               <Table.Tr key={entry.id}>
-                <Table.Td>{when(entry.at, locale, timeZone)}</Table.Td>
+                <Table.Td>{formatDate(entry.at, locale, timeZone, 'dateTimeSeconds')}</Table.Td>
                 <Table.Td>{entry.actor.email ?? '—'}</Table.Td>
                 <Table.Td>
                   {t(`access.audit.actingAsNames.${entry.actingAs}`, { defaultValue: entry.actingAs })}
