@@ -128,6 +128,27 @@ describe('staff powers, company settings and the audit log', () => {
       rule: 'validation.monthlyFeePositive',
     });
 
+    // The domain's rate rule (SPEC §3 rates: 0 to 100, at most 4 decimals), its key as the rule.
+    const tooPrecise = await t.app.inject({
+      method: 'PUT',
+      url: url('/rates'),
+      headers: w.headers('staff'),
+      payload: { ...rates, domesticPercent: 1.23456, amexPercent: 100.0001 },
+    });
+    expect(tooPrecise.statusCode).toBe(400);
+    expect(tooPrecise.json().error.details).toEqual([
+      {
+        field: 'domesticPercent',
+        rule: 'validation.ratePercentInvalid',
+        message: 'Enter a percentage from 0 to 100 with at most 4 decimal places',
+      },
+      {
+        field: 'amexPercent',
+        rule: 'validation.ratePercentInvalid',
+        message: 'Enter a percentage from 0 to 100 with at most 4 decimal places',
+      },
+    ]);
+
     const res = await t.app.inject({
       method: 'PUT',
       url: url('/rates'),

@@ -17,6 +17,10 @@ export const PIN_LENGTH = 4;
 export const CARD_SUMMARY_FILTER_LENGTHS = [4, 6] as const;
 export const ADJUST_THRESHOLD_MIN = 1;
 export const ADJUST_THRESHOLD_MAX_DECIMALS = 2;
+/** Billing rates (SPEC §3) are percentages: 0 to 100, stored with 4 decimals (numeric(6,4)). */
+export const RATE_PERCENT_MIN = 0;
+export const RATE_PERCENT_MAX = 100;
+export const RATE_PERCENT_MAX_DECIMALS = 4;
 
 /** Transaction and ledger report or filter range, in calendar months. */
 export const TRANSACTION_DATE_RANGE_MAX_MONTHS = 6;

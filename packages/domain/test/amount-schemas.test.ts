@@ -9,8 +9,10 @@ import {
   monthlyFeeAmountInputSchema,
   monthlyFeeAmountSchema,
   pinSchema,
+  ratePercentInputSchema,
+  ratePercentSchema,
 } from '../src/schemas/settings.ts';
-import { accepted, messageFor } from './rule-helpers.ts';
+import { accepted, messageFor, rejected } from './rule-helpers.ts';
 
 describe('PIN (SPEC §5: 4 digits)', () => {
   it.each(['0000', '1234', '9876'])('accepts %j', (input) => {
@@ -139,5 +141,61 @@ describe('refund amount (SPEC §5: greater than 0, at most the remaining refunda
     expect(messageFor(refundAmountInputSchema(1050, 'en-GB', 'GBP'), '1.005')).toBe(
       'Please enter a valid amount',
     );
+  });
+});
+
+describe('rate percentage (SPEC §3 billing rates: 0 to 100, at most 4 decimals)', () => {
+  const RATE_MESSAGE = 'Enter a percentage from 0 to 100 with at most 4 decimal places';
+
+  it.each([0, 100, 1.2, 2.9, 1.2345, 99.9999, 0.0001])('accepts %d', (input) => {
+    expect(accepted(ratePercentSchema, input)).toBe(input);
+  });
+
+  it.each([
+    100.0001,
+    101,
+    1.23456,
+    0.00001,
+    -0.0001,
+    -1,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    '1.2',
+    true,
+    {},
+  ])('rejects %j', (input) => {
+    expect(messageFor(ratePercentSchema, input)).toBe(RATE_MESSAGE);
+  });
+
+  it('is required', () => {
+    expect(messageFor(ratePercentSchema, undefined)).toBe('Required');
+    expect(messageFor(ratePercentSchema, null)).toBe('Required');
+  });
+
+  it('puts its key as the rule of a 400 detail', () => {
+    expect(rejected(ratePercentSchema, 100.0001)).toEqual([
+      { field: '', rule: 'validation.ratePercentInvalid', message: RATE_MESSAGE },
+    ]);
+  });
+
+  it('reads typed text in the locale, exactly', () => {
+    expect(accepted(ratePercentInputSchema('fr-FR'), '1,2345')).toBe(1.2345);
+    expect(accepted(ratePercentInputSchema('en-GB'), '100')).toBe(100);
+    expect(accepted(ratePercentInputSchema('en-GB'), '0')).toBe(0);
+    expect(accepted(ratePercentInputSchema('it-IT'), '0,0001')).toBe(0.0001);
+    // Sums that are not exact in binary floating point come out as the typed decimal.
+    expect(accepted(ratePercentInputSchema('en-GB'), '1.15')).toBe(1.15);
+  });
+
+  it.each([
+    ['100.0001', RATE_MESSAGE],
+    ['1.23456', RATE_MESSAGE],
+    ['-1', RATE_MESSAGE],
+    ['abc', RATE_MESSAGE],
+    ['1.2.3', RATE_MESSAGE],
+    ['', 'Required'],
+    ['   ', 'Required'],
+  ])('rejects typed %j with %j', (input, message) => {
+    expect(messageFor(ratePercentInputSchema('en-GB'), input)).toBe(message);
   });
 });

@@ -22,6 +22,7 @@ const schemas: Record<string, z.ZodType> = {
   manualLimitInput: settings.manualLimitInputSchema('fr-FR', 'EUR'),
   monthlyFeeInput: settings.monthlyFeeAmountInputSchema('en-GB', 'GBP'),
   adjustThresholdInput: settings.adjustThresholdInputSchema('es-ES'),
+  ratePercentInput: settings.ratePercentInputSchema('fr-FR'),
   refundAmount: refund.refundAmountSchema(1000),
   refundAmountInput: refund.refundAmountInputSchema(1000, 'it-IT', 'EUR'),
   transactionSearch: dateRange.transactionSearchSchema(),

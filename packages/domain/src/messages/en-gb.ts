@@ -44,6 +44,7 @@ export const enGBMessages = {
   adjustThresholdMinimum: 'Threshold must be at least 1',
   adjustThresholdDecimals: 'Threshold can have at most 2 decimal places',
   monthlyFeePositive: 'Amount must be greater than 0',
+  ratePercentInvalid: 'Enter a percentage from 0 to 100 with at most 4 decimal places',
   cardSummaryInvalid: 'Enter 4 or 6 digits of the card number',
   refundAmountPositive: 'Refund amount must be greater than 0',
   refundAmountTooLarge: 'Refund amount cannot be more than the remaining refundable amount',

@@ -43,6 +43,7 @@ export const esESMessages: MessageCatalogue = {
   adjustThresholdMinimum: 'El umbral debe ser al menos 1',
   adjustThresholdDecimals: 'El umbral puede tener como máximo 2 decimales',
   monthlyFeePositive: 'El importe debe ser mayor que 0',
+  ratePercentInvalid: 'Introduce un porcentaje de 0 a 100 con 4 decimales como máximo',
   cardSummaryInvalid: 'Introduce 4 o 6 dígitos del número de tarjeta',
   refundAmountPositive: 'El importe del reembolso debe ser mayor que 0',
   refundAmountTooLarge: 'El importe del reembolso no puede superar el importe reembolsable restante',

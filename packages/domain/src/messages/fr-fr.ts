@@ -43,6 +43,7 @@ export const frFRMessages: MessageCatalogue = {
   adjustThresholdMinimum: 'Le seuil doit être au moins égal à 1',
   adjustThresholdDecimals: 'Le seuil peut comporter au maximum 2 décimales',
   monthlyFeePositive: 'Le montant doit être supérieur à 0',
+  ratePercentInvalid: 'Saisissez un pourcentage de 0 à 100 avec 4 décimales au maximum',
   cardSummaryInvalid: 'Saisissez 4 ou 6 chiffres du numéro de carte',
   refundAmountPositive: 'Le montant du remboursement doit être supérieur à 0',
   refundAmountTooLarge: 'Le montant du remboursement ne peut pas dépasser le montant remboursable restant',

@@ -43,6 +43,7 @@ export const itITMessages: MessageCatalogue = {
   adjustThresholdMinimum: 'La soglia deve essere almeno 1',
   adjustThresholdDecimals: 'La soglia può avere al massimo 2 decimali',
   monthlyFeePositive: "L'importo deve essere maggiore di 0",
+  ratePercentInvalid: 'Inserisci una percentuale da 0 a 100 con al massimo 4 decimali',
   cardSummaryInvalid: 'Inserisci 4 o 6 cifre del numero della carta',
   refundAmountPositive: "L'importo del rimborso deve essere maggiore di 0",
   refundAmountTooLarge: "L'importo del rimborso non può superare l'importo rimborsabile residuo",

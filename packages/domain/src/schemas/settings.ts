@@ -1,10 +1,14 @@
-// SPEC §5 "Settings, money and reports": PIN, manual limit, adjust threshold, monthly fee, card summary filter.
+// SPEC §5 "Settings, money and reports": PIN, manual limit, adjust threshold, monthly fee, card summary filter;
+// SPEC §3's billing rate percentages.
 import { z } from 'zod';
 import {
   ADJUST_THRESHOLD_MAX_DECIMALS,
   ADJUST_THRESHOLD_MIN,
   CARD_SUMMARY_FILTER_LENGTHS,
   PIN_LENGTH,
+  RATE_PERCENT_MAX,
+  RATE_PERCENT_MAX_DECIMALS,
+  RATE_PERCENT_MIN,
 } from '../constants.ts';
 import type { Locale } from '../locales.ts';
 import { parseDecimalInput } from '../money.ts';
@@ -73,3 +77,30 @@ export const cardSummaryFilterSchema = stringInput()
   .regex(new RegExp(`^(${CARD_SUMMARY_FILTER_LENGTHS.map((n) => `\\d{${n}}`).join('|')})$`), {
     error: 'validation.cardSummaryInvalid',
   });
+
+const RATE_PERCENT_INVALID = 'validation.ratePercentInvalid';
+
+/**
+ * A billing rate of SPEC §3 (domestic, EEA, global, Amex, other, tap to pay; also a discount): a percentage
+ * from 0 to 100 with at most 4 decimals, the precision it is stored with.
+ */
+export const ratePercentSchema = numberInput(RATE_PERCENT_INVALID)
+  .min(RATE_PERCENT_MIN, { error: RATE_PERCENT_INVALID, abort: true })
+  .max(RATE_PERCENT_MAX, { error: RATE_PERCENT_INVALID, abort: true })
+  .refine((value) => hasAtMostDecimals(value, RATE_PERCENT_MAX_DECIMALS), { error: RATE_PERCENT_INVALID });
+
+/** A rate percentage as typed in `locale` ("1,25" in fr-FR), read exactly and checked by `ratePercentSchema`. */
+export function ratePercentInputSchema(locale: Locale) {
+  return stringInput()
+    .transform((text, ctx) => {
+      const parsed = parseDecimalInput(text, locale, RATE_PERCENT_MAX_DECIMALS);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({
+        code: 'custom',
+        message: parsed.reason === 'empty' ? 'validation.required' : RATE_PERCENT_INVALID,
+        input: text,
+      });
+      return z.NEVER;
+    })
+    .pipe(ratePercentSchema);
+}

@@ -1,16 +1,9 @@
 import { SETTLEMENT_TYPES } from '@mp/domain/enums';
-import { hasAtMostDecimals, requiredText } from '@mp/domain/schemas/common';
-import { monthlyFeeAmountSchema } from '@mp/domain/schemas/settings';
+import { requiredText } from '@mp/domain/schemas/common';
+import { monthlyFeeAmountSchema, ratePercentSchema } from '@mp/domain/schemas/settings';
 import { z } from 'zod';
 
 export const RATES_UPDATED_TODAY_MESSAGE = 'Rates cannot be updated today; come back tomorrow';
-
-/** A percentage rate: 0 to 100 with at most 4 decimals (stored as an exact numeric, never a float). */
-const percentSchema = z
-  .number({ error: 'validation.invalid' })
-  .min(0, { error: 'validation.invalid' })
-  .max(100, { error: 'validation.invalid' })
-  .refine((value) => hasAtMostDecimals(value, 4), { error: 'validation.invalid' });
 
 const minorUnitsSchema = z
   .number({ error: 'validation.invalid' })
@@ -46,12 +39,13 @@ const description = requiredText(200);
 
 export const ratesBodySchema = z
   .object({
-    domesticPercent: percentSchema,
-    eeaPercent: percentSchema,
-    globalPercent: percentSchema,
-    amexPercent: percentSchema,
-    otherPercent: percentSchema,
-    tapToPayPercent: percentSchema,
+    // SPEC §3 rates: the domain rule (0 to 100, at most 4 decimals), stored as an exact numeric, never a float.
+    domesticPercent: ratePercentSchema,
+    eeaPercent: ratePercentSchema,
+    globalPercent: ratePercentSchema,
+    amexPercent: ratePercentSchema,
+    otherPercent: ratePercentSchema,
+    tapToPayPercent: ratePercentSchema,
     fixedFee: minorUnitsSchema.default(0).describe('Per-transaction fixed fee, minor units'),
     deviceRentalMonthly: minorUnitsSchema.describe('Device rental monthly rate, minor units'),
     settlementType: z.enum(SETTLEMENT_TYPES, { error: 'validation.invalid' }),
@@ -61,7 +55,7 @@ export const ratesBodySchema = z
       .array(
         z.object({
           description,
-          percent: percentSchema.refine((value) => value > 0, { error: 'validation.invalid' }),
+          percent: ratePercentSchema.refine((value) => value > 0, { error: 'validation.invalid' }),
           durationMonths: z.number().int().min(1).max(120).nullable(),
           startsOn: dateSchema,
         }),

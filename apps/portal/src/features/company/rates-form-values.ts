@@ -1,7 +1,8 @@
+import { RATE_PERCENT_MAX_DECIMALS } from '@mp/domain/constants';
 import type { Locale } from '@mp/domain/locales';
-import { formatMoneyInput, parseDecimalInput, parseMoneyInput } from '@mp/domain/money';
+import { formatMoneyInput, parseMoneyInput } from '@mp/domain/money';
 import { amountInputSchema, positiveMinorUnitsSchema } from '@mp/domain/schemas/money-input';
-import { monthlyFeeAmountInputSchema } from '@mp/domain/schemas/settings';
+import { monthlyFeeAmountInputSchema, ratePercentInputSchema } from '@mp/domain/schemas/settings';
 import { z } from 'zod';
 import type { Rates } from './api/get-rates.ts';
 import type { RatesUpdate } from './api/update-rates.ts';
@@ -40,21 +41,6 @@ export type RatesFormValues = Record<PercentField, string> & {
   tradingHours: Record<Weekday, { opens: string; closes: string }>;
 };
 
-const PERCENT_DECIMALS = 4;
-
-/** A percentage as the API takes it (0–100, at most 4 decimals, typed in `locale`). */
-function percentInput(locale: string) {
-  return z.string().transform((text, ctx) => {
-    const parsed = parseDecimalInput(text, locale, PERCENT_DECIMALS);
-    if (parsed.ok && parsed.value >= 0 && parsed.value <= 100) return parsed.value;
-    ctx.addIssue({
-      code: 'custom',
-      message: parsed.ok || parsed.reason !== 'empty' ? 'validation.invalid' : 'validation.required',
-    });
-    return z.NEVER;
-  });
-}
-
 /** An amount that may be 0 (fixed fee, device rental), typed in `locale`, as minor units. */
 function amountOrZeroInput(locale: string, currency: string) {
   return z.string().transform((text, ctx) => {
@@ -86,11 +72,12 @@ const description = z
   .max(200, { error: 'validation.invalid' });
 
 /**
- * The form's rules, on the domain package's amount rules (SPEC §5: monthly fee amount greater than 0), turned
+ * The form's rules, on the domain package's rate and amount rules (SPEC §5: monthly fee amount greater than 0), turned
  * into the PUT /rates body.
  */
 export function ratesFormSchema(locale: Locale, currency: string) {
-  const percent = percentInput(locale);
+  // SPEC §3 rates: the domain rule the API checks too (0 to 100, at most 4 decimals), read in the locale.
+  const percent = ratePercentInputSchema(locale);
   return z
     .object({
       domesticPercent: percent,
@@ -161,7 +148,7 @@ export function ratesToForm(rates: Rates | undefined, locale: string): RatesForm
   const current = rates?.current ?? null;
   const currency = rates?.currency ?? 'GBP';
   const pct = (value: number | undefined) =>
-    value === undefined ? '' : decimalText(value, locale, PERCENT_DECIMALS);
+    value === undefined ? '' : decimalText(value, locale, RATE_PERCENT_MAX_DECIMALS);
   const money = (amount: number) => formatMoneyInput(amount, locale, currency);
   const tradingHours = Object.fromEntries(
     WEEKDAYS.map((day) => {

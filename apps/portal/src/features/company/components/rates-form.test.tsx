@@ -68,6 +68,22 @@ describe('RatesForm (staff)', () => {
     expect(screen.getByRole('button', { name: 'Save rates' })).toBeDisabled();
   });
 
+  it.each(['100.0001', '1.23456', '-1', 'abc'])(
+    'shows the domain rate rule for a domestic rate of %j and keeps submit disabled',
+    async (typed) => {
+      const user = userEvent.setup();
+      renderForm();
+      const domestic = screen.getByLabelText(/^Domestic/);
+      await user.clear(domestic);
+      await user.type(domestic, typed);
+      await user.tab();
+      expect(
+        await screen.findByText('Enter a percentage from 0 to 100 with at most 4 decimal places'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Save rates' })).toBeDisabled();
+    },
+  );
+
   it('sends percentages as numbers and amounts in minor units', async () => {
     const user = userEvent.setup();
     const onSubmit = renderForm();
