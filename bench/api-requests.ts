@@ -3,7 +3,8 @@
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { DEMO_SIGN_INS, seedDemoWorld } from '../apps/api/src/db/seed.ts';
+import { DEMO_SIGN_INS } from '../apps/api/src/db/demo/sign-ins.ts';
+import { seedDemoWorld } from '../apps/api/src/db/seed.ts';
 import { suite } from './harness.ts';
 
 export async function benchApiRequests(iterations: number): Promise<void> {
