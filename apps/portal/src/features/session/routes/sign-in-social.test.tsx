@@ -95,3 +95,34 @@ describe('returning from social sign-in (SPEC §8)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('the social sign-in button (SPEC §2.1, §9)', () => {
+  const withProvider = () =>
+    fetchMock.mockImplementation(
+      fakeApi({ 'GET /identity/oidc': () => jsonResponse(200, { data: { enabled: true } }) }).handle,
+    );
+
+  it('shows the button and its divider when the API reports a provider', async () => {
+    withProvider();
+    renderRoutes(routes, '/signin?redirect=%2Ftransactions');
+    const button = await screen.findByRole('link', { name: 'Continue with social sign-in' });
+    expect(button.getAttribute('href')).toContain('redirect=%2Ftransactions');
+    expect(screen.getByText('or')).toBeInTheDocument();
+  });
+
+  it('shortens the label when the window is under 330 px wide', async () => {
+    withProvider();
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: query === '(max-width: 329.98px)',
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    renderRoutes(routes, '/signin');
+    expect(await screen.findByRole('link', { name: 'Social sign-in' })).toBeInTheDocument();
+    matchMedia.mockRestore();
+  });
+});
