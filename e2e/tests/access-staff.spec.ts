@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demo, signIn, signInFromStart } from './support.ts';
 
-test('staff search a merchant, override with a reason, see the banner and work on its rates; the owner reads it in the audit log', async ({
+test('staff search a merchant, override with a reason, see the banner and change its rates once a day; the owner reads the change in the audit log', async ({
   page,
   browser,
 }) => {
@@ -27,10 +27,35 @@ test('staff search a merchant, override with a reason, see the banner and work o
   await page.goto('/company-settings/staff');
   await expect(page.getByRole('heading', { name: 'Staff company settings' })).toBeVisible();
   await expect(banner).toBeVisible();
-  await expect(page.getByLabel(/^Domestic/)).not.toHaveValue('');
-  // The demo world's rates were written today, so SPEC §8's once-a-day rule holds the form.
+  const domestic = page.getByLabel(/^Domestic/);
+  // The demo's rates were set when Brightwater joined, so SPEC §8's once-a-day rule allows a change today.
+  await expect(domestic).toHaveValue('1.2');
+  await expect(page.getByText('Rates cannot be updated today; come back tomorrow')).toHaveCount(0);
+
+  // A second tab opened before the change still offers the form: its save reaches the server's once-a-day rule.
+  const staleTab = await page.context().newPage();
+  await staleTab.goto('/company-settings/staff');
+  await expect(staleTab.getByLabel(/^Domestic/)).toHaveValue('1.2');
+
+  await domestic.fill('1.35');
+  await page.getByRole('button', { name: 'Save rates' }).click();
+  await expect(page.getByText('Rates saved.')).toBeVisible();
+  await expect(domestic).toHaveValue('1.35');
   await expect(page.getByText('Rates cannot be updated today; come back tomorrow')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save rates' })).toBeDisabled();
+  await page.reload();
+  await expect(page.getByLabel(/^Domestic/)).toHaveValue('1.35');
+
+  await staleTab.getByLabel(/^Domestic/).fill('1.4');
+  const staleSave = staleTab.getByRole('button', { name: 'Save rates' });
+  await expect(staleSave).toBeEnabled();
+  await staleSave.click();
+  await expect(staleTab.getByText('Rates cannot be updated today; come back tomorrow')).toBeVisible();
+  await expect(staleSave).toBeDisabled();
+  await staleTab.close();
+  await page.reload();
+  await expect(page.getByLabel(/^Domestic/)).toHaveValue('1.35');
+
   await page.getByLabel('Deal reference').fill('DEAL-E2E-42');
   await page.getByRole('button', { name: 'Associate' }).click();
   await expect(page.getByText('Deal DEAL-E2E-42 associated.')).toBeVisible();
@@ -45,6 +70,13 @@ test('staff search a merchant, override with a reason, see the banner and work o
   await owner.getByRole('tab', { name: 'Audit log' }).click();
   const log = owner.getByRole('table', { name: 'Audit log' });
   await expect(log.getByRole('row', { name: /override\.start/ })).toContainText(demo.staff.email);
+  const ratesChange = log.getByRole('row', { name: /rates\.update/ });
+  await expect(ratesChange).toHaveCount(1);
+  await expect(ratesChange).toContainText(demo.staff.email);
+  await expect(ratesChange).toContainText('Staff (override)');
+  await expect(ratesChange).toContainText('current.domesticPercent: 1.2 → 1.35');
+  // When, in the merchant's time zone and labelled with it (Brightwater: Europe/London).
+  await expect(ratesChange.getByRole('cell').first()).toHaveText(/\d{2}:\d{2}:\d{2} (GMT|BST)$/);
   await expect(log.getByRole('row', { name: /rates\.associate-deal/ }).first()).toContainText(
     'Staff (override)',
   );

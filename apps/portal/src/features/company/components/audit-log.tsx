@@ -1,9 +1,10 @@
-import { Alert, Button, Code, Group, Loader, Select, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Group, List, Loader, Select, Table, Text, TextInput } from '@mantine/core';
 import type { Locale } from '@mp/domain/locales';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format/dates.ts';
-import { type AuditFilter, useAuditLog } from '../api/list-audit-log.ts';
+import { type AuditEntry, type AuditFilter, useAuditLog } from '../api/list-audit-log.ts';
+import { auditChanges } from '../audit-changes.ts';
 
 interface AuditLogProps {
   merchantId: string;
@@ -11,6 +12,25 @@ interface AuditLogProps {
   locale: Locale;
   /** The merchant's users, for the person filter. */
   people: readonly { userId: string; label: string }[];
+}
+
+const MAX_CHANGES_SHOWN = 12;
+
+/** What the entry changed, value by value (before → after); else what it recorded. */
+function AuditDetails({ entry }: { entry: AuditEntry }) {
+  const changes = auditChanges(entry.before, entry.after);
+  if (changes.length === 0)
+    return entry.after === null ? null : <Code block>{JSON.stringify(entry.after).slice(0, 300)}</Code>;
+  return (
+    <List size="xs" spacing={2}>
+      {changes.slice(0, MAX_CHANGES_SHOWN).map((change) => (
+        <List.Item key={change.path}>
+          <Code>{change.path}</Code>: {change.before} → {change.after}
+        </List.Item>
+      ))}
+      {changes.length > MAX_CHANGES_SHOWN && <List.Item>…</List.Item>}
+    </List>
+  );
 }
 
 /** Start of `date` (yyyy-mm-dd) or its end, as an instant in UTC; the API takes ISO instants. */
@@ -85,7 +105,7 @@ export function AuditLog({ merchantId, timeZone, locale, people }: AuditLogProps
                 </Table.Td>
                 <Table.Td>{entry.action}</Table.Td>
                 <Table.Td>
-                  {entry.after !== null && <Code block>{JSON.stringify(entry.after).slice(0, 300)}</Code>}
+                  <AuditDetails entry={entry} />
                 </Table.Td>
                 <Table.Td>{entry.ip ?? '—'}</Table.Td>
               </Table.Tr>
