@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { choose, demo, signInFromStart } from './support.ts';
+import { choose, demo, resetSavedLanguage, signInFromStart } from './support.ts';
+
+test.afterEach(({ request }) => resetSavedLanguage(request, demo.gbOwner));
 
 test('switching to French shows French text, and it is remembered after a reload', async ({ page }) => {
   await signInFromStart(page, demo.gbOwner);

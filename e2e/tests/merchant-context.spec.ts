@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { choose, demo, signInFromStart } from './support.ts';
+import { choose, demo, resetSavedLanguage, signInFromStart } from './support.ts';
+
+test.afterEach(({ request }) => resetSavedLanguage(request, demo.groupOwner));
 
 const totalsCard = (page: Page, title = 'Last 30 days') => page.getByRole('region', { name: title });
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { DEMO_SIGN_INS } from '../../apps/api/src/db/demo/sign-ins.ts';
 
 /** The demo world's sign-ins, exactly as `npm start` seeds and prints them. */
@@ -31,4 +31,24 @@ export async function choose(page: Page, label: string, option: string): Promise
   }
   await select.click();
   await page.getByRole('option', { name: option }).click();
+}
+
+/**
+ * Puts a user's saved language back to en-GB through the API, so a test that changes it (it is stored on the
+ * server, SPEC §9) leaves the next test the demo world as seeded.
+ */
+export async function resetSavedLanguage(
+  request: APIRequestContext,
+  user: { email: string; password: string },
+): Promise<void> {
+  const signedIn = await request.post('/api/identity/sign-in', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(signedIn.ok()).toBe(true);
+  const { accessToken } = (await signedIn.json()).data as { accessToken: string };
+  const saved = await request.patch('/api/identity/me', {
+    data: { preferences: { locale: 'en-GB' } },
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(saved.ok()).toBe(true);
 }
