@@ -61,12 +61,8 @@ export function ForgotPasswordResetForm({ email, code, onSubmit, isLoading }: Fo
         />
         <PasswordFields
           passwordLabel={t('forgotPassword.password')}
-          password={form.register('password')}
-          repeatPassword={form.register('repeatPassword')}
-          errors={{
-            password: messageOf(errors.password?.message),
-            repeatPassword: messageOf(errors.repeatPassword?.message),
-          }}
+          register={form.register}
+          errors={errors}
         />
         <Button type="submit" disabled={!isValid || isLoading} loading={isLoading}>
           {t('forgotPassword.submit')}

@@ -21,7 +21,6 @@ export function NewPasswordForm({ onSubmit, isLoading, errorKey }: NewPasswordFo
     defaultValues: { password: '', repeatPassword: '' },
   });
   const { errors, isValid } = form.formState;
-  const messageOf = (key: string | undefined) => (key ? t(key) : undefined);
   return (
     <form noValidate onSubmit={form.handleSubmit(({ password }) => onSubmit(password))}>
       <Stack gap="md">
@@ -30,15 +29,7 @@ export function NewPasswordForm({ onSubmit, isLoading, errorKey }: NewPasswordFo
         </Title>
         <Text size="sm">{t('newPassword.intro')}</Text>
         <FlowAlert errorKey={errorKey} />
-        <PasswordFields
-          passwordLabel={t('newPassword.password')}
-          password={form.register('password')}
-          repeatPassword={form.register('repeatPassword')}
-          errors={{
-            password: messageOf(errors.password?.message),
-            repeatPassword: messageOf(errors.repeatPassword?.message),
-          }}
-        />
+        <PasswordFields passwordLabel={t('newPassword.password')} register={form.register} errors={errors} />
         <Button type="submit" disabled={!isValid || isLoading} loading={isLoading}>
           {t('newPassword.submit')}
         </Button>

@@ -1,18 +1,24 @@
 import { PasswordInput } from '@mantine/core';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+
+/** The two fields every new-password form holds (sign-up, temporary password, forgot password). */
+interface PasswordFieldValues {
+  password: string;
+  repeatPassword: string;
+}
 
 interface PasswordFieldsProps {
   passwordLabel: string;
-  password: UseFormRegisterReturn;
-  repeatPassword: UseFormRegisterReturn;
-  /** Already translated messages. */
-  errors: { password: string | undefined; repeatPassword: string | undefined };
+  /** The form's `register` and `formState.errors`; errors hold message keys. */
+  register: UseFormRegister<PasswordFieldValues>;
+  errors: FieldErrors<PasswordFieldValues>;
 }
 
 /** A new password with SPEC §5's hint, and its repetition ("Passwords must match"). */
-export function PasswordFields({ passwordLabel, password, repeatPassword, errors }: PasswordFieldsProps) {
+export function PasswordFields({ passwordLabel, register, errors }: PasswordFieldsProps) {
   const { t } = useTranslation();
+  const messageOf = (key: string | undefined) => (key ? t(key) : undefined);
   return (
     <>
       <PasswordInput
@@ -20,15 +26,15 @@ export function PasswordFields({ passwordLabel, password, repeatPassword, errors
         description={t('validation.passwordHint')}
         autoComplete="new-password"
         required
-        error={errors.password}
-        {...password}
+        error={messageOf(errors.password?.message)}
+        {...register('password')}
       />
       <PasswordInput
         label={t('passwords.repeat')}
         autoComplete="new-password"
         required
-        error={errors.repeatPassword}
-        {...repeatPassword}
+        error={messageOf(errors.repeatPassword?.message)}
+        {...register('repeatPassword')}
       />
     </>
   );

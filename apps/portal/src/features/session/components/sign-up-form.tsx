@@ -66,15 +66,7 @@ export function SignUpForm({ onSubmit, isLoading, errorKey }: SignUpFormProps) {
           error={messageOf(errors.phoneNumber?.message)}
           {...form.register('phoneNumber')}
         />
-        <PasswordFields
-          passwordLabel={t('signUp.password')}
-          password={form.register('password')}
-          repeatPassword={form.register('repeatPassword')}
-          errors={{
-            password: messageOf(errors.password?.message),
-            repeatPassword: messageOf(errors.repeatPassword?.message),
-          }}
-        />
+        <PasswordFields passwordLabel={t('signUp.password')} register={form.register} errors={errors} />
         <Button type="submit" disabled={!isValid || isLoading} loading={isLoading}>
           {t('signUp.submit')}
         </Button>
