@@ -84,6 +84,20 @@ describe('RatesForm (staff)', () => {
     },
   );
 
+  it('adds a discount row and a credit row with their own columns, and removes a row', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(screen.getByRole('button', { name: 'Add: Discounts' }));
+    expect(screen.getByLabelText('Percentage (%)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Duration (months)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add: Credits' }));
+    expect(screen.getByLabelText('Amount (GBP)')).toBeInTheDocument();
+    expect(screen.getAllByLabelText('Starts on')).toHaveLength(2);
+    await user.click(screen.getAllByRole('button', { name: 'Remove' })[0] as HTMLElement);
+    expect(screen.queryByLabelText('Percentage (%)')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Amount (GBP)')).toBeInTheDocument();
+  });
+
   it('sends percentages as numbers and amounts in minor units', async () => {
     const user = userEvent.setup();
     const onSubmit = renderForm();

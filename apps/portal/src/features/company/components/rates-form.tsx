@@ -12,10 +12,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { Locale } from '@mp/domain/locales';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { RatesUpdate } from '../api/update-rates.ts';
 import { PERCENT_FIELDS, type RatesFormValues, ratesFormSchema, WEEKDAYS } from '../rates-form-values.ts';
+import { RateRowsFieldset } from './rate-rows-fieldset.tsx';
 
 interface RatesFormProps {
   defaultValues: RatesFormValues;
@@ -48,9 +49,6 @@ export function RatesForm(props: RatesFormProps) {
   });
   const { errors, isValid } = form.formState;
   const messageOf = (key: string | undefined) => (key ? t(key) : undefined);
-  const discounts = useFieldArray({ control: form.control, name: 'discounts' });
-  const fees = useFieldArray({ control: form.control, name: 'monthlyFees' });
-  const credits = useFieldArray({ control: form.control, name: 'credits' });
   const today = new Date().toISOString().slice(0, 10);
 
   return (
@@ -122,131 +120,27 @@ export function RatesForm(props: RatesFormProps) {
           </Group>
         </Fieldset>
 
-        <Fieldset legend={t('access.rates.discounts')}>
-          <Stack gap="xs">
-            {discounts.fields.map((row, index) => (
-              <Group key={row.id} align="flex-start" wrap="nowrap">
-                <TextInput
-                  label={t('access.rates.description')}
-                  error={messageOf(errors.discounts?.[index]?.description?.message)}
-                  {...form.register(`discounts.${index}.description`)}
-                />
-                <TextInput
-                  label={`${t('access.rates.percent')} (%)`}
-                  inputMode="decimal"
-                  w={110}
-                  error={messageOf(errors.discounts?.[index]?.percent?.message)}
-                  {...form.register(`discounts.${index}.percent`)}
-                />
-                <TextInput
-                  label={t('access.rates.durationMonths')}
-                  inputMode="numeric"
-                  w={140}
-                  error={messageOf(errors.discounts?.[index]?.durationMonths?.message)}
-                  {...form.register(`discounts.${index}.durationMonths`)}
-                />
-                <TextInput
-                  type="date"
-                  label={t('access.rates.startsOn')}
-                  error={messageOf(errors.discounts?.[index]?.startsOn?.message)}
-                  {...form.register(`discounts.${index}.startsOn`)}
-                />
-                <Button mt={24} variant="subtle" color="red" onClick={() => discounts.remove(index)}>
-                  {t('access.rates.removeRow')}
-                </Button>
-              </Group>
-            ))}
-            <Button
-              variant="light"
-              w="fit-content"
-              onClick={() =>
-                discounts.append({ description: '', percent: '', durationMonths: '', startsOn: today })
-              }
-            >
-              {`${t('access.rates.add')}: ${t('access.rates.discounts')}`}
-            </Button>
-          </Stack>
-        </Fieldset>
-
-        <Fieldset legend={t('access.rates.monthlyFees')}>
-          <Stack gap="xs">
-            {fees.fields.map((row, index) => (
-              <Group key={row.id} align="flex-start" wrap="nowrap">
-                <TextInput
-                  label={t('access.rates.description')}
-                  error={messageOf(errors.monthlyFees?.[index]?.description?.message)}
-                  {...form.register(`monthlyFees.${index}.description`)}
-                />
-                <TextInput
-                  label={`${t('access.rates.amount')} (${currency})`}
-                  inputMode="decimal"
-                  w={140}
-                  error={messageOf(errors.monthlyFees?.[index]?.amount?.message)}
-                  {...form.register(`monthlyFees.${index}.amount`)}
-                />
-                <TextInput
-                  type="date"
-                  label={t('access.rates.startsOn')}
-                  error={messageOf(errors.monthlyFees?.[index]?.startsOn?.message)}
-                  {...form.register(`monthlyFees.${index}.startsOn`)}
-                />
-                <TextInput
-                  type="date"
-                  label={t('access.rates.endsOn')}
-                  error={messageOf(errors.monthlyFees?.[index]?.endsOn?.message)}
-                  {...form.register(`monthlyFees.${index}.endsOn`)}
-                />
-                <Button mt={24} variant="subtle" color="red" onClick={() => fees.remove(index)}>
-                  {t('access.rates.removeRow')}
-                </Button>
-              </Group>
-            ))}
-            <Button
-              variant="light"
-              w="fit-content"
-              onClick={() => fees.append({ description: '', amount: '', startsOn: today, endsOn: '' })}
-            >
-              {`${t('access.rates.add')}: ${t('access.rates.monthlyFees')}`}
-            </Button>
-          </Stack>
-        </Fieldset>
-
-        <Fieldset legend={t('access.rates.credits')}>
-          <Stack gap="xs">
-            {credits.fields.map((row, index) => (
-              <Group key={row.id} align="flex-start" wrap="nowrap">
-                <TextInput
-                  label={t('access.rates.description')}
-                  error={messageOf(errors.credits?.[index]?.description?.message)}
-                  {...form.register(`credits.${index}.description`)}
-                />
-                <TextInput
-                  label={`${t('access.rates.amount')} (${currency})`}
-                  inputMode="decimal"
-                  w={140}
-                  error={messageOf(errors.credits?.[index]?.amount?.message)}
-                  {...form.register(`credits.${index}.amount`)}
-                />
-                <TextInput
-                  type="date"
-                  label={t('access.rates.startsOn')}
-                  error={messageOf(errors.credits?.[index]?.startsOn?.message)}
-                  {...form.register(`credits.${index}.startsOn`)}
-                />
-                <Button mt={24} variant="subtle" color="red" onClick={() => credits.remove(index)}>
-                  {t('access.rates.removeRow')}
-                </Button>
-              </Group>
-            ))}
-            <Button
-              variant="light"
-              w="fit-content"
-              onClick={() => credits.append({ description: '', amount: '', startsOn: today })}
-            >
-              {`${t('access.rates.add')}: ${t('access.rates.credits')}`}
-            </Button>
-          </Stack>
-        </Fieldset>
+        <RateRowsFieldset
+          form={form}
+          name="discounts"
+          columns={['description', 'percent', 'durationMonths', 'startsOn']}
+          emptyRow={{ description: '', percent: '', durationMonths: '', startsOn: today }}
+          currency={currency}
+        />
+        <RateRowsFieldset
+          form={form}
+          name="monthlyFees"
+          columns={['description', 'amount', 'startsOn', 'endsOn']}
+          emptyRow={{ description: '', amount: '', startsOn: today, endsOn: '' }}
+          currency={currency}
+        />
+        <RateRowsFieldset
+          form={form}
+          name="credits"
+          columns={['description', 'amount', 'startsOn']}
+          emptyRow={{ description: '', amount: '', startsOn: today }}
+          currency={currency}
+        />
 
         <TextInput
           label={t('access.rates.feeDestination')}
