@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Loader, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FoundMerchant, useStaffSearchMerchants } from '../api/staff-search-merchants.ts';
+import { MerchantTable } from './merchant-table.tsx';
 
 interface StaffMerchantSearchProps {
   onOverride: (merchant: FoundMerchant) => void;
@@ -43,36 +44,19 @@ export function StaffMerchantSearch({ onOverride }: StaffMerchantSearchProps) {
       )}
       {search.data && search.data.length === 0 && <Text c="dimmed">{t('access.companies.noResults')}</Text>}
       {search.data && search.data.length > 0 && (
-        <Table withTableBorder striped aria-label={t('access.companies.searchResults')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('merchant.legalEntityName')}</Table.Th>
-              <Table.Th>{t('merchant.status')}</Table.Th>
-              <Table.Th>{t('merchant.verification')}</Table.Th>
-              <Table.Th>{t('merchant.country')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {search.data.map((merchant) => (
-              <Table.Tr key={merchant.merchantId}>
-                <Table.Td>{merchant.legalEntityName}</Table.Td>
-                <Table.Td>{t(`merchant.statuses.${merchant.status}`)}</Table.Td>
-                <Table.Td>{t(`access.companies.kyc.${merchant.kycOnboardingStatus}`)}</Table.Td>
-                <Table.Td>{merchant.country}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    onClick={() => onOverride(merchant)}
-                    aria-label={t('access.override.startFor', { merchant: merchant.legalEntityName })}
-                  >
-                    {t('access.override.action')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <MerchantTable
+          merchants={search.data}
+          label={t('access.companies.searchResults')}
+          action={(merchant) => (
+            <Button
+              size="xs"
+              onClick={() => onOverride(merchant)}
+              aria-label={t('access.override.startFor', { merchant: merchant.legalEntityName })}
+            >
+              {t('access.override.action')}
+            </Button>
+          )}
+        />
       )}
     </>
   );

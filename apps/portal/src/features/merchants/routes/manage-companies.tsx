@@ -1,4 +1,4 @@
-import { Button, Group, Table, Title } from '@mantine/core';
+import { Button, Group, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
@@ -7,6 +7,7 @@ import { pathTo } from '../../../lib/paths.ts';
 import { isStaffUser } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import type { FoundMerchant } from '../api/staff-search-merchants.ts';
+import { MerchantTable } from '../components/merchant-table.tsx';
 import { OverrideDialog } from '../components/override-dialog.tsx';
 import { StaffMerchantSearch } from '../components/staff-merchant-search.tsx';
 import { useEnterStaffOverride, useMerchantContext, useSwitchMerchant } from '../merchant-context.ts';
@@ -34,45 +35,28 @@ export default function ManageCompaniesScreen() {
           {t('nav.addCompany')}
         </Button>
       </Group>
-      <Table withTableBorder striped aria-label={t('access.companies.yours')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('merchant.legalEntityName')}</Table.Th>
-            <Table.Th>{t('merchant.status')}</Table.Th>
-            <Table.Th>{t('merchant.verification')}</Table.Th>
-            <Table.Th>{t('merchant.country')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {merchants.map((merchant) => {
-            const isCurrent = merchant.merchantId === current?.merchantId;
-            return (
-              <Table.Tr key={merchant.merchantId}>
-                <Table.Td>{merchant.legalEntityName}</Table.Td>
-                <Table.Td>{t(`merchant.statuses.${merchant.status}`)}</Table.Td>
-                <Table.Td>{t(`access.companies.kyc.${merchant.kycOnboardingStatus}`)}</Table.Td>
-                <Table.Td>{merchant.country}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    disabled={isCurrent}
-                    title={isCurrent ? t('access.companies.isCurrent') : undefined}
-                    aria-label={t('access.companies.switchTo', { merchant: merchant.legalEntityName })}
-                    onClick={async () => {
-                      await switchMerchant(merchant.merchantId);
-                      await revalidator.revalidate();
-                    }}
-                  >
-                    {isCurrent ? t('access.companies.current') : t('access.companies.switch')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      <MerchantTable
+        merchants={merchants}
+        label={t('access.companies.yours')}
+        action={(merchant) => {
+          const isCurrent = merchant.merchantId === current?.merchantId;
+          return (
+            <Button
+              size="xs"
+              variant="light"
+              disabled={isCurrent}
+              title={isCurrent ? t('access.companies.isCurrent') : undefined}
+              aria-label={t('access.companies.switchTo', { merchant: merchant.legalEntityName })}
+              onClick={async () => {
+                await switchMerchant(merchant.merchantId);
+                await revalidator.revalidate();
+              }}
+            >
+              {isCurrent ? t('access.companies.current') : t('access.companies.switch')}
+            </Button>
+          );
+        }}
+      />
       {isStaffUser(user) && (
         <>
           <Title order={2} size="h3">
