@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../access/tenant-db.ts';
 import {
   merchantMemberships,
@@ -88,20 +88,6 @@ export const staffRepository = {
     return row;
   },
 
-  async owners(tx: Tx, merchantId: string): Promise<string[]> {
-    const rows = await tx
-      .select({ userId: merchantMemberships.userId })
-      .from(merchantMemberships)
-      .where(
-        and(
-          eq(merchantMemberships.merchantId, merchantId),
-          sql`'CompanyOwner' = any(${merchantMemberships.companyRoles})`,
-        ),
-      )
-      .for('update');
-    return rows.map((row) => row.userId);
-  },
-
   /** Makes `userId` the merchant's CompanyOwner (a member or not); an owner holds every site, so site grants go. */
   async makeOwner(tx: Tx, merchantId: string, userId: string, invitedBy: string, now: Date) {
     await tx
@@ -122,15 +108,6 @@ export const staffRepository = {
     await tx
       .delete(siteRoleGrants)
       .where(and(eq(siteRoleGrants.merchantId, merchantId), eq(siteRoleGrants.userId, userId)));
-  },
-
-  async removeMember(tx: Tx, merchantId: string, userId: string) {
-    await tx
-      .delete(siteRoleGrants)
-      .where(and(eq(siteRoleGrants.merchantId, merchantId), eq(siteRoleGrants.userId, userId)));
-    await tx
-      .delete(merchantMemberships)
-      .where(and(eq(merchantMemberships.merchantId, merchantId), eq(merchantMemberships.userId, userId)));
   },
 
   /** Cross-merchant: merchants whose churn date has come and that are not churned yet. */

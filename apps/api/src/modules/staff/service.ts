@@ -2,6 +2,7 @@ import { CHURN_NOTICE_DAYS } from '@mp/domain/constants';
 import { EMPTY_PERMISSIONS, MERCHANT_GROUP } from '@mp/domain/permissions';
 import { accessRepository } from '../../access/access-repository.ts';
 import { recordAudit } from '../../access/audit-writer.ts';
+import { membershipsRepository } from '../../access/memberships-repository.ts';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import type { TenantDb } from '../../access/tenant-db.ts';
 import type { Clock } from '../../clock.ts';
@@ -148,10 +149,11 @@ export function createStaffService(deps: {
       const merchant = await tenantDb.forMerchant(access.merchantId, async (tx) => {
         const now = clock.now();
         const row = await repo.lockMerchant(tx, access.merchantId);
-        const previous = await repo.owners(tx, access.merchantId);
+        const previous = await membershipsRepository.lockOwners(tx, access.merchantId);
         await repo.makeOwner(tx, access.merchantId, newOwnerId, access.actor.userId, now);
         const removed = previous.filter((id) => id !== newOwnerId);
-        for (const userId of removed) await repo.removeMember(tx, access.merchantId, userId);
+        for (const userId of removed)
+          await membershipsRepository.deleteMembership(tx, access.merchantId, userId);
         await recordAudit(tx, access, clock, {
           action: 'merchant.transfer',
           entityType: 'merchant',

@@ -95,21 +95,6 @@ export const usersRepository = {
     return Boolean(row);
   },
 
-  /** The merchant's company owners, locked until the transaction ends (the last-owner rule). */
-  async lockOwners(tx: Tx, merchantId: string): Promise<string[]> {
-    const rows = await tx
-      .select({ userId: merchantMemberships.userId })
-      .from(merchantMemberships)
-      .where(
-        and(
-          eq(merchantMemberships.merchantId, merchantId),
-          sql`'CompanyOwner' = any(${merchantMemberships.companyRoles})`,
-        ),
-      )
-      .for('update');
-    return rows.map((row) => row.userId);
-  },
-
   async existingSiteIds(tx: Tx, merchantId: string, siteIds: string[]): Promise<Set<string>> {
     if (siteIds.length === 0) return new Set();
     const rows = await tx
@@ -199,15 +184,6 @@ export const usersRepository = {
       .update(users)
       .set({ firstName: names.firstName, lastName: names.lastName, updatedAt: now })
       .where(eq(users.id, userId));
-  },
-
-  async deleteMembership(tx: Tx, merchantId: string, userId: string): Promise<void> {
-    await tx
-      .delete(siteRoleGrants)
-      .where(and(eq(siteRoleGrants.merchantId, merchantId), eq(siteRoleGrants.userId, userId)));
-    await tx
-      .delete(merchantMemberships)
-      .where(and(eq(merchantMemberships.merchantId, merchantId), eq(merchantMemberships.userId, userId)));
   },
 
   /** Ends every session of the user: their refresh-token families are revoked (access tokens die at expiry). */

@@ -2,6 +2,7 @@ import { ALL_SITES, MERCHANT_GROUP, type Role, type RoleGrants, STAFF_GROUP } fr
 import type { UserInvite, UserUpdate } from '@mp/domain/schemas/users';
 import { recordAudit } from '../../access/audit-writer.ts';
 import { grantBeyondActor } from '../../access/grant-ceiling.ts';
+import { membershipsRepository } from '../../access/memberships-repository.ts';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import { isUuid, type TenantDb, type Tx } from '../../access/tenant-db.ts';
 import type { Mailer } from '../../adapters/mail/mail-port.ts';
@@ -191,7 +192,7 @@ export function createUsersService(deps: {
       const field = grantBeyondActor(access, grants);
       if (field) throw cannotGrant(field);
       const row = await tenantDb.forMerchant(access.merchantId, async (tx) => {
-        const owners = await repo.lockOwners(tx, access.merchantId);
+        const owners = await membershipsRepository.lockOwners(tx, access.merchantId);
         const before = await targetMember(tx, access, userId);
         await assertSitesExist(tx, access.merchantId, grants, input);
         const demotesLastOwner =
@@ -253,13 +254,13 @@ export function createUsersService(deps: {
     /** Removes the membership and ends the user's sessions; the last company owner stays (409). */
     async remove(access: MerchantAccessContext, userId: string): Promise<void> {
       await tenantDb.forMerchant(access.merchantId, async (tx) => {
-        const owners = await repo.lockOwners(tx, access.merchantId);
+        const owners = await membershipsRepository.lockOwners(tx, access.merchantId);
         const target = await targetMember(tx, access, userId);
         if (target.companyRoles.includes('CompanyOwner') && owners.length <= 1) {
           throw new AppError(409, 'LAST_COMPANY_OWNER', LAST_OWNER_MESSAGE);
         }
         const now = clock.now();
-        await repo.deleteMembership(tx, access.merchantId, target.userId);
+        await membershipsRepository.deleteMembership(tx, access.merchantId, target.userId);
         await repo.revokeSessions(tx, target.userId, now);
         await recordAudit(tx, access, clock, {
           action: 'user.remove',
