@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../test/render.tsx';
-import { ROUTE_PATHS } from '../lib/paths.ts';
+import { pathTo, ROUTE_PATHS } from '../lib/paths.ts';
 import { createRoutes } from './router.tsx';
 
 function ids(routes: ReturnType<typeof createRoutes>): string[] {
@@ -19,6 +19,15 @@ describe('route table', () => {
   it('shows "Did you get lost?" for an unknown path', async () => {
     renderRoutes(createRoutes(), '/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Did you get lost?' })).toBeInTheDocument();
+  });
+
+  it('shows "Something is not right" with a way back home on the not-right page', async () => {
+    renderRoutes(createRoutes(), pathTo('not-right'));
+    expect(await screen.findByRole('heading', { name: 'Something is not right' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Something is not right. Please try again later or contact support.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Take me home' })).toBeInTheDocument();
   });
 
   it('redirects /signup to /join', async () => {

@@ -1,19 +1,5 @@
-import { Button, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Page } from '../../../components/page.tsx';
-import { pathTo } from '../../../lib/paths.ts';
+import { ErrorPage } from '../components/error-page.tsx';
 
 export default function NotRightScreen() {
-  const { t } = useTranslation();
-  return (
-    <Page titleKey="routes.not-right">
-      <Text>{t('notRight.body')}</Text>
-      <div>
-        <Button component={Link} to={pathTo('home')}>
-          {t('notFound.home')}
-        </Button>
-      </div>
-    </Page>
-  );
+  return <ErrorPage titleKey="routes.not-right" bodyKey="notRight.body" />;
 }
