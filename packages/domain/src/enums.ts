@@ -88,3 +88,15 @@ export type SignInStatus = (typeof SIGN_IN_STATUSES)[number];
 
 export const SETTLEMENT_TYPES = ['net', 'gross'] as const;
 export type SettlementType = (typeof SETTLEMENT_TYPES)[number];
+
+/** The days a merchant's trading hours are kept for (SPEC §3 settings), Monday first. */
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];

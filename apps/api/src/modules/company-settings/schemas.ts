@@ -1,4 +1,4 @@
-import { SETTLEMENT_TYPES } from '@mp/domain/enums';
+import { SETTLEMENT_TYPES, WEEKDAYS } from '@mp/domain/enums';
 import { requiredText } from '@mp/domain/schemas/common';
 import { monthlyFeeAmountSchema, ratePercentSchema } from '@mp/domain/schemas/settings';
 import { z } from 'zod';
@@ -13,16 +13,6 @@ const minorUnitsSchema = z
 
 const dateSchema = z.iso.date({ error: 'validation.invalid' });
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
 
 const openingSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { RATE_PERCENT_MAX_DECIMALS } from '@mp/domain/constants';
+import { SETTLEMENT_TYPES, type SettlementType, WEEKDAYS, type Weekday } from '@mp/domain/enums';
 import type { Locale } from '@mp/domain/locales';
 import { formatMoneyInput, parseMoneyInput } from '@mp/domain/money';
 import { amountInputSchema, positiveMinorUnitsSchema } from '@mp/domain/schemas/money-input';
@@ -7,16 +8,6 @@ import { z } from 'zod';
 import type { Rates } from './api/get-rates.ts';
 import type { RatesUpdate } from './api/update-rates.ts';
 
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 export const PERCENT_FIELDS = [
   'domesticPercent',
   'eeaPercent',
@@ -31,7 +22,7 @@ type PercentField = (typeof PERCENT_FIELDS)[number];
 export type RatesFormValues = Record<PercentField, string> & {
   fixedFee: string;
   deviceRentalMonthly: string;
-  settlementType: 'net' | 'gross';
+  settlementType: SettlementType;
   contractEndDate: string;
   backfill: boolean;
   discounts: { description: string; percent: string; durationMonths: string; startsOn: string }[];
@@ -88,7 +79,7 @@ export function ratesFormSchema(locale: Locale, currency: string) {
       tapToPayPercent: percent,
       fixedFee: amountOrZeroInput(locale, currency),
       deviceRentalMonthly: amountOrZeroInput(locale, currency),
-      settlementType: z.enum(['net', 'gross']),
+      settlementType: z.enum(SETTLEMENT_TYPES),
       contractEndDate: optionalDate,
       backfill: z.boolean(),
       discounts: z.array(

@@ -11,11 +11,12 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { WEEKDAYS } from '@mp/domain/enums';
 import type { Locale } from '@mp/domain/locales';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { RatesUpdate } from '../api/update-rates.ts';
-import { PERCENT_FIELDS, type RatesFormValues, ratesFormSchema, WEEKDAYS } from '../rates-form-values.ts';
+import { PERCENT_FIELDS, type RatesFormValues, ratesFormSchema } from '../rates-form-values.ts';
 import { RateRowsFieldset } from './rate-rows-fieldset.tsx';
 
 interface RatesFormProps {
