@@ -29,6 +29,11 @@ export interface Database {
 export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection can be cut by the server (a restart, a terminated backend); pg then emits 'error' on
+    // the pool, which without a listener ends the process. The pool replaces the connection on the next query.
+    pool.on('error', (error) => {
+      process.stderr.write(`database: an idle connection was closed: ${error.message}\n`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
