@@ -40,6 +40,8 @@ export function aMerchant(overrides: Partial<Merchant> = {}): Merchant {
   return {
     merchantId: 'm-1',
     legalEntityName: 'Acme Ltd',
+    entityType: 'company',
+    stripeCustomerId: null,
     status: 'active',
     kycOnboardingStatus: 'verified',
     country: 'GB',

@@ -1,4 +1,5 @@
 import { getMe } from '../../features/session/api/get-me.ts';
+import { currentLocale } from '../../lib/i18n/i18n.ts';
 import { sessionStore, toEpochMs } from '../../lib/session/session-store.ts';
 import { readJson, removeKey, STORAGE_KEYS } from '../../lib/storage/local-storage.ts';
 
@@ -22,7 +23,7 @@ export async function restoreCompanionSession(): Promise<boolean> {
       refreshToken: tokens.refreshToken ?? '',
       expiresAt: toEpochMs(tokens.expiresAt),
     },
-    user: { ...placeholderUser, preferences: {} },
+    user: { ...placeholderUser, preferences: { locale: currentLocale() } },
   });
   try {
     sessionStore.updateUser(await getMe());

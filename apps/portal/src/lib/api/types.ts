@@ -1,14 +1,10 @@
 import type { MerchantPermissions } from '@mp/domain/permissions';
+import type { ResponseData } from './operations.ts';
 
-// TODO(openapi): re-export from ./generated/schema.d.ts once apps/api/openapi.json lists GET /api/merchants.
-/** One item of GET /api/merchants (the brief's contract). */
-export interface Merchant {
-  merchantId: string;
-  legalEntityName: string;
-  status: 'active' | 'inactive' | 'churned' | 'blocked';
-  kycOnboardingStatus: string;
-  country: string;
-  currency: string;
-  timeZone: string;
+/**
+ * One item of GET /api/merchants, from the generated OpenAPI schema. Permission names are narrowed to the
+ * domain's union so the guards can check them (the server only ever sends those names).
+ */
+export type Merchant = Omit<ResponseData<'listMerchants'>[number], 'permissions'> & {
   permissions: MerchantPermissions;
-}
+};

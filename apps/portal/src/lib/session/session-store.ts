@@ -1,17 +1,10 @@
 import type { Locale } from '@mp/domain/locales';
 import { STAFF_GROUP } from '@mp/domain/permissions';
+import type { ResponseData } from '../api/operations.ts';
 import { readJson, removeKey, STORAGE_KEYS, writeJson } from '../storage/local-storage.ts';
 
-/** The brief's identity contract: `user` as returned by sign-in and GET /api/identity/me. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  groups: string[];
-  isConfigured: boolean;
-  firstName: string | null;
-  lastName: string | null;
-  preferences: { locale?: Locale | string | null };
-}
+/** `user` as sign-in and GET /api/identity/me return it, from the generated OpenAPI schema. */
+export type SessionUser = ResponseData<'getUser'>;
 
 export interface SessionTokens {
   idToken: string;
