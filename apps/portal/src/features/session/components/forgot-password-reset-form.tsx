@@ -61,7 +61,7 @@ export function ForgotPasswordResetForm({ email, code, onSubmit, isLoading }: Fo
         />
         <PasswordFields
           passwordLabel={t('forgotPassword.password')}
-          register={form.register}
+          fields={{ password: form.register('password'), repeatPassword: form.register('repeatPassword') }}
           errors={errors}
         />
         <Button type="submit" disabled={!isValid || isLoading} loading={isLoading}>

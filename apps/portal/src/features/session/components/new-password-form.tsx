@@ -29,7 +29,11 @@ export function NewPasswordForm({ onSubmit, isLoading, errorKey }: NewPasswordFo
         </Title>
         <Text size="sm">{t('newPassword.intro')}</Text>
         <FlowAlert errorKey={errorKey} />
-        <PasswordFields passwordLabel={t('newPassword.password')} register={form.register} errors={errors} />
+        <PasswordFields
+          passwordLabel={t('newPassword.password')}
+          fields={{ password: form.register('password'), repeatPassword: form.register('repeatPassword') }}
+          errors={errors}
+        />
         <Button type="submit" disabled={!isValid || isLoading} loading={isLoading}>
           {t('newPassword.submit')}
         </Button>

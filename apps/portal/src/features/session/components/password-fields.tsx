@@ -1,22 +1,18 @@
 import { PasswordInput } from '@mantine/core';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 /** The two fields every new-password form holds (sign-up, temporary password, forgot password). */
-interface PasswordFieldValues {
-  password: string;
-  repeatPassword: string;
-}
-
 interface PasswordFieldsProps {
   passwordLabel: string;
-  /** The form's `register` and `formState.errors`; errors hold message keys. */
-  register: UseFormRegister<PasswordFieldValues>;
-  errors: FieldErrors<PasswordFieldValues>;
+  /** `register('password')` and `register('repeatPassword')` of the form that holds them. */
+  fields: { password: UseFormRegisterReturn; repeatPassword: UseFormRegisterReturn };
+  /** The form's `formState.errors`; their messages are message keys. */
+  errors: { password?: { message?: string }; repeatPassword?: { message?: string } };
 }
 
 /** A new password with SPEC §5's hint, and its repetition ("Passwords must match"). */
-export function PasswordFields({ passwordLabel, register, errors }: PasswordFieldsProps) {
+export function PasswordFields({ passwordLabel, fields, errors }: PasswordFieldsProps) {
   const { t } = useTranslation();
   const messageOf = (key: string | undefined) => (key ? t(key) : undefined);
   return (
@@ -27,14 +23,14 @@ export function PasswordFields({ passwordLabel, register, errors }: PasswordFiel
         autoComplete="new-password"
         required
         error={messageOf(errors.password?.message)}
-        {...register('password')}
+        {...fields.password}
       />
       <PasswordInput
         label={t('passwords.repeat')}
         autoComplete="new-password"
         required
         error={messageOf(errors.repeatPassword?.message)}
-        {...register('repeatPassword')}
+        {...fields.repeatPassword}
       />
     </>
   );

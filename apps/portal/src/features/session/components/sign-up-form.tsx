@@ -66,7 +66,11 @@ export function SignUpForm({ onSubmit, isLoading, errorKey }: SignUpFormProps) {
           error={messageOf(errors.phoneNumber?.message)}
           {...form.register('phoneNumber')}
         />
-        <PasswordFields passwordLabel={t('signUp.password')} register={form.register} errors={errors} />
+        <PasswordFields
+          passwordLabel={t('signUp.password')}
+          fields={{ password: form.register('password'), repeatPassword: form.register('repeatPassword') }}
+          errors={errors}
+        />
         <Button type="submit" disabled={!isValid || isLoading} loading={isLoading}>
           {t('signUp.submit')}
         </Button>
