@@ -8,17 +8,6 @@ export type MerchantSettingsRow = typeof merchantSettings.$inferSelect;
 
 /** All SQL of company settings and rates; run inside the merchant's RLS transaction. */
 export const companySettingsRepository = {
-  /** Locks the merchant row: one change of its rates or details at a time. */
-  async lockMerchant(tx: Tx, merchantId: string) {
-    const [row] = await tx.select().from(merchants).where(eq(merchants.id, merchantId)).for('update');
-    return row;
-  },
-
-  async updateMerchant(tx: Tx, merchantId: string, values: Partial<typeof merchants.$inferInsert>) {
-    const [row] = await tx.update(merchants).set(values).where(eq(merchants.id, merchantId)).returning();
-    return row;
-  },
-
   async currentRates(tx: Tx, merchantId: string): Promise<RatesRow | undefined> {
     const [row] = await tx
       .select()

@@ -9,6 +9,7 @@ import type { MerchantAccessContext } from '../../access/route-access.ts';
 import type { TenantDb } from '../../access/tenant-db.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError, badRequest } from '../../plugins/errors.ts';
+import { merchantRepository } from '../merchants/repository.ts';
 import { toMerchantView } from '../merchants/service.ts';
 import {
   type AdjustmentRow,
@@ -91,7 +92,7 @@ export function createCompanySettingsService(deps: { tenantDb: TenantDb; clock: 
 
   async function readRates(access: MerchantAccessContext): Promise<RatesView> {
     return tenantDb.forMerchant(access.merchantId, async (tx) => {
-      const merchant = await repo.lockMerchant(tx, access.merchantId);
+      const merchant = await merchantRepository.lockMerchant(tx, access.merchantId);
       const [current, adjustments, settings] = [
         await repo.currentRates(tx, access.merchantId),
         await repo.adjustments(tx, access.merchantId),
@@ -111,7 +112,7 @@ export function createCompanySettingsService(deps: { tenantDb: TenantDb; clock: 
     async updateRates(access: MerchantAccessContext, input: RatesBody): Promise<RatesView> {
       return tenantDb.forMerchant(access.merchantId, async (tx) => {
         const now = clock.now();
-        const merchant = (await repo.lockMerchant(tx, access.merchantId)) ?? access.merchant;
+        const merchant = (await merchantRepository.lockMerchant(tx, access.merchantId)) ?? access.merchant;
         const today = dateIn(merchant.timeZone, now);
         const current = await repo.currentRates(tx, access.merchantId);
         if (current && dateIn(merchant.timeZone, current.createdAt) === today) {
@@ -207,8 +208,8 @@ export function createCompanySettingsService(deps: { tenantDb: TenantDb; clock: 
     async associateDeal(access: MerchantAccessContext, dealReference: string): Promise<RatesView> {
       await tenantDb.forMerchant(access.merchantId, async (tx) => {
         const now = clock.now();
-        const merchant = await repo.lockMerchant(tx, access.merchantId);
-        await repo.updateMerchant(tx, access.merchantId, { dealReference, updatedAt: now });
+        const merchant = await merchantRepository.lockMerchant(tx, access.merchantId);
+        await merchantRepository.updateMerchant(tx, access.merchantId, { dealReference, updatedAt: now });
         await repo.setDealOnCurrentRates(tx, access.merchantId, dealReference, now);
         await recordAudit(tx, access, clock, {
           action: 'rates.associate-deal',
@@ -245,7 +246,7 @@ export function createCompanySettingsService(deps: { tenantDb: TenantDb; clock: 
       }
       if (details.length > 0) throw badRequest('The request is not valid', details);
       const row = await tenantDb.forMerchant(access.merchantId, async (tx) => {
-        const before = await repo.lockMerchant(tx, access.merchantId);
+        const before = await merchantRepository.lockMerchant(tx, access.merchantId);
         const changes = {
           legalEntityName: input.legalEntityName,
           ...(input.registrationNumber !== undefined
@@ -261,7 +262,7 @@ export function createCompanySettingsService(deps: { tenantDb: TenantDb; clock: 
             : {}),
           ...(input.industry !== undefined ? { industry: input.industry || null } : {}),
         };
-        const after = await repo.updateMerchant(tx, access.merchantId, {
+        const after = await merchantRepository.updateMerchant(tx, access.merchantId, {
           ...changes,
           updatedAt: clock.now(),
         });
@@ -287,11 +288,11 @@ export function createCompanySettingsService(deps: { tenantDb: TenantDb; clock: 
     /** Company:Deactivate: the merchant becomes inactive (SPEC §4: inactive merchants are not activated). */
     async deactivate(access: MerchantAccessContext) {
       const row = await tenantDb.forMerchant(access.merchantId, async (tx) => {
-        const before = await repo.lockMerchant(tx, access.merchantId);
+        const before = await merchantRepository.lockMerchant(tx, access.merchantId);
         if (before?.status === 'inactive') {
           throw new AppError(409, 'ALREADY_INACTIVE', 'This company is already deactivated.');
         }
-        const after = await repo.updateMerchant(tx, access.merchantId, {
+        const after = await merchantRepository.updateMerchant(tx, access.merchantId, {
           status: 'inactive',
           updatedAt: clock.now(),
         });

@@ -56,4 +56,19 @@ export const merchantRepository = {
       };
     });
   },
+
+  /** Locks the merchant row until the transaction ends: one change of its details, status or rates at a time. */
+  async lockMerchant(tx: Tx, merchantId: string): Promise<MerchantRow | undefined> {
+    const [row] = await tx.select().from(merchants).where(eq(merchants.id, merchantId)).for('update');
+    return row;
+  },
+
+  async updateMerchant(
+    tx: Tx,
+    merchantId: string,
+    values: Partial<typeof merchants.$inferInsert>,
+  ): Promise<MerchantRow | undefined> {
+    const [row] = await tx.update(merchants).set(values).where(eq(merchants.id, merchantId)).returning();
+    return row;
+  },
 };

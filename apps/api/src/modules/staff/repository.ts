@@ -69,16 +69,6 @@ export const staffRepository = {
     return row as OverrideRow;
   },
 
-  async lockMerchant(tx: Tx, merchantId: string) {
-    const [row] = await tx.select().from(merchants).where(eq(merchants.id, merchantId)).for('update');
-    return row;
-  },
-
-  async updateMerchant(tx: Tx, merchantId: string, values: Partial<typeof merchants.$inferInsert>) {
-    const [row] = await tx.update(merchants).set(values).where(eq(merchants.id, merchantId)).returning();
-    return row;
-  },
-
   async userByEmail(tx: Tx, email: string) {
     const [row] = await tx
       .select({ id: users.id, email: users.email })

@@ -10,6 +10,7 @@ import type { IdentityService } from '../../identity/service.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { auditRepository } from '../audit/repository.ts';
+import { merchantRepository } from '../merchants/repository.ts';
 import { toMerchantView } from '../merchants/service.ts';
 import { type OverrideRow, staffRepository as repo } from './repository.ts';
 
@@ -148,7 +149,7 @@ export function createStaffService(deps: {
         ).uuid;
       const merchant = await tenantDb.forMerchant(access.merchantId, async (tx) => {
         const now = clock.now();
-        const row = await repo.lockMerchant(tx, access.merchantId);
+        const row = await merchantRepository.lockMerchant(tx, access.merchantId);
         const previous = await membershipsRepository.lockOwners(tx, access.merchantId);
         await repo.makeOwner(tx, access.merchantId, newOwnerId, access.actor.userId, now);
         const removed = previous.filter((id) => id !== newOwnerId);
@@ -169,12 +170,12 @@ export function createStaffService(deps: {
     /** SPEC §9: churn takes effect after 30 days rolling plus an optional delay in days. */
     async churn(access: MerchantAccessContext, input: { delayDays: number; reason?: string | undefined }) {
       const merchant = await tenantDb.forMerchant(access.merchantId, async (tx) => {
-        const before = await repo.lockMerchant(tx, access.merchantId);
+        const before = await merchantRepository.lockMerchant(tx, access.merchantId);
         if (before?.status === 'churned')
           throw new AppError(409, 'ALREADY_CHURNED', 'This company has already churned.');
         const now = clock.now();
         const effective = new Date(now.getTime() + (CHURN_NOTICE_DAYS + input.delayDays) * DAY_MS);
-        const after = await repo.updateMerchant(tx, access.merchantId, {
+        const after = await merchantRepository.updateMerchant(tx, access.merchantId, {
           churnRequestedAt: now,
           churnDelayDays: input.delayDays,
           churnEffectiveAt: effective,
@@ -203,9 +204,9 @@ export function createStaffService(deps: {
 
     async setBlocked(access: MerchantAccessContext, blocked: boolean, reason: string | null) {
       const merchant = await tenantDb.forMerchant(access.merchantId, async (tx) => {
-        const before = await repo.lockMerchant(tx, access.merchantId);
+        const before = await merchantRepository.lockMerchant(tx, access.merchantId);
         const now = clock.now();
-        const after = await repo.updateMerchant(tx, access.merchantId, {
+        const after = await merchantRepository.updateMerchant(tx, access.merchantId, {
           blocked,
           blockedAt: blocked ? now : null,
           blockedReason: blocked ? reason : null,
@@ -230,7 +231,7 @@ export function createStaffService(deps: {
       const due = await tenantDb.acrossMerchants((tx) => repo.dueChurns(tx, now));
       for (const merchant of due) {
         await tenantDb.forMerchant(merchant.id, async (tx) => {
-          await repo.updateMerchant(tx, merchant.id, { status: 'churned', updatedAt: now });
+          await merchantRepository.updateMerchant(tx, merchant.id, { status: 'churned', updatedAt: now });
           await auditRepository.insert(tx, {
             merchantId: merchant.id,
             actingAs: 'system',
