@@ -1,4 +1,4 @@
-import { TOAST_DEFAULT_TYPE, TOAST_TIMEOUT_MS } from '@mp/domain/constants';
+import { TOAST_DEFAULT_TYPE, TOAST_POSITION, TOAST_TIMEOUT_MS } from '@mp/domain/constants';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
@@ -49,4 +49,4 @@ export function attachToaster(next: Show): () => void {
   };
 }
 
-export { TOAST_TIMEOUT_MS };
+export { TOAST_POSITION, TOAST_TIMEOUT_MS };
