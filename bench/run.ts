@@ -1,20 +1,69 @@
-// `npm run bench`: every benchmark, each printing ratios against a baseline measured in the same run.
-// Options: --iterations N (default 200), --transactions N (default 50000) for the pagination benchmark.
+// `npm run bench`: every benchmark in bench/suites/ (each module exporting `benchmark`, see lib/registry.ts),
+// then one table: what, value, anchor measured in the same run, ratio, goal. Nothing here asserts a timing.
+// Options: --seconds N (each throughput measurement, default 5), --load-seconds N (R6, default 60),
+// --iterations N (micro-benchmarks, default 200), --transactions N (pagination, default 50000),
+// --only name[,name] (run some), --port P (first of ten ports, default 3140), --out file (also write the table).
+import { readdir, writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchApiRequests } from './api-requests.ts';
-import { benchPagination } from './pagination.ts';
+import pg from 'pg';
+import { type Benchmark, type BenchRow, formatTable } from './lib/registry.ts';
+import { postgresServer } from './lib/server.ts';
 
 const { values } = parseArgs({
   options: {
+    seconds: { type: 'string', default: '5' },
+    'load-seconds': { type: 'string', default: '60' },
     iterations: { type: 'string', default: '200' },
     transactions: { type: 'string', default: '50000' },
+    only: { type: 'string' },
+    port: { type: 'string', default: process.env.BENCH_PORT ?? '3140' },
+    out: { type: 'string' },
   },
 });
-const iterations = Number(values.iterations);
-const transactions = Number(values.transactions);
-if (!Number.isInteger(iterations) || iterations < 1)
-  throw new Error('--iterations must be a whole number ≥ 1');
-if (!Number.isInteger(transactions) || transactions < 100) throw new Error('--transactions must be ≥ 100');
 
-await benchApiRequests(iterations);
-await benchPagination(transactions, Math.max(10, Math.floor(iterations / 10)));
+function whole(name: string, raw: string | undefined, min: number): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number ≥ ${min}`);
+  return value;
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresServer, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const options = {
+  seconds: whole('seconds', values.seconds, 1),
+  loadSeconds: whole('load-seconds', values['load-seconds'], 1),
+  iterations: whole('iterations', values.iterations, 1),
+  transactions: whole('transactions', values.transactions, 100),
+  port: whole('port', values.port, 1024),
+  postgres: await postgresReachable(),
+};
+
+const folder = resolve(import.meta.dirname, 'suites');
+const files = (await readdir(folder)).filter((file) => file.endsWith('.ts')).sort();
+const only = values.only?.split(',').map((name) => name.trim());
+const rows: BenchRow[] = [];
+for (const file of files) {
+  const { benchmark } = (await import(resolve(folder, file))) as { benchmark?: Benchmark };
+  if (!benchmark) throw new Error(`bench/suites/${file} exports no benchmark`);
+  if (only && !only.includes(benchmark.name)) continue;
+  console.log(`\n▶ ${benchmark.name}: ${benchmark.title}`);
+  const started = performance.now();
+  rows.push(...(await benchmark.run(options)));
+  console.log(`  (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${options.seconds} s per measurement`;
+const table = `${formatTable(rows)}\n\n${machine}; ${new Date().toISOString()}`;
+console.log(`\n${table}`);
+if (values.out) await writeFile(values.out, `${table}\n`);

@@ -6,10 +6,12 @@ test('staff search a merchant, override with a reason, see the banner and change
   browser,
 }) => {
   test.setTimeout(90_000);
-  // Staff belong to no merchant: /companies opens for them without one (the home page would send them to onboarding).
-  await page.goto('/signin?redirect=%2Fcompanies');
+  // Staff belong to no merchant: they land on /companies, with the menu (issue 9), not on onboarding.
+  await page.goto('/signin');
   await signIn(page, demo.staff);
+  await expect(page).toHaveURL(/\/companies$/);
   await expect(page.getByRole('heading', { name: 'Manage companies' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toContainText('Manage companies');
   await page.getByLabel('Legal entity name').fill('Brightwater');
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('button', { name: 'Override into Brightwater Coffee Ltd' }).click();
@@ -69,17 +71,16 @@ test('staff search a merchant, override with a reason, see the banner and change
   await owner.goto('/company-settings');
   await owner.getByRole('tab', { name: 'Audit log' }).click();
   const log = owner.getByRole('table', { name: 'Audit log' });
-  await expect(log.getByRole('row', { name: /override\.start/ })).toContainText(demo.staff.email);
-  const ratesChange = log.getByRole('row', { name: /rates\.update/ });
+  await expect(log.getByRole('row', { name: /Staff override started/ })).toContainText(demo.staff.email);
+  const ratesChange = log.getByRole('row', { name: /Rates changed/ });
   await expect(ratesChange).toHaveCount(1);
   await expect(ratesChange).toContainText(demo.staff.email);
   await expect(ratesChange).toContainText('Staff (override)');
-  await expect(ratesChange).toContainText('current.domesticPercent: 1.2 → 1.35');
+  // Readable, never JSON (issue 9).
+  await expect(ratesChange).toContainText('Domestic rate 1.20 % → 1.35 %');
   // When, in the merchant's time zone and labelled with it (Brightwater: Europe/London).
   await expect(ratesChange.getByRole('cell').first()).toHaveText(/\d{2}:\d{2}:\d{2} (GMT|BST)$/);
-  await expect(log.getByRole('row', { name: /rates\.associate-deal/ }).first()).toContainText(
-    'Staff (override)',
-  );
-  await expect(log.getByRole('row', { name: /override\.end/ })).toContainText(demo.staff.email);
+  await expect(log.getByRole('row', { name: /Deal associated/ }).first()).toContainText('Staff (override)');
+  await expect(log.getByRole('row', { name: /Staff override ended/ })).toContainText(demo.staff.email);
   await context.close();
 });

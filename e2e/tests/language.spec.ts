@@ -7,7 +7,8 @@ test('switching to French shows French text, and it is remembered after a reload
   await signInFromStart(page, demo.gbOwner);
   await choose(page, 'Language', 'Français');
   await expect(page.getByRole('heading', { name: 'Accueil' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
+  await page.getByRole('button', { name: 'Menu du compte' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Se déconnecter' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Accueil' })).toBeVisible();
 });

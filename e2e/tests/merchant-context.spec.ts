@@ -39,5 +39,6 @@ test('switching to French shows French text and euros written the French way', a
 
 test("a user's saved language applies at sign-in", async ({ page }) => {
   await signInFromStart(page, demo.frOwner, 'Accueil');
-  await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
+  await page.getByRole('button', { name: 'Menu du compte' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Se déconnecter' })).toBeVisible();
 });

@@ -47,7 +47,8 @@ test('a signed-in user opening /signin is sent on to the redirect target', async
 
 test('signing out clears the session and says so', async ({ page }) => {
   await signInFromStart(page, demo.gbOwner);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page.getByText('You have been signed out.')).toBeVisible();
   await page.goto('/users');
   await expect(page).toHaveURL(/\/signin\?redirect=%2Fusers$/);

@@ -5,25 +5,28 @@
 // several data sets can live side by side; running a seed twice stops with a message.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { MERCHANT_GROUP } from '@mp/domain/permissions';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { type Database, fromPglite, openDatabase } from '../src/db/client.ts';
+import { replayPayouts } from '../src/db/demo/payouts.ts';
 import { createRandom } from '../src/db/demo/random.ts';
 import { type GeneratedPayment, generatePayments, type SiteForData } from '../src/db/demo/transactions.ts';
 import {
   devices,
   merchantMemberships,
   merchants,
-  refunds,
+  rates,
   sites,
-  transactions,
   userGroups,
   users,
 } from '../src/db/schema/index.ts';
-import { insertInBatches } from '../src/db/seed.ts';
 import { hashPassword } from '../src/identity/passwords.ts';
 
 const TRANSACTION_COLUMNS = [
@@ -72,6 +75,8 @@ const { values } = parseArgs({
     days: { type: 'string', default: '90' },
     /** Rows generated and written per database transaction. */
     chunk: { type: 'string', default: '20000' },
+    /** Leave payouts out (transactions and refunds only). */
+    'no-payouts': { type: 'boolean', default: false },
   },
 });
 
@@ -100,20 +105,35 @@ try {
   throw error;
 }
 
-// PGlite loads fastest through COPY (no per-row parameters); PostgreSQL through large multi-row inserts.
-let copyInto: ((table: string, columns: string[], rows: unknown[][]) => Promise<void>) | undefined;
+// Both databases load through COPY (no per-row parameters, no statement building): 2.7× less Node CPU than
+// multi-row inserts (issue 16). The daily roll-up's statement trigger sums each COPY in one upsert.
+let closeCopy = async () => {};
+let copyInto: (table: string, columns: string[], rows: unknown[][]) => Promise<void>;
 let database: Database;
+const toCsv = (rows: unknown[][]) => rows.map((row) => row.map(csvField).join(',')).join('\n');
 if (config.databaseUrl) {
   database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 1 });
+  closeCopy = () => pool.end();
+  copyInto = async (table, columns, rows) => {
+    const client = await pool.connect();
+    try {
+      const stream = client.query(
+        copyFrom(`copy ${table} (${columns.join(', ')}) from stdin with (format csv)`),
+      );
+      await pipeline(Readable.from([toCsv(rows)]), stream);
+    } finally {
+      client.release();
+    }
+  };
 } else {
   mkdirSync(dirname(config.dataDir), { recursive: true });
   const client = new PGlite(config.dataDir);
   await client.waitReady;
   database = fromPglite(client);
   copyInto = async (table, columns, rows) => {
-    const csv = rows.map((row) => row.map(csvField).join(',')).join('\n');
     await client.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob' with (format csv)`, [], {
-      blob: new Blob([csv]),
+      blob: new Blob([toCsv(rows)]),
     });
   };
 }
@@ -195,61 +215,47 @@ let buffer: GeneratedPayment[] = [];
 const flush = async () => {
   const rows = buffer;
   buffer = [];
-  if (copyInto) {
-    await copyInto(
-      'transactions',
-      TRANSACTION_COLUMNS,
-      rows.map(({ transaction: t }) => [
-        t.merchantId,
-        t.id,
-        t.siteId,
-        t.deviceId,
-        t.pspReference,
-        t.merchantReference,
-        t.amount,
-        t.tipAmount,
-        t.currency,
-        t.status,
-        t.source,
-        t.cardBin,
-        t.cardLastFour,
-        t.cardScheme,
-        t.cardRegion,
-        t.createdAt,
-        t.updatedAt,
+  await copyInto(
+    'transactions',
+    TRANSACTION_COLUMNS,
+    rows.map(({ transaction: t }) => [
+      t.merchantId,
+      t.id,
+      t.siteId,
+      t.deviceId,
+      t.pspReference,
+      t.merchantReference,
+      t.amount,
+      t.tipAmount,
+      t.currency,
+      t.status,
+      t.source,
+      t.cardBin,
+      t.cardLastFour,
+      t.cardScheme,
+      t.cardRegion,
+      t.createdAt,
+      t.updatedAt,
+    ]),
+  );
+  await copyInto(
+    'refunds',
+    REFUND_COLUMNS,
+    rows.flatMap((p) =>
+      p.refunds.map((r) => [
+        r.merchantId,
+        r.id,
+        r.transactionId,
+        r.amount,
+        r.currency,
+        r.status,
+        r.pspReference,
+        r.reason,
+        r.createdAt,
+        r.updatedAt,
       ]),
-    );
-    await copyInto(
-      'refunds',
-      REFUND_COLUMNS,
-      rows.flatMap((p) =>
-        p.refunds.map((r) => [
-          r.merchantId,
-          r.id,
-          r.transactionId,
-          r.amount,
-          r.currency,
-          r.status,
-          r.pspReference,
-          r.reason,
-          r.createdAt,
-          r.updatedAt,
-        ]),
-      ),
-    );
-  } else
-    await db.transaction(async (tx) => {
-      await insertInBatches(
-        tx,
-        transactions,
-        rows.map((p) => p.transaction),
-      );
-      await insertInBatches(
-        tx,
-        refunds,
-        rows.flatMap((p) => p.refunds),
-      );
-    });
+    ),
+  );
   written += rows.length;
   const seconds = (performance.now() - started) / 1000;
   process.stdout.write(
@@ -262,10 +268,41 @@ for (const payment of payments) {
 }
 if (buffer.length > 0) await flush();
 
+// Rates, then payouts and their ledger for every closed trading day, by the payout job's own code.
+await db.insert(rates).values({
+  merchantId,
+  domesticPercent: '1.2000',
+  eeaPercent: '1.9000',
+  globalPercent: '2.9000',
+  amexPercent: '2.5000',
+  otherPercent: '2.9000',
+  tapToPayPercent: '1.4000',
+  currency: 'GBP',
+  effectiveFrom: new Date(now.getTime() - (days + 30) * 86_400_000).toISOString().slice(0, 10),
+});
+const ledger = values['no-payouts']
+  ? { payouts: 0, ledgerEntries: 0 }
+  : await db.transaction((tx) =>
+      replayPayouts(tx, {
+        merchantId,
+        currency: 'GBP',
+        timeZone: 'Europe/London',
+        sites: siteData.map((site) => ({ siteId: site.siteId, settlementWindow: '00:00' })),
+        from: new Date(now.getTime() - days * 86_400_000),
+        now,
+      }),
+    );
+
+// Fresh statistics, so the first queries on the new rows get the plans the data deserves, and a visibility
+// map, so the totals read their indexes alone.
+await db.execute(sql`vacuum analyze transactions, refunds, transaction_daily_totals`);
+await closeCopy();
+
 const seconds = (performance.now() - started) / 1000;
 process.stdout.write(
   `\nLoaded ${count.toLocaleString('en-GB')} transactions for merchant ${merchantId} into ` +
-    `${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`} in ${seconds.toFixed(1)} s.\n` +
+    `${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`} in ${seconds.toFixed(1)} s, ` +
+    `with ${ledger.payouts.toLocaleString('en-GB')} payouts and ${ledger.ledgerEntries.toLocaleString('en-GB')} ledger entries.\n` +
     `Sign in as ${email} / ${password}\n`,
 );
 await database.close();

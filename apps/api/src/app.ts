@@ -1,29 +1,46 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { accessPlugin } from './access/route-access.ts';
 import { createTenantDb } from './access/tenant-db.ts';
+import { devTerminalRoutes } from './adapters/terminals/terminal-simulator-routes.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { serializeError } from './db/errors.ts';
 import { createIdentityModule, type IdentityModuleOptions, registerIdentity } from './identity/module.ts';
 import type { IdentityService } from './identity/service.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { createAuditService } from './modules/audit/service.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
+import { createBillingService } from './modules/billing/service.ts';
+import { billingSimulatorRoutes } from './modules/billing/simulator-routes.ts';
 import { companySettingsRoutes } from './modules/company-settings/routes.ts';
 import { createCompanySettingsService } from './modules/company-settings/service.ts';
+import { devicesRoutes } from './modules/devices/routes.ts';
+import { createDevicesService } from './modules/devices/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
 import { createMerchantService } from './modules/merchants/service.ts';
+import { kycSimulatorRoutes } from './modules/onboarding/kyc-simulator-routes.ts';
+import { onboardingRoutes } from './modules/onboarding/routes.ts';
+import { createOnboardingService } from './modules/onboarding/service.ts';
+import { payoutsRoutes } from './modules/payouts/routes.ts';
+import { createPayoutsService } from './modules/payouts/service.ts';
+import { pspRoutes, type WebhookCredentials } from './modules/psp/routes.ts';
+import { createPspIngestionService, type PspIngestionService } from './modules/psp/service.ts';
 import { sitesRoutes } from './modules/sites/routes.ts';
 import { createSitesService } from './modules/sites/service.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { transactionsRoutes } from './modules/transactions/routes.ts';
 import { createTransactionsService } from './modules/transactions/service.ts';
+import { createInvitationsService } from './modules/users/invitations-service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
-import { installErrorHandler, sendError } from './plugins/errors.ts';
+import { handleFrameworkError, installErrorHandler, sendError } from './plugins/errors.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { registerOpenApi, registerOpenApiRoute } from './plugins/openapi.ts';
 import { registerPortalStatic, wantsPortalPage } from './plugins/portal-static.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -37,6 +54,8 @@ declare module 'fastify' {
     clock: Clock;
     /** The user pool's service (adminCreateUser, groups, …) for other modules. */
     identity: IdentityService;
+    /** Payments in from the PSP: the ingestion service and the webhook's credentials (the simulator signs with them). */
+    psp: { ingestion: PspIngestionService; webhook: WebhookCredentials };
   }
 }
 
@@ -44,6 +63,8 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   clock?: Clock;
+  /** Test seam: where log lines go (default stdout). */
+  logStream?: DestinationStream;
   /** Test seams of the identity module: a mail adapter and tighter rate limits. */
   identity?: Pick<IdentityModuleOptions, 'mailer' | 'rateLimits'>;
 }
@@ -79,10 +100,13 @@ export const redactPaths = [
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(config: Config, stream?: DestinationStream): FastifyServerOptions['logger'] {
   return {
+    ...(stream ? { stream } : {}),
     level: config.logLevel,
     redact: { paths: redactPaths, censor: '[redacted]' },
+    // Errors are logged without bound parameters or row values (issue 8 §4, src/db/errors.ts).
+    serializers: { err: (err) => serializeError(err), error: (err) => serializeError(err) },
   };
 }
 
@@ -91,9 +115,10 @@ export async function buildApp({
   database,
   clock = systemClock,
   identity: identitySeams,
+  logStream,
 }: BuildAppOptions) {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, logStream),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
     requestIdHeader: false,
@@ -103,6 +128,8 @@ export async function buildApp({
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Malformed URLs (bad percent-encoding) answer in our error model, not Fastify's.
+    frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -111,14 +138,17 @@ export async function buildApp({
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('clock', clock);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   installErrorHandler(app);
+  // Issue 8 §3: UTF-8 bodies only (415), and no unstorable string or absurd nesting reaches any route.
+  await app.register(inputGuardPlugin);
   // ── Access (src/access): the declarative permission check of every route (`config: { access }`), the
   // route catalog, and the row-level-security transactions. Before every route.
-  const tenantDb = createTenantDb(database.db);
+  const tenantDb = createTenantDb(database);
   await app.register(accessPlugin, { tenantDb, clock });
   await registerOpenApi(app);
   await registerSecurity(app, config);
@@ -147,21 +177,28 @@ export async function buildApp({
   // (`config: { access }`, checked by src/access before validation: 404 for a merchant the actor does not belong
   // to or a permission they lack); services read and write tenant tables only through `tenantDb` (app_user, RLS).
   await app.register(merchantRoutes, { prefix: '/api', service: createMerchantService({ tenantDb }) });
+  // ── Payments from the PSP (issue 11): Adyen notifications in. Without Adyen credentials the webhook takes the
+  // simulator's, made up for this process.
+  const webhook: WebhookCredentials = config.psp.adyenNotifications ?? {
+    hmacKey: randomBytes(32).toString('hex').toUpperCase(),
+    username: 'simulator',
+    password: randomBytes(24).toString('base64url'),
+  };
+  const ingestion = createPspIngestionService({ tenantDb, log: app.log });
+  app.decorate('psp', { ingestion, webhook });
+  await app.register(pspRoutes, { prefix: '/api', service: ingestion, credentials: webhook });
   await app.register(transactionsRoutes, {
     prefix: '/api',
     service: createTransactionsService({ tenantDb, clock }),
   });
 
   // ── Access modules (issue 5): users, staff powers, company settings and rates, audit log.
+  const mail = { tenantDb, clock, mailer: identity.mailer, portalUrl: config.publicUrl, log: app.log };
+  const invitations = createInvitationsService(mail);
   await app.register(usersRoutes, {
     prefix: '/api',
-    service: createUsersService({
-      tenantDb,
-      clock,
-      mailer: identity.mailer,
-      portalUrl: config.publicUrl,
-      log: app.log,
-    }),
+    service: createUsersService({ ...mail, invitations }),
+    invitations,
   });
   await app.register(staffRoutes, {
     prefix: '/api',
@@ -172,7 +209,38 @@ export async function buildApp({
     service: createCompanySettingsService({ tenantDb, clock }),
   });
   await app.register(auditRoutes, { prefix: '/api', service: createAuditService({ tenantDb }) });
-  await app.register(sitesRoutes, { prefix: '/api', service: createSitesService({ tenantDb }) });
+  await app.register(sitesRoutes, { prefix: '/api', service: createSitesService({ tenantDb, clock }) });
+  await app.register(devicesRoutes, {
+    prefix: '/api',
+    service: createDevicesService({ tenantDb, clock, mailer: identity.mailer }),
+  });
+  if (config.nodeEnv !== 'production')
+    await app.register(devTerminalRoutes, { prefix: '/api', db: database.db, clock });
+  // ── Payouts (issue 12): built by the payout jobs (src/jobs), read here.
+  await app.register(payoutsRoutes, { prefix: '/api', service: createPayoutsService({ tenantDb }) });
+
+  // ── Onboarding (issue 13): industries, applications, customer accounts, verification links and the simulated
+  // hosted KYC page.
+  const onboarding = createOnboardingService({
+    tenantDb,
+    clock,
+    mailer: identity.mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  await app.register(onboardingRoutes, { prefix: '/api', service: onboarding });
+  await app.register(kycSimulatorRoutes, { prefix: '/api', service: onboarding });
+
+  // ── Billing (issue 13): settings, payment methods, checkout sessions through the billing provider port (the
+  // simulated provider's hosted page by default).
+  const billing = createBillingService({
+    tenantDb,
+    clock,
+    provider: { name: 'simulator', publicKey: null },
+    publicUrl: config.publicUrl,
+  });
+  await app.register(billingRoutes, { prefix: '/api', service: billing });
+  await app.register(billingSimulatorRoutes, { prefix: '/api', service: billing, clock });
 
   registerOpenApiRoute(app);
 

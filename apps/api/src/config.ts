@@ -61,12 +61,25 @@ const environmentSchema = z.object({
   /** The URL users reach the portal and API at; used in e-mails and printed at start. */
   PUBLIC_URL: optionalUrl.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: booleanFromString.default(true),
+  /**
+   * Seed the demo world (accounts with published passwords) into an empty database. Default: true, but false
+   * with NODE_ENV=production, where `true` stops the start (issue 8 §4) and only `force` seeds it.
+   */
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'force'], { message: 'must be true, false or force' })
+    .optional(),
   PORTAL_DIST: pathFromRoot.default(resolve(repoRoot, 'apps/portal/dist')),
   /** Extra trusted proxies hop count for request.ip behind a load balancer (0 = none). */
   TRUST_PROXY: booleanFromString.default(false),
   /** Largest accepted request body, in bytes. */
   BODY_LIMIT: z.coerce.number({ message: 'must be a number' }).int().positive().default(1_048_576),
+  // ── jobs (apps/api/src/jobs) ──
+  /** Work the job queues inside the API process; `false` when separate `npm run worker` processes do. */
+  JOBS_IN_PROCESS: booleanFromString.default(true),
+  /** Seconds between a worker's polls for new jobs. */
+  JOBS_POLLING_SECONDS: z.coerce.number({ message: 'must be a number' }).min(0.5).max(60).default(2),
+  /** Seconds between supervision passes, which retry the jobs of a worker that died (once they expire). */
+  JOBS_SUPERVISE_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3600).default(60),
   // ── identity (apps/api/src/identity) ──
   /** ES256 private key (PKCS#8 PEM, `\n` escapes allowed, or a JWK); unset → generated once, kept in the database. */
   IDENTITY_SIGNING_KEY: z
@@ -94,6 +107,27 @@ const environmentSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   /** Defaults to <PUBLIC_URL>/api/identity/oidc/callback. */
   OIDC_REDIRECT_URI: z.url({ message: 'must be a URL' }).optional(),
+  // ── payments (PSP, apps/api/src/modules/psp) ──
+  /** Adyen's notification HMAC key (hex); set with the two below to accept real Adyen notifications. */
+  ADYEN_HMAC_KEY: z
+    .string()
+    .trim()
+    .regex(/^([0-9a-fA-F]{2})+$/, { message: 'must be the hex HMAC key from the Customer Area' })
+    .optional(),
+  /** Basic-auth user name and password Adyen sends with every notification. */
+  ADYEN_NOTIFICATION_USERNAME: z.string().min(1).optional(),
+  ADYEN_NOTIFICATION_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
+  /** Checkout API key and merchant account for refunds; unset → the embedded simulator answers refunds. */
+  ADYEN_API_KEY: z.string().min(1).optional(),
+  ADYEN_MERCHANT_ACCOUNT: z.string().min(1).optional(),
+  /** Base URL of Adyen's Checkout API (default: Adyen's test environment); tests point it at a local server. */
+  ADYEN_CHECKOUT_URL: z.url({ message: 'must be a URL' }).optional(),
+  /** Simulated card payments per minute when no Adyen credentials are set (0 turns the simulator off). */
+  PSP_SIMULATOR_RATE: z.coerce
+    .number({ message: 'must be a number' })
+    .min(0, { message: 'must be 0 or more' })
+    .max(6000, { message: 'must be at most 6000' })
+    .default(2),
 });
 
 export interface Config {
@@ -109,12 +143,21 @@ export interface Config {
   portalDist: string;
   trustProxy: boolean;
   bodyLimit: number;
+  jobs: { inProcess: boolean; pollingSeconds: number; superviseSeconds: number };
   identity: {
     signingKey: string | undefined;
     accessTokenTtlSeconds: number;
     smtpUrl: string | undefined;
     mailFrom: string;
     oidc: { issuer: string; clientId: string; clientSecret: string; redirectUri: string } | undefined;
+  };
+  psp: {
+    /** Real Adyen notifications are accepted with these; unset → the simulator's own credentials. */
+    adyenNotifications: { hmacKey: string; username: string; password: string } | undefined;
+    /** Real Adyen refunds; unset → the simulator answers. */
+    adyenCheckout: { apiKey: string; merchantAccount: string; baseUrl: string } | undefined;
+    /** Simulated payments per minute (0: off). Only used without Adyen credentials. */
+    simulatorRate: number;
   };
 }
 
@@ -125,6 +168,24 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
     this.problems = problems;
   }
+}
+
+/** SEED_DEMO against NODE_ENV: the demo world never lands in production unless forced (issue 8 §4). */
+function seedDemoSetting(value: string | undefined, nodeEnv: Config['nodeEnv']): boolean {
+  if (value === 'force') return true;
+  if (value === undefined) return nodeEnv !== 'production';
+  const on = value === 'true' || value === '1' || value === 'yes';
+  if (on && nodeEnv === 'production') {
+    throw new ConfigError([
+      {
+        variable: 'SEED_DEMO',
+        message:
+          'refuses to seed the demo world with NODE_ENV=production (its accounts have published passwords); ' +
+          'unset SEED_DEMO or set it to false, or set SEED_DEMO=force if you really mean it',
+      },
+    ]);
+  }
+  return on;
 }
 
 /** Reads and validates the configuration; throws ConfigError naming every bad variable. */
@@ -145,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  const seedDemo = seedDemoSetting(e.SEED_DEMO, e.NODE_ENV);
   const oidcParts = {
     OIDC_ISSUER: e.OIDC_ISSUER,
     OIDC_CLIENT_ID: e.OIDC_CLIENT_ID,
@@ -159,6 +221,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       })),
     );
   }
+  const adyenParts = {
+    ADYEN_HMAC_KEY: e.ADYEN_HMAC_KEY,
+    ADYEN_NOTIFICATION_USERNAME: e.ADYEN_NOTIFICATION_USERNAME,
+    ADYEN_NOTIFICATION_PASSWORD: e.ADYEN_NOTIFICATION_PASSWORD,
+  };
+  const adyenMissing = Object.entries(adyenParts).filter(([, value]) => !value);
+  if (adyenMissing.length > 0 && adyenMissing.length < 3) {
+    throw new ConfigError(
+      adyenMissing.map(([variable]) => ({
+        variable,
+        message:
+          'must be set together with ADYEN_HMAC_KEY, ADYEN_NOTIFICATION_USERNAME and ADYEN_NOTIFICATION_PASSWORD',
+      })),
+    );
+  }
+  if (Boolean(e.ADYEN_API_KEY) !== Boolean(e.ADYEN_MERCHANT_ACCOUNT)) {
+    throw new ConfigError([
+      {
+        variable: e.ADYEN_API_KEY ? 'ADYEN_MERCHANT_ACCOUNT' : 'ADYEN_API_KEY',
+        message: 'must be set together with ADYEN_API_KEY and ADYEN_MERCHANT_ACCOUNT',
+      },
+    ]);
+  }
   const publicUrl = e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`;
   return {
     nodeEnv: e.NODE_ENV,
@@ -169,10 +254,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     portalOrigin: e.PORTAL_ORIGIN ? new URL(e.PORTAL_ORIGIN).origin : undefined,
     publicUrl,
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo,
     portalDist: e.PORTAL_DIST,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT,
+    jobs: {
+      inProcess: e.JOBS_IN_PROCESS,
+      pollingSeconds: e.JOBS_POLLING_SECONDS,
+      superviseSeconds: e.JOBS_SUPERVISE_SECONDS,
+    },
     identity: {
       signingKey: e.IDENTITY_SIGNING_KEY,
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
@@ -188,6 +278,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
                 e.OIDC_REDIRECT_URI ?? new URL('/api/identity/oidc/callback', publicUrl).toString(),
             }
           : undefined,
+    },
+    psp: {
+      adyenNotifications:
+        e.ADYEN_HMAC_KEY && e.ADYEN_NOTIFICATION_USERNAME && e.ADYEN_NOTIFICATION_PASSWORD
+          ? {
+              hmacKey: e.ADYEN_HMAC_KEY,
+              username: e.ADYEN_NOTIFICATION_USERNAME,
+              password: e.ADYEN_NOTIFICATION_PASSWORD,
+            }
+          : undefined,
+      adyenCheckout:
+        e.ADYEN_API_KEY && e.ADYEN_MERCHANT_ACCOUNT
+          ? {
+              apiKey: e.ADYEN_API_KEY,
+              merchantAccount: e.ADYEN_MERCHANT_ACCOUNT,
+              baseUrl: e.ADYEN_CHECKOUT_URL ?? 'https://checkout-test.adyen.com/v71',
+            }
+          : undefined,
+      simulatorRate: e.PSP_SIMULATOR_RATE,
     },
   };
 }

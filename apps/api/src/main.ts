@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
+import { issueTerminalCodes } from './adapters/terminals/terminal-stock.ts';
 import { buildApp } from './app.ts';
+import { systemClock } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_SIGN_INS } from './db/demo/sign-ins.ts';
 import { users } from './db/schema/index.ts';
 import { isDatabaseEmpty, seedDemoWorld } from './db/seed.ts';
+import { startJobs } from './jobs/start-jobs.ts';
 
 // `npm start`: configuration → database (migrated, seeded when empty) → one process serving API and portal.
 
@@ -34,6 +37,15 @@ if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
 }
 
 const app = await buildApp({ config, database });
+// DESIGN §4 Jobs: worked here by default; with JOBS_IN_PROCESS=false only sent, and `npm run worker` works them.
+const jobs = await startJobs({
+  database,
+  clock: systemClock,
+  log: app.log,
+  work: config.jobs.inProcess,
+  pollingIntervalSeconds: config.jobs.pollingSeconds,
+  superviseIntervalSeconds: config.jobs.superviseSeconds,
+});
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -47,6 +59,7 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app.close();
+    await jobs.stop();
     await database.close();
     process.exit(0);
   } catch (error) {
@@ -70,7 +83,8 @@ const lines = [
   `Merchant portal: ${config.publicUrl}`,
   `Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
 ];
-if (config.seedDemo) {
+// Demo passwords are printed for developers only, never by a production process (even a forced demo seed).
+if (config.seedDemo && config.nodeEnv !== 'production') {
   const [staff] = await database.db
     .select({ id: users.id })
     .from(users)
@@ -80,6 +94,13 @@ if (config.seedDemo) {
     lines.push('Demo sign-ins (email / password):');
     for (const signIn of Object.values(DEMO_SIGN_INS)) {
       lines.push(`  ${signIn.who.padEnd(44)} ${signIn.email.padEnd(26)} ${signIn.password}`);
+    }
+    // Issue 10: the unassigned demo terminals show a fresh one-time code each start (connect one at /assign-device).
+    const codes = await issueTerminalCodes(database.db, new Date());
+    if (codes.length > 0) {
+      lines.push('Unassigned terminals and the one-time codes they show (connect one at /assign-device):');
+      for (const terminal of codes)
+        lines.push(`  ${terminal.serial.padEnd(16)} ${terminal.model.padEnd(16)} ${terminal.code}`);
     }
   }
 }

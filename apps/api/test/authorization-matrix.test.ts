@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT_PATH } from '../src/access/route-access.ts';
 import { fixedClock } from '../src/clock.ts';
+import { devices } from '../src/db/schema/index.ts';
 import { type AccessWorld, createAccessWorld, PASSWORD } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { signIn } from './helpers/auth.ts';
@@ -67,6 +68,11 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: PUBLIC,
     request: () => ({ url: '/api/identity/sign-out', payload: {} }),
   },
+  // Adyen's webhook: its own basic auth and HMAC (psp-notifications.test.ts); a bearer token changes nothing.
+  'POST /api/psp/adyen/notifications': {
+    expect: PUBLIC,
+    request: () => ({ url: '/api/psp/adyen/notifications', payload: {} }),
+  },
   'GET /api/identity/me': { expect: SIGNED_IN, request: () => ({ url: '/api/identity/me' }) },
   'PATCH /api/identity/me': {
     expect: SIGNED_IN,
@@ -121,7 +127,10 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     request: () => ({ url: '/api/.well-known/jwks.json' }),
   },
   // Development only (absent in production, tested by identity-mail.test.ts).
-  'GET /api/dev/outbox': { expect: PUBLIC, request: () => ({ url: '/api/dev/outbox' }) },
+  'GET /api/dev/outbox': {
+    expect: PUBLIC,
+    request: () => ({ url: '/api/dev/outbox?to=nobody@example.com' }),
+  },
   'GET /api/healthz': { expect: PUBLIC, request: () => ({ url: '/api/healthz' }) },
   'GET /api/readyz': { expect: PUBLIC, request: () => ({ url: '/api/readyz' }) },
   // CORS preflight (@fastify/cors): answered before any route, never with data.
@@ -138,6 +147,24 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
   'POST /api/v1/merchants/:id/users': {
     expect: OWNER_A,
     request: (w) => ({ url: m(w, '/users'), payload: {} }),
+  },
+  'GET /api/v1/merchants/:id/invitations': {
+    expect: OWNER_A,
+    request: (w) => ({ url: m(w, '/invitations') }),
+  },
+  'DELETE /api/v1/merchants/:id/invitations/:invitationId': {
+    expect: OWNER_A,
+    request: (w) => ({ url: m(w, `/invitations/${randomUUID()}`) }),
+  },
+  // The invitee's own: anybody signed in, and an invitation that is not theirs is "Invitation not found".
+  'GET /api/v1/invitations': { expect: SIGNED_IN, request: () => ({ url: '/api/v1/invitations' }) },
+  'POST /api/v1/invitations/:invitationId/accept': {
+    expect: SIGNED_IN,
+    request: () => ({ url: `/api/v1/invitations/${randomUUID()}/accept` }),
+  },
+  'POST /api/v1/invitations/:invitationId/decline': {
+    expect: SIGNED_IN,
+    request: () => ({ url: `/api/v1/invitations/${randomUUID()}/decline` }),
   },
   'GET /api/v1/merchants/:id/users/:userId': {
     expect: OWNER_A,
@@ -192,15 +219,186 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
   },
   // Without siteId every member with the permission on some site passes (sums narrowed to their sites, see
   // transactions-totals.test.ts); with site A1's id the manager of A2 is turned away.
+  // Issue 11 §2 (transactions-list.test.ts): with site A1's id the manager of A2 is turned away; without a
+  // siteId every member who lists transactions anywhere gets their own sites' rows.
+  'GET /api/v1/merchants/:id/transactions': {
+    expect: SITE_A1,
+    request: (w) => ({ url: m(w, `/transactions?siteId=${w.siteA1}`) }),
+  },
+  'POST /api/v1/merchants/:id/transactions/psp': {
+    expect: MEMBER_A,
+    request: (w) => ({ url: m(w, '/transactions/psp'), payload: { pspReferences: ['NOTHINGHERE'] } }),
+  },
+  // A transaction id that is not there: members get the module's 404 "Transaction not found" (allow).
+  'GET /api/v1/merchants/:id/transactions/:transactionId': {
+    expect: MEMBER_A,
+    request: (w) => ({ url: m(w, `/transactions/${randomUUID()}`) }),
+  },
   'GET /api/v1/merchants/:id/transactions/totals': {
     expect: SITE_A1,
     request: (w) => ({ url: m(w, `/transactions/totals?siteId=${w.siteA1}`) }),
+  },
+  // Payouts (issue 12): with site A1's id the manager of A2 is turned away; one payout answers "Payout not
+  // found" to every member (a payout of another site or none at all; payouts.test.ts covers real ones).
+  'GET /api/merchants/:id/payouts': {
+    expect: SITE_A1,
+    request: (w) => ({ url: `/api/merchants/${w.merchantA}/payouts?siteId=${w.siteA1}` }),
+  },
+  'GET /api/v1/merchants/:id/payouts/:payoutId': {
+    expect: MEMBER_A,
+    request: (w) => ({ url: m(w, `/payouts/${randomUUID()}`) }),
   },
   'GET /api/v1/merchants/:id/audit-log': { expect: OWNER_A, request: (w) => ({ url: m(w, '/audit-log') }) },
   'GET /api/merchants/:id/sites': {
     expect: MEMBER_A,
     request: (w) => ({ url: `/api/merchants/${w.merchantA}/sites` }),
   },
+  // Billing (issue 13): company-scoped Billing:* permissions, i.e. owners and staff.
+  'GET /api/v1/merchants/:id/billing-settings': {
+    expect: OWNER_A,
+    request: (w) => ({ url: m(w, '/billing-settings') }),
+  },
+  'PUT /api/v1/merchants/:id/billing-settings/payment-methods/:pmId/default': {
+    expect: OWNER_A,
+    request: (w) => ({ url: m(w, `/billing-settings/payment-methods/${randomUUID()}/default`) }),
+  },
+  'DELETE /api/v1/merchants/:id/billing-settings/payment-methods/:pmId': {
+    expect: OWNER_A,
+    request: (w) => ({ url: m(w, `/billing-settings/payment-methods/${randomUUID()}`) }),
+  },
+  'POST /api/v1/merchants/:id/billing/session': {
+    expect: OWNER_A,
+    request: (w) => ({ url: m(w, '/billing/session') }),
+  },
+  'GET /api/v1/merchants/:id/billing/session/:sessionId': {
+    expect: OWNER_A,
+    request: (w) => ({ url: m(w, `/billing/session/${randomUUID()}`) }),
+  },
+  // The simulated billing provider's hosted page: the session token is its credential.
+  'GET /api/billing-simulator/:merchantId/:token': {
+    expect: PUBLIC,
+    request: (w) => ({ url: `/api/billing-simulator/${w.merchantA}/${'a'.repeat(43)}` }),
+  },
+  'POST /api/billing-simulator/:merchantId/:token': {
+    expect: PUBLIC,
+    request: (w) => ({
+      url: `/api/billing-simulator/${w.merchantA}/${'a'.repeat(43)}`,
+      payload: { instrument: 'visa-4242' },
+    }),
+  },
+  // Onboarding (issue 13): any signed-in user may apply; bodies are invalid or harmless.
+  'GET /api/industries': { expect: SIGNED_IN, request: () => ({ url: '/api/industries' }) },
+  'POST /api/v1/industries/:code/validate': {
+    expect: SIGNED_IN,
+    request: () => ({ url: '/api/v1/industries/5812/validate', payload: { legalEntityName: 'Matrix Ltd' } }),
+  },
+  'GET /api/v1/onboarding/applications/current': {
+    expect: SIGNED_IN,
+    request: () => ({ url: '/api/v1/onboarding/applications/current' }),
+  },
+  'POST /api/v1/onboarding/applications': {
+    expect: SIGNED_IN,
+    request: () => ({ url: '/api/v1/onboarding/applications', payload: { dealReference: '!' } }),
+  },
+  'POST /api/v1/onboarding/applications/resume': {
+    expect: SIGNED_IN,
+    request: () => ({ url: '/api/v1/onboarding/applications/resume', payload: { shortcode: '12' } }),
+  },
+  'PUT /api/v1/onboarding/applications/:applicationId/steps/:step': {
+    expect: SIGNED_IN,
+    request: () => ({
+      url: `/api/v1/onboarding/applications/${randomUUID()}/steps/company`,
+      payload: { data: {} },
+    }),
+  },
+  'POST /api/v1/customer-accounts': {
+    expect: SIGNED_IN,
+    request: () => ({ url: '/api/v1/customer-accounts', payload: {} }),
+  },
+  'POST /api/merchants/:id/verification-links': {
+    expect: OWNER_A,
+    request: (w) => ({ url: `/api/merchants/${w.merchantA}/verification-links` }),
+  },
+  // The simulated KYC provider's hosted page: the link's token is its credential.
+  'GET /api/kyc-simulator/:merchantId/:token': {
+    expect: PUBLIC,
+    request: (w) => ({ url: `/api/kyc-simulator/${w.merchantA}/${'a'.repeat(43)}` }),
+  },
+  'POST /api/kyc-simulator/:merchantId/:token': {
+    expect: PUBLIC,
+    request: (w) => ({
+      url: `/api/kyc-simulator/${w.merchantA}/${'a'.repeat(43)}`,
+      payload: { outcome: 'verified' },
+    }),
+  },
+  // Issue 10. Site:CreateSite is company-wide (owner, staff); Site:GetSite/UpdateSite are site-scoped (the
+  // manager of A1 on A1, not A2). Bodies are invalid so nothing is written.
+  'POST /api/merchants/:id/sites': {
+    expect: OWNER_A,
+    request: (w) => ({ url: `/api/merchants/${w.merchantA}/sites`, payload: { name: 'Bad/Name' } }),
+  },
+  'GET /api/merchants/:id/sites/:siteId': {
+    expect: SITE_A1,
+    request: (w) => ({ url: `/api/merchants/${w.merchantA}/sites/${w.siteA1}` }),
+  },
+  'PUT /api/merchants/:id/sites/:siteId': {
+    expect: SITE_A1,
+    request: (w) => ({ url: `/api/merchants/${w.merchantA}/sites/${w.siteA1}`, payload: { site: {} } }),
+  },
+  'DELETE /api/merchants/:id/sites/:siteId': {
+    expect: SITE_A1,
+    // Site A1 has a device (beforeAll), so every allowed caller gets 409 and the site stays.
+    request: (w) => ({ url: `/api/merchants/${w.merchantA}/sites/${w.siteA1}` }),
+  },
+  'POST /api/merchants/:id/sites/:siteId/passcodes/reveal': {
+    expect: SITE_A1,
+    request: (w) => ({
+      url: `/api/merchants/${w.merchantA}/sites/${w.siteA1}/passcodes/reveal`,
+      payload: {},
+    }),
+  },
+  'GET /api/merchants/:id/sites/:siteId/internal': {
+    expect: STAFF_ONLY,
+    request: (w) => ({ url: `/api/merchants/${w.merchantA}/sites/${w.siteA1}/internal` }),
+  },
+  'PUT /api/merchants/:id/sites/:siteId/internal': {
+    expect: STAFF_ONLY,
+    request: (w) => ({ url: `/api/merchants/${w.merchantA}/sites/${w.siteA1}/internal`, payload: {} }),
+  },
+  'POST /api/merchants/:id/sites/:siteId/internal/integrations/:kind/rotate': {
+    expect: STAFF_ONLY,
+    request: (w) => ({
+      url: `/api/merchants/${w.merchantA}/sites/${w.siteA1}/internal/integrations/other/rotate`,
+      payload: {},
+    }),
+  }, // Devices (issue 10). Device:ListDevices/AssignDevice are site-scoped (managers on their site);
+  // Device:OrderDevice is company-wide. Bodies are invalid so nothing is written.
+  'GET /api/merchants/:id/devices': {
+    expect: SITE_A1,
+    request: (w) => ({ url: `/api/merchants/${w.merchantA}/devices?siteId=${w.siteA1}` }),
+  },
+  'GET /api/v1/merchants/:id/sites/:siteId/devices/:deviceId': {
+    expect: SITE_A1,
+    request: (w) => ({ url: m(w, `/sites/${w.siteA1}/devices/${randomUUID()}`) }),
+  },
+  'PATCH /api/v1/merchants/:id/sites/:siteId/devices/:deviceId': {
+    expect: SITE_A1,
+    request: (w) => ({ url: m(w, `/sites/${w.siteA1}/devices/${randomUUID()}`), payload: { label: '' } }),
+  },
+  'GET /api/merchants/:id/devices/order-options': {
+    expect: OWNER_A,
+    request: (w) => ({ url: `/api/merchants/${w.merchantA}/devices/order-options` }),
+  },
+  'POST /api/merchants/:id/devices': {
+    expect: OWNER_A,
+    request: (w) => ({ url: `/api/merchants/${w.merchantA}/devices`, payload: { termsAgreed: false } }),
+  },
+  'POST /api/v1/merchants/:id/sites/:siteId/assign-device': {
+    expect: SITE_A1,
+    request: (w) => ({ url: m(w, `/sites/${w.siteA1}/assign-device`), payload: { otp: '' } }),
+  },
+  // The terminal simulator (dev only, like the outbox): shows codes of terminals that belong to no merchant.
+  'POST /api/dev/terminal-codes': { expect: PUBLIC, request: () => ({ url: '/api/dev/terminal-codes' }) },
 };
 
 const DENIAL_MESSAGES = new Set(['Merchant not found', 'Not found']);
@@ -214,6 +412,9 @@ describe('authorization matrix: every route × every caller', () => {
   beforeAll(async () => {
     t = await createTestApp({ clock });
     w = await createAccessWorld(t.app, 'Matrix');
+    await t.app.db
+      .insert(devices)
+      .values({ merchantId: w.merchantA, siteId: w.siteA1, serial: 'MATRIX-A1-1', model: 'with-printer' });
     // A token that expired an hour ago: issued two hours back, then the clock returns to now.
     clock.advance(-2 * 3_600_000);
     const expired = await signIn(t.app, w.users.ownerA.email, PASSWORD);

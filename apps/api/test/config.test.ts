@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, repoRoot } from '../src/config.ts';
 
@@ -74,5 +76,37 @@ describe('configuration', () => {
     } catch (error) {
       expect((error as ConfigError).problems.map((p) => p.variable).sort()).toEqual(['LOG_LEVEL', 'PORT']);
     }
+  });
+
+  describe('SEED_DEMO in production (issue 8 §4)', () => {
+    it('is off by default in production and on elsewhere', () => {
+      expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+      expect(loadConfig({ NODE_ENV: 'development' }).seedDemo).toBe(true);
+      expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'force' }).seedDemo).toBe(true);
+    });
+
+    it('refuses SEED_DEMO=true with NODE_ENV=production, naming the variable', () => {
+      for (const value of ['true', '1', 'yes']) {
+        try {
+          loadConfig({ NODE_ENV: 'production', SEED_DEMO: value });
+          expect.unreachable(`SEED_DEMO=${value} was accepted`);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ConfigError);
+          expect((error as ConfigError).problems.map((p) => p.variable)).toEqual(['SEED_DEMO']);
+        }
+      }
+    });
+
+    it('stops `npm start` with a message naming SEED_DEMO before touching any database', () => {
+      const result = spawnSync(process.execPath, ['src/main.ts'], {
+        cwd: resolve(import.meta.dirname, '..'),
+        env: { ...process.env, NODE_ENV: 'production', SEED_DEMO: 'true', DATA_DIR: 'memory://', PORT: '1' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('SEED_DEMO');
+      expect(result.stdout).not.toMatch(/-demo-2026/);
+    });
   });
 });

@@ -97,6 +97,9 @@ describe('error model', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('BAD_REQUEST');
+    expect(res.json().error.details).toEqual([
+      { field: 'body', rule: 'validation.invalid', message: 'Invalid value' },
+    ]);
   });
 
   it('answers an unsupported content type with 415', async () => {

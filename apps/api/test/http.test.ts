@@ -36,7 +36,7 @@ describe('HTTP: security headers, CORS, compression and the served portal', () =
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
   it('allows CORS from the portal origin only', async () => {

@@ -112,6 +112,10 @@ describe('rate limits', () => {
         message: 'Too many requests. Please wait a minute and try again.',
       });
       expect(perAccount.headers['retry-after']).toBe('60');
+      // IETF draft RateLimit headers besides Retry-After (issue 8 §4).
+      expect(perAccount.headers['ratelimit-limit']).toBe('2');
+      expect(perAccount.headers['ratelimit-remaining']).toBe('0');
+      expect(perAccount.headers['ratelimit-reset']).toBe('60');
       // Per IP: different addresses from one IP (this IP has one hit already).
       expect((await call('b@example.com', '10.0.0.1')).statusCode).toBe(200);
       expect((await call('c@example.com', '10.0.0.1')).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../src/adapters/mail/smtp-mailer.ts';
-import { confirmationCodeEmail, invitationEmail } from '../src/identity/emails.ts';
+import { confirmationCodeEmail, invitationEmail, membershipInvitationEmail } from '../src/identity/emails.ts';
 import { createIdentityTestApp } from './identity-test-app.ts';
 
 interface Received {
@@ -104,6 +104,25 @@ describe('SMTP adapter against a real SMTP server', () => {
 });
 
 describe('mail texts', () => {
+  it('greet by first name when known, else by address, never "Hello ," (issue 8 §1)', () => {
+    expect(invitationEmail('a@example.com', 'en-GB', 'Ann', 'pw', 'http://x').text).toMatch(/^Hello Ann,/);
+    expect(invitationEmail('a@example.com', 'en-GB', '', 'pw', 'http://x').text).toMatch(
+      /^Hello a@example\.com,/,
+    );
+    expect(invitationEmail('a@example.com', 'fr-FR', '  ', 'pw', 'http://x').text).toMatch(
+      /^Bonjour a@example\.com,/,
+    );
+    expect(
+      membershipInvitationEmail('a@example.com', 'es-ES', {
+        name: 'Ana',
+        companyName: 'Acme',
+        inviterEmail: 'b@example.com',
+        invitationsUrl: 'http://x',
+        expiresAt: new Date(),
+      }).text,
+    ).toMatch(/^Hola, Ana:/);
+  });
+
   it('exist in all four locales for every message', () => {
     for (const locale of ['en-GB', 'es-ES', 'fr-FR', 'it-IT']) {
       const code = confirmationCodeEmail('a@example.com', locale, '123456');
@@ -112,6 +131,23 @@ describe('mail texts', () => {
       expect(code.text).toContain('123456');
       expect(invite.text).toContain('Tmp-Passw0rd-xyz');
     }
+    const subjects = new Set<string>();
+    for (const locale of ['en-GB', 'es-ES', 'fr-FR', 'it-IT']) {
+      const invitation = membershipInvitationEmail('a@example.com', locale, {
+        name: null,
+        companyName: 'Acme Ltd',
+        inviterEmail: 'boss@example.com',
+        invitationsUrl: 'http://x/invitations',
+        expiresAt: new Date('2026-06-08T09:00:00Z'),
+      });
+      expect(invitation.locale).toBe(locale);
+      expect(invitation.text.split('\n')[0]).toContain('a@example.com');
+      expect(invitation.text).toContain('boss@example.com');
+      expect(invitation.text).toContain('http://x/invitations');
+      expect(invitation.text).toContain('2026');
+      subjects.add(invitation.subject);
+    }
+    expect(subjects.size).toBe(4);
     expect(confirmationCodeEmail('a@example.com', 'es-ES', '1').subject).not.toBe(
       confirmationCodeEmail('a@example.com', 'en-GB', '1').subject,
     );
@@ -136,6 +172,24 @@ describe('outbox adapter and the dev endpoint', () => {
         subject: 'Your verification code',
       });
       expect(mail.text).toMatch(/Your verification code is \d{6}\./);
+      // Issue 8 §4: only with `to=`, only on the loopback interface, never through a proxy.
+      const all = await t.app.inject({ url: '/api/dev/outbox' });
+      expect(all.statusCode).toBe(400);
+      expect(all.json().error.details[0].field).toBe('to');
+      for (const remoteAddress of ['192.168.1.20', '10.0.0.5', '::ffff:203.0.113.9', '2001:db8::1']) {
+        const remote = await t.app.inject({ url: '/api/dev/outbox?to=box@example.com', remoteAddress });
+        expect(remote.statusCode, remoteAddress).toBe(404);
+        expect(remote.body).not.toContain('verification');
+      }
+      const forwarded = await t.app.inject({
+        url: '/api/dev/outbox?to=box@example.com',
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
+      expect(forwarded.statusCode).toBe(404);
+      for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+        const local = await t.app.inject({ url: '/api/dev/outbox?to=box@example.com', remoteAddress });
+        expect(local.statusCode, remoteAddress).toBe(200);
+      }
     } finally {
       await t.close();
     }
@@ -144,7 +198,7 @@ describe('outbox adapter and the dev endpoint', () => {
   it('does not exist in production', async () => {
     const t = await createIdentityTestApp({ production: true, useOutbox: true });
     try {
-      expect((await t.app.inject({ url: '/api/dev/outbox' })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: '/api/dev/outbox?to=box@example.com' })).statusCode).toBe(404);
     } finally {
       await t.close();
     }

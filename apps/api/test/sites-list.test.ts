@@ -24,9 +24,9 @@ describe('GET /api/merchants/:id/sites (the sites users are granted roles on)', 
   it('lists every site of the merchant, by name, to the company owner', async () => {
     const res = await sitesOf('ownerA');
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual([
-      { siteId: w.siteA1, name: 'Sites-a1', displayName: null },
-      { siteId: w.siteA2, name: 'Sites-a2', displayName: null },
+    expect(res.json().data).toMatchObject([
+      { siteId: w.siteA1, name: 'Sites-a1', displayName: null, settlementWindow: '00:00', deviceCount: 0 },
+      { siteId: w.siteA2, name: 'Sites-a2', displayName: null, settlementWindow: '00:00', deviceCount: 0 },
     ]);
   });
 

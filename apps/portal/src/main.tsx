@@ -4,9 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
+import { applyStoredColorScheme } from './lib/color-scheme.ts';
 import { applyLocale, storedLocale } from './lib/i18n/i18n.ts';
 import { startSessionRefresh } from './lib/session/refresh-session.ts';
 
+applyStoredColorScheme();
 const router = createAppRouter();
 startSessionRefresh();
 

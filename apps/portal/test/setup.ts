@@ -6,8 +6,9 @@ import { applyLocale } from '../src/lib/i18n/i18n.ts';
 // Mantine under jsdom needs these browser APIs (DESIGN §2).
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
+  // An empty query matches every medium, as in browsers (mantine-datatable hides columns whose query fails).
   value: (query: string) => ({
-    matches: false,
+    matches: query.trim() === '',
     media: query,
     onchange: null,
     addListener: () => {},

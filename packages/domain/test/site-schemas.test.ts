@@ -36,16 +36,21 @@ describe('site name (SPEC §5)', () => {
 });
 
 describe('site display name (SPEC §5)', () => {
-  it.each([
-    'Café de Flore',
-    "Joe's Bar & Grill!",
-    'Müller, Straße 5',
-    'Niño_1 @ Plaza-Mayor',
-    'Caffè Nero',
-    'Bar\tTab',
-  ])('accepts %j', (input) => {
-    expect(accepted(siteDisplayNameSchema, input)).toBe(input);
-  });
+  it.each(['Café de Flore', "Joe's Bar & Grill!", 'Müller, Straße 5', 'Niño_1 @ Plaza-Mayor', 'Caffè Nero'])(
+    'accepts %j',
+    (input) => {
+      expect(accepted(siteDisplayNameSchema, input)).toBe(input);
+    },
+  );
+
+  it.each(['Bar\tTab', 'Bar\nNewline', 'Nul\u0000', 'Lone \ud800'])(
+    'rejects %j by the text rule',
+    (input) => {
+      expect(siteDisplayNameSchema.safeParse(input).error?.issues[0]?.message).toBe(
+        'validation.textInvalidCharacters',
+      );
+    },
+  );
 
   it.each(['Shop.co', 'Shop (London)', 'Price: £5', '50%', 'A/B', 'Quote "x"'])('rejects %j', (input) => {
     expect(messageFor(siteDisplayNameSchema, input)).toBe(DISPLAY_NAME_MESSAGE);

@@ -1,41 +1,74 @@
 import type { Role } from '@mp/domain/permissions';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
-import { merchantMemberships, merchants, siteRoleGrants, staffOverrides } from '../db/schema/index.ts';
-import type { Tx } from './tenant-db.ts';
+import { and, eq, getTableColumns, gt, isNull } from 'drizzle-orm';
+import { merchants, staffOverrides } from '../db/schema/index.ts';
+import { literal, type TenantDb, type Tx } from './tenant-db.ts';
 
 export type MerchantRow = typeof merchants.$inferSelect;
 
-/** SQL the access check needs; run inside the merchant's RLS transaction. */
+export interface RoleGrants {
+  companyRoles: Role[];
+  siteRoles: { siteId: string; roles: Role[] }[];
+}
+
+export interface LoadedAccess {
+  merchant: MerchantRow;
+  /** The caller's roles at the merchant; undefined when they are not a member. */
+  grants: RoleGrants | undefined;
+  /** A staff caller's live override into the merchant. */
+  override: { id: string; reason: string; expiresAt: Date } | undefined;
+}
+
+const MERCHANT_COLUMNS = Object.entries(getTableColumns(merchants));
+
+/** A merchants row from its JSON form (`to_jsonb(m)`: column names, timestamps as text) as Drizzle maps it. */
+function merchantFromJson(json: Record<string, unknown>): MerchantRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of MERCHANT_COLUMNS) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as MerchantRow;
+}
+
+interface AccessJson {
+  merchant: Record<string, unknown>;
+  grants: RoleGrants | null;
+  override: { id: string; reason: string; expiresAt: string } | null;
+}
+
+/**
+ * Everything the access check needs of the database in one statement and one round trip (function
+ * `app_access`, migration 0007), under the merchant's row-level security as app_user: undefined when the
+ * merchant does not exist (or RLS hides it). The caller decides membership and permissions.
+ */
+export async function loadAccess(
+  tenantDb: TenantDb,
+  merchantId: string,
+  actor: { userId: string; isStaff: boolean },
+  now: Date,
+): Promise<LoadedAccess | undefined> {
+  const [row] = await tenantDb.oneStatementForMerchant<{ access: AccessJson | string | null }>(
+    merchantId,
+    `select app_access(${literal(merchantId, 'uuid')}, ${literal(actor.userId, 'uuid')}, ${literal(actor.isStaff, 'boolean')}, ${literal(now.toISOString(), 'timestamptz')}) as access`,
+  );
+  const raw = row?.access;
+  if (!raw) return undefined;
+  const access = (typeof raw === 'string' ? JSON.parse(raw) : raw) as AccessJson;
+  return {
+    merchant: merchantFromJson(access.merchant),
+    grants: access.grants ?? undefined,
+    override: access.override
+      ? {
+          id: access.override.id,
+          reason: access.override.reason,
+          expiresAt: new Date(access.override.expiresAt),
+        }
+      : undefined,
+  };
+}
+
+/** SQL about access that services run inside the merchant's RLS transaction. */
 export const accessRepository = {
-  async merchant(tx: Tx, merchantId: string): Promise<MerchantRow | undefined> {
-    const [row] = await tx.select().from(merchants).where(eq(merchants.id, merchantId)).limit(1);
-    return row;
-  },
-
-  /** The user's roles at the merchant, or undefined when they are not a member. */
-  async grants(
-    tx: Tx,
-    merchantId: string,
-    userId: string,
-  ): Promise<{ companyRoles: Role[]; siteRoles: { siteId: string; roles: Role[] }[] } | undefined> {
-    const [membership] = await tx
-      .select({ companyRoles: merchantMemberships.companyRoles })
-      .from(merchantMemberships)
-      .where(and(eq(merchantMemberships.merchantId, merchantId), eq(merchantMemberships.userId, userId)));
-    if (!membership) return undefined;
-    const rows = await tx
-      .select({ siteId: siteRoleGrants.siteId, role: siteRoleGrants.role })
-      .from(siteRoleGrants)
-      .where(and(eq(siteRoleGrants.merchantId, merchantId), eq(siteRoleGrants.userId, userId)))
-      .orderBy(asc(siteRoleGrants.siteId), asc(siteRoleGrants.role));
-    const bySite = new Map<string, Role[]>();
-    for (const row of rows) bySite.set(row.siteId, [...(bySite.get(row.siteId) ?? []), row.role as Role]);
-    return {
-      companyRoles: membership.companyRoles as Role[],
-      siteRoles: [...bySite].map(([siteId, roles]) => ({ siteId, roles })),
-    };
-  },
-
   async liveOverride(tx: Tx, merchantId: string, staffUserId: string, now: Date) {
     const [row] = await tx
       .select()

@@ -1,6 +1,18 @@
+import type { Role } from '@mp/domain/permissions';
 import { and, eq, sql } from 'drizzle-orm';
 import { merchantMemberships, siteRoleGrants } from '../db/schema/index.ts';
 import type { Tx } from './tenant-db.ts';
+
+/**
+ * The site roles of the membership row in scope (`merchant_memberships` in the FROM), sorted by site and
+ * role, as one JSON value: a member's roles come with their row, without a second statement.
+ */
+export const siteRolesOfMembership = sql<{ siteId: string; roles: Role[] }[]>`coalesce((
+  select json_agg(json_build_object('siteId', g.site_id, 'roles', g.roles) order by g.site_id)
+    from (select srg.site_id, array_agg(srg.role order by srg.role) as roles
+            from site_role_grants srg
+           where srg.merchant_id = ${merchantMemberships.merchantId} and srg.user_id = ${merchantMemberships.userId}
+           group by srg.site_id) g), '[]'::json)`;
 
 /**
  * Membership SQL that more than one module needs (users: the last-owner rule and removing a user; staff: the

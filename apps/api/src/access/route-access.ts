@@ -17,7 +17,7 @@ import type {
 import type { Clock } from '../clock.ts';
 import { type Actor, requireActor } from '../plugins/auth.ts';
 import { notFound } from '../plugins/errors.ts';
-import { accessRepository, type MerchantRow } from './access-repository.ts';
+import { loadAccess, type MerchantRow } from './access-repository.ts';
 import { recordAudit } from './audit-writer.ts';
 import { isUuid, type TenantDb } from './tenant-db.ts';
 
@@ -121,15 +121,7 @@ function merchantCheck(
     const denied = () => notFound('Merchant not found');
     if (typeof merchantId !== 'string' || !isUuid(merchantId)) throw denied();
     if (access.staffOnly && !actor.isStaff) throw denied();
-    const loaded = await deps.tenantDb.forMerchant(merchantId, async (tx) => {
-      const merchant = await accessRepository.merchant(tx, merchantId);
-      if (!merchant) return undefined;
-      const grants = await accessRepository.grants(tx, merchantId, actor.userId);
-      const override = actor.isStaff
-        ? await accessRepository.liveOverride(tx, merchantId, actor.userId, deps.clock.now())
-        : undefined;
-      return { merchant, grants, override };
-    });
+    const loaded = await loadAccess(deps.tenantDb, merchantId, actor, deps.clock.now());
     if (!loaded || (!loaded.grants && !actor.isStaff)) throw denied();
     const permissions = loaded.grants ? permissionsFromRoles(loaded.grants) : EMPTY_PERMISSIONS;
     const context: MerchantAccessContext = {

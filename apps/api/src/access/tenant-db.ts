@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
 
-/** A transaction handle; repositories take it wherever they take `Db`. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,45 +14,117 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  *   merchant, whatever its WHERE clause says.
  * - `forUser(userId, fn)`: `app.user_id` set and no merchant; reads only that user's memberships, site role
  *   grants and the merchants they belong to (policy `member_self`), across merchants. GET /api/merchants.
+ * - `createMerchant(id, userId, insert, fn)`: onboarding only; the merchant row inserted by the owner confined
+ *   to `id`, then `fn` as `app_user` for that merchant and its applicant (`app.user_id`).
  * - `withoutMerchant(fn)`: nothing set; sees no tenant row. For the security-definer staff search and its
  *   merchant-less audit entry.
  * - `acrossMerchants(fn)`: the owning role, no merchant set. Not for requests: system jobs only (churn sweep).
  */
-export function createTenantDb(db: Db) {
+export function createTenantDb(database: Pick<Database, 'db' | 'transactionWith' | 'batch'>) {
   return {
     async forMerchant<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-      // The id reaches set_config as a bound parameter; rejecting non-uuids keeps app_current_merchant() from
-      // failing on a cast inside a policy.
-      if (!UUID.test(merchantId)) throw new Error('forMerchant needs a merchant uuid');
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('app.merchant_id', ${merchantId.toLowerCase()}, true)`);
-        await tx.execute(sql`set local role app_user`);
-        return fn(tx);
-      });
+      return database.transactionWith(tenantContext('merchant', merchantId), fn);
     },
 
     async forUser<T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-      if (!UUID.test(userId)) throw new Error('forUser needs a user uuid');
-      return db.transaction(async (tx) => {
+      return database.transactionWith(tenantContext('user', userId), fn);
+    },
+
+    /**
+     * Onboarding (SPEC §7 POST /v1/customer-accounts): `insertMerchant` runs as the owning role, confined by its
+     * `owner_access` policy to the new merchant's id (app_user may not insert merchants); then the role drops to
+     * `app_user` for `fn`, under row-level security for that merchant, in the same transaction.
+     */
+    async createMerchant<T>(
+      merchantId: string,
+      userId: string,
+      insertMerchant: (tx: Tx) => Promise<void>,
+      fn: (tx: Tx) => Promise<T>,
+    ): Promise<T> {
+      if (!UUID.test(merchantId) || !UUID.test(userId)) throw new Error('createMerchant needs uuids');
+      return database.db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('app.merchant_id', ${merchantId.toLowerCase()}, true)`);
         await tx.execute(sql`select set_config('app.user_id', ${userId.toLowerCase()}, true)`);
+        await insertMerchant(tx);
         await tx.execute(sql`set local role app_user`);
         return fn(tx);
       });
     },
 
     async withoutMerchant<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`set local role app_user`);
-        return fn(tx);
-      });
+      return database.transactionWith(APP_ROLE, fn);
     },
 
     async acrossMerchants<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-      return db.transaction(fn);
+      return database.db.transaction(fn);
+    },
+
+    /**
+     * One statement under the merchant's context in a single round trip, outside any other transaction: the
+     * context, the role and the statement travel together and end together (PostgreSQL runs a multi-statement
+     * query as one implicit transaction). `statement` carries no parameters: whatever it embeds must be
+     * validated before (uuids, see `literal`).
+     */
+    async oneStatementForMerchant<T>(merchantId: string, statement: string): Promise<T[]> {
+      return database.batch<T>(`${tenantContext('merchant', merchantId)}; ${statement}`);
     },
   };
+}
+
+const APP_ROLE = 'set local role app_user';
+
+/**
+ * The statements that put a transaction in a tenant's context: `app.merchant_id` (or `app.user_id`) set for
+ * the transaction, then the role `app_user`. They travel in the transaction's first round trip (`begin; …`),
+ * so the id is written into the text: only a uuid is accepted, which also keeps app_current_merchant() from
+ * failing on a cast inside a policy.
+ */
+function tenantContext(kind: 'merchant' | 'user', id: string): string {
+  if (!UUID.test(id)) throw new Error(`the tenant context needs a ${kind} uuid`);
+  return `select set_config('app.${kind}_id', '${id.toLowerCase()}', true); ${APP_ROLE}`;
+}
+
+/** A value for a statement's text: uuids (checked) and booleans only; everything else is a bound parameter. */
+export function literal(value: string | boolean, type: 'uuid' | 'boolean' | 'timestamptz'): string {
+  if (type === 'boolean') return value === true ? 'true' : 'false';
+  if (type === 'uuid') {
+    if (typeof value !== 'string' || !UUID.test(value)) throw new Error('literal: not a uuid');
+    return `'${value.toLowerCase()}'::uuid`;
+  }
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(value))
+    throw new Error('literal: not an ISO instant');
+  return `'${value}'::timestamptz`;
 }
 
 export type TenantDb = ReturnType<typeof createTenantDb>;
 
 export const isUuid = (value: string) => UUID.test(value);
+
+interface PreparedQuery<T> {
+  execute(values?: Record<string, unknown>): Promise<T>;
+}
+
+/**
+ * A statement built once (with `sql.placeholder`s) and run by name: Drizzle does not rebuild it per request,
+ * and PostgreSQL parses and plans it once per connection (node-postgres keeps named statements per
+ * connection). `build` receives the first transaction only to reach the driver; every call runs on its own
+ * transaction's connection. The name must be unique in the process and the text fixed for it.
+ */
+export function preparedStatement<T>(
+  name: string,
+  build: (tx: Tx) => { prepare(name: string): PreparedQuery<T> },
+): (tx: Tx, values?: Record<string, unknown>) => Promise<T> {
+  // One template per driver (a process may hold PGlite and PostgreSQL at once, e.g. in tests).
+  const templates = new Map<unknown, PreparedQuery<T>>();
+  return (tx, values) => {
+    const session = (tx as unknown as { session: { client: unknown } }).session;
+    let template = templates.get(session.constructor);
+    if (!template) {
+      template = build(tx).prepare(name);
+      templates.set(session.constructor, template);
+    }
+    // The template's own connection is not used: this call's is bound in.
+    const bound = Object.create(template, { client: { value: session.client } }) as PreparedQuery<T>;
+    return bound.execute(values);
+  };
+}

@@ -4,43 +4,162 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite/session';
 import pg from 'pg';
+import { markConnectFailure } from './errors.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers: repositories never know which database they talk to. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; repositories take it wherever they take `Db`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What a hand-made transaction handle needs of a Drizzle database (the session's fields are private in its types). */
+interface DrizzleParts {
+  dialect: ConstructorParameters<typeof NodePgSession>[1];
+  session: { schema: ConstructorParameters<typeof NodePgSession>[2]; options: object };
+}
+const partsOf = (db: unknown) => db as DrizzleParts;
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** What the job queue (src/jobs) connects through: its own pool on PostgreSQL, the same PGlite instance. */
+  jobConnection: { connectionString: string } | { pglite: PGlite };
   migrate(): Promise<void>;
   /** Cheap round trip used by /readyz. */
   ping(): Promise<void>;
+  /**
+   * A transaction whose first round trip is `begin` followed by `setup` (statements without parameters, e.g.
+   * the tenant context), so the context costs no round trip of its own (docs/PERFORMANCE.md).
+   */
+  transactionWith<T>(setup: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Several statements without parameters in one round trip (simple query protocol); PostgreSQL runs them as
+   * one implicit transaction, so `set local` holds until the last one. Answers the last statement's rows.
+   */
+  batch<T>(statements: string): Promise<T[]>;
   close(): Promise<void>;
+}
+
+let lastReport = 0;
+/** One line per second at most: a cut connection makes every pooled client report at once. */
+function reportConnectionError(error: Error) {
+  const now = Date.now();
+  if (now - lastReport < 1000) return;
+  lastReport = now;
+  process.stderr.write(`database: a connection was closed: ${error.message}\n`);
+}
+
+/**
+ * Issue 8 §2: a `pg` client with an 'error' listener from birth, so a connection cut while the client is
+ * checked out (mid-request, mid-transaction) never becomes an unhandled 'error' event that ends the process;
+ * the query in flight fails (503), the pool discards the dead client on release. Errors while connecting are
+ * marked, so the error handler answers 503 whatever PostgreSQL said (shutting down, not accepting connections).
+ */
+function isBegin(query: unknown): boolean {
+  const text = typeof query === 'string' ? query : (query as { text?: unknown } | null)?.text;
+  return typeof text === 'string' && /^\s*begin\b/i.test(text);
+}
+
+type ConnectCallback = ((err: Error) => void) | ((err: null, client: pg.Client) => void);
+
+class ResilientClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', reportConnectionError);
+    // drizzle's node-postgres transaction runs `begin` before its try/finally, so a `begin` that fails (the
+    // connection died while the client sat in the pool) never releases the client: a few cuts would leak the
+    // whole pool and every later request would wait for ever. Release it here, with the error (the pool then
+    // discards it); drizzle never reaches its own release in that case.
+    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+    this.query = ((...args: unknown[]) => {
+      const result = query(...args);
+      if (!isBegin(args[0]) || !(result instanceof Promise)) return result;
+      return result.catch((error: unknown) => {
+        const checkedOut = this as unknown as { release?: (err?: Error) => void };
+        if (typeof checkedOut.release === 'function') {
+          const release = checkedOut.release;
+          checkedOut.release = () => undefined;
+          release(error instanceof Error ? error : new Error(String(error)));
+        }
+        throw error;
+      });
+    }) as typeof this.query;
+  }
+
+  override connect(): Promise<pg.Client>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.Client> | void {
+    if (callback) {
+      const done = callback as (err: Error | null, client?: pg.Client) => void;
+      super.connect((err: Error | null) => (err ? done(markConnectFailure(err)) : done(null, this)));
+      return;
+    }
+    return super.connect().catch((err: unknown) => {
+      throw markConnectFailure(err);
+    });
+  }
 }
 
 /** PostgreSQL when a URL is given, else PGlite in `dataDir` (`memory://` for an in-memory one). */
 export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      Client: ResilientClient,
+      // Unreachable database: fail the request (503) instead of letting it wait for ever.
+      connectionTimeoutMillis: 3000,
+    });
     // An idle connection can be cut by the server (a restart, a terminated backend); pg then emits 'error' on
     // the pool, which without a listener ends the process. The pool replaces the connection on the next query.
-    pool.on('error', (error) => {
-      process.stderr.write(`database: an idle connection was closed: ${error.message}\n`);
-    });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    pool.on('error', reportConnectionError);
+    pool.on('connect', batchWrites);
+    const db = drizzlePg(pool, { schema });
     return {
-      db,
+      db: db as unknown as Db,
       kind: 'postgres',
+      jobConnection: { connectionString: options.url },
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       ping: async () => {
         await pool.query('select 1');
+      },
+      async transactionWith(setup, fn) {
+        const client = await pool.connect();
+        let broken: Error | undefined;
+        try {
+          await client.query(`begin; ${setup}`);
+          const { dialect, session: base } = partsOf(db);
+          const session = new NodePgSession(client, dialect, base.schema, base.options);
+          const tx = new NodePgTransaction(dialect, session, base.schema) as unknown as Tx;
+          try {
+            const result = await fn(tx);
+            await client.query('commit');
+            return result;
+          } catch (error) {
+            await client.query('rollback');
+            throw error;
+          }
+        } catch (error) {
+          // A connection that failed mid-transaction is not given back to the pool.
+          if (!(error instanceof Error) || !('severity' in error)) broken = error as Error;
+          throw error;
+        } finally {
+          client.release(broken);
+        }
+      },
+      async batch<T>(statements: string) {
+        const results = (await pool.query(statements)) as unknown as pg.QueryResult | pg.QueryResult[];
+        const last = Array.isArray(results) ? results[results.length - 1] : results;
+        return (last?.rows ?? []) as T[];
       },
       close: () => pool.end(),
     };
@@ -52,14 +171,54 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
   return fromPglite(client);
 }
 
+/**
+ * node-postgres writes each protocol message of a query (parse, bind, describe, execute, sync) to the socket
+ * on its own: five system calls per statement, a third of the request path's CPU in a profile. Corking the
+ * socket until the end of the tick sends what one query (or a begin with its context) writes as one packet.
+ */
+function batchWrites(client: pg.PoolClient): void {
+  const connection = (client as unknown as { connection: PgConnection }).connection;
+  const send = connection._send.bind(connection);
+  let corked = false;
+  connection._send = (buffer) => {
+    if (!corked && connection.stream.writable) {
+      corked = true;
+      connection.stream.cork();
+      process.nextTick(() => {
+        corked = false;
+        connection.stream.uncork();
+      });
+    }
+    return send(buffer);
+  };
+}
+interface PgConnection {
+  stream: NodeJS.WritableStream & { cork(): void; uncork(): void; writable: boolean };
+  _send(buffer: Buffer): boolean;
+}
+
 export function fromPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema });
   return {
-    db,
+    db: db as unknown as Db,
     kind: 'pglite',
+    jobConnection: { pglite: client },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
+    },
+    // PGlite runs one statement at a time in one session; its own transaction() keeps every other caller out
+    // until commit, and the setup runs as one call.
+    transactionWith: (setup, fn) =>
+      client.transaction(async (pgliteTx) => {
+        await pgliteTx.exec(setup);
+        const { dialect, session: base } = partsOf(db);
+        const session = new PgliteSession(pgliteTx as unknown as PGlite, dialect, base.schema, base.options);
+        return fn(new PgliteTransaction(dialect, session, base.schema) as unknown as Tx);
+      }),
+    async batch<T>(statements: string) {
+      const results = await client.exec(statements);
+      return (results[results.length - 1]?.rows ?? []) as T[];
     },
     close: () => client.close(),
   };

@@ -1,9 +1,10 @@
 import { MERCHANT_GROUP, type Role, STAFF_GROUP } from '@mp/domain/permissions';
+import { defaultSiteSettings } from '@mp/domain/schemas/site-settings';
 import { and, count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../identity/passwords.ts';
 import type { Db } from './client.ts';
-import { buildLedger, type FeeRates } from './demo/payouts.ts';
+import { type FeeRates, replayPayouts } from './demo/payouts.ts';
 import { createRandom, type Random } from './demo/random.ts';
 import { DEMO_SIGN_INS, type DemoSignIn } from './demo/sign-ins.ts';
 import { type GeneratedPayment, generatePayments, type SiteForData } from './demo/transactions.ts';
@@ -11,15 +12,14 @@ import {
   billingSettings,
   devices,
   invoices,
-  ledgerEntries,
   merchantMemberships,
   merchants,
   paymentMethods,
-  payouts,
   rates,
   refunds,
   siteRoleGrants,
   sites,
+  terminalStock,
   transactions,
   userGroups,
   users,
@@ -281,8 +281,8 @@ export async function seedDemoWorld(
           postalCode: site.address.postalCode,
           country: site.address.country,
           settings: {
+            ...defaultSiteSettings({ adminPin: random.digits(4), refundPin: random.digits(4) }),
             tips: { enabled: site.weight > 1, provider: 'tipjar' },
-            trading: { hours: '07:00-19:00' },
           },
           createdAt,
           updatedAt: createdAt,
@@ -333,25 +333,37 @@ export async function seedDemoWorld(
       await insertInBatches(tx, refunds, refundRows);
       await updateDeviceLastTransaction(tx, payments);
 
-      const ledger = buildLedger(random, {
+      await seedBilling(tx, random, { merchantId, plan, now });
+      // Payouts and their ledger from these transactions, built by the payout job's own code day by day, with
+      // the simulated bank run at the end of each day.
+      const ledger = await replayPayouts(tx, {
         merchantId,
         currency: plan.currency,
         timeZone: plan.timeZone,
-        rates: plan.rates,
-        payments,
+        sites: siteIds.map((siteId, i) => ({
+          siteId,
+          settlementWindow: plan.sites[i]?.settlementWindow ?? '00:00',
+        })),
+        from: new Date(now.getTime() - 90 * DAY),
         now,
       });
-      await insertInBatches(tx, payouts, ledger.payouts);
-      await insertInBatches(tx, ledgerEntries, ledger.entries);
-
-      await seedBilling(tx, random, { merchantId, plan, now });
 
       world.merchants.push({ key: plan.key, merchantId, siteIds, managedSiteId });
       world.counts.transactions += payments.length;
       world.counts.refunds += refundRows.length;
-      world.counts.payouts += ledger.payouts.length;
-      world.counts.ledgerEntries += ledger.entries.length;
+      world.counts.payouts += ledger.payouts;
+      world.counts.ledgerEntries += ledger.ledgerEntries;
     }
+    // Issue 10: terminals in the provider's stock, not yet any merchant's; `npm start` prints the codes they show.
+    await tx.insert(terminalStock).values(
+      (['with-printer', 'with-printer', 'without-printer'] as const).map((model) => ({
+        serial: `${model === 'with-printer' ? 'P400' : 'V240'}-${random.digits(9)}`,
+        model,
+        firmwareVersion: '2.4.1',
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
     return world;
   });
 }

@@ -18,6 +18,8 @@ interface Texts {
   cannotResetBody: string;
   invitationSubject: string;
   invitationBody: (name: string, email: string, password: string, signInUrl: string) => string;
+  membershipSubject: (companyName: string) => string;
+  membershipBody: (v: MembershipInvitation & { greeting: string; expiry: string }) => string;
   signature: string;
 }
 
@@ -40,6 +42,9 @@ const TEXTS: Record<Locale, Texts> = {
     invitationSubject: 'You have been invited to the merchant portal',
     invitationBody: (name, email, password, signInUrl) =>
       `Hello ${name},\n\nAn account has been created for you.\n\nSign in at ${signInUrl} with:\nEmail: ${email}\nTemporary password: ${password}\n\nYou will be asked to choose a new password. The temporary password is valid for 7 days; after that, use "Forgot password" on the sign-in page.`,
+    membershipSubject: (company) => `${company} invited you to the merchant portal`,
+    membershipBody: (v) =>
+      `Hello ${v.greeting},\n\n${v.inviterEmail} invited you to join ${v.companyName} in the merchant portal.\n\nSign in with your usual email and password, then accept or decline the invitation at:\n${v.invitationsUrl}\n\nNothing changes until you accept. The invitation is valid until ${v.expiry} (7 days). If you do not know this company, decline it or ignore this email.`,
     signature: 'The merchant portal team',
   },
   'es-ES': {
@@ -60,6 +65,9 @@ const TEXTS: Record<Locale, Texts> = {
     invitationSubject: 'Te han invitado al portal de comercios',
     invitationBody: (name, email, password, signInUrl) =>
       `Hola, ${name}:\n\nSe ha creado una cuenta para ti.\n\nInicia sesión en ${signInUrl} con:\nCorreo electrónico: ${email}\nContraseña temporal: ${password}\n\nSe te pedirá que elijas una nueva contraseña. La contraseña temporal es válida durante 7 días; después, usa «¿Has olvidado tu contraseña?» en la página de inicio de sesión.`,
+    membershipSubject: (company) => `${company} te ha invitado al portal de comercios`,
+    membershipBody: (v) =>
+      `Hola, ${v.greeting}:\n\n${v.inviterEmail} te ha invitado a unirte a ${v.companyName} en el portal de comercios.\n\nInicia sesión con tu correo electrónico y contraseña habituales y acepta o rechaza la invitación en:\n${v.invitationsUrl}\n\nNada cambia hasta que la aceptes. La invitación es válida hasta el ${v.expiry} (7 días). Si no conoces esta empresa, recházala o ignora este correo.`,
     signature: 'El equipo del portal de comercios',
   },
   'fr-FR': {
@@ -80,6 +88,9 @@ const TEXTS: Record<Locale, Texts> = {
     invitationSubject: 'Vous êtes invité sur le portail marchand',
     invitationBody: (name, email, password, signInUrl) =>
       `Bonjour ${name},\n\nUn compte a été créé pour vous.\n\nConnectez-vous sur ${signInUrl} avec :\nE-mail : ${email}\nMot de passe temporaire : ${password}\n\nVous devrez choisir un nouveau mot de passe. Le mot de passe temporaire est valable 7 jours ; ensuite, utilisez « Mot de passe oublié » sur la page de connexion.`,
+    membershipSubject: (company) => `${company} vous invite sur le portail marchand`,
+    membershipBody: (v) =>
+      `Bonjour ${v.greeting},\n\n${v.inviterEmail} vous invite à rejoindre ${v.companyName} sur le portail marchand.\n\nConnectez-vous avec votre e-mail et votre mot de passe habituels, puis acceptez ou refusez l'invitation ici :\n${v.invitationsUrl}\n\nRien ne change tant que vous n'acceptez pas. L'invitation est valable jusqu'au ${v.expiry} (7 jours). Si vous ne connaissez pas cette entreprise, refusez-la ou ignorez cet e-mail.`,
     signature: "L'équipe du portail marchand",
   },
   'it-IT': {
@@ -100,9 +111,25 @@ const TEXTS: Record<Locale, Texts> = {
     invitationSubject: 'Sei stato invitato al portale esercenti',
     invitationBody: (name, email, password, signInUrl) =>
       `Ciao ${name},\n\nÈ stato creato un account per te.\n\nAccedi su ${signInUrl} con:\nEmail: ${email}\nPassword temporanea: ${password}\n\nTi verrà chiesto di scegliere una nuova password. La password temporanea è valida 7 giorni; dopo, usa "Password dimenticata" nella pagina di accesso.`,
+    membershipSubject: (company) => `${company} ti ha invitato al portale esercenti`,
+    membershipBody: (v) =>
+      `Ciao ${v.greeting},\n\n${v.inviterEmail} ti ha invitato a unirti a ${v.companyName} nel portale esercenti.\n\nAccedi con la tua solita email e password, poi accetta o rifiuta l'invito qui:\n${v.invitationsUrl}\n\nNulla cambia finché non accetti. L'invito è valido fino al ${v.expiry} (7 giorni). Se non conosci questa azienda, rifiuta l'invito o ignora questa email.`,
     signature: 'Il team del portale esercenti',
   },
 };
+
+/** What the e-mail to an existing account invited to a company says (issue 8 §1). */
+export interface MembershipInvitation {
+  companyName: string;
+  inviterEmail: string;
+  invitationsUrl: string;
+}
+
+/** Issue 8 §1: never "Hello ,": the person's first name when known, else their address. */
+export function greetingName(name: string | null | undefined, email: string): string {
+  const trimmed = name?.trim();
+  return trimmed ? trimmed : email;
+}
 
 function textsFor(locale: string | undefined): { locale: Locale; texts: Texts } {
   const chosen = isLocale(locale) ? locale : DEFAULT_LOCALE;
@@ -160,6 +187,26 @@ export function invitationEmail(
     'temporary_password',
     l,
     texts.invitationSubject,
-    texts.invitationBody(name, to, temporaryPassword, signInUrl),
+    texts.invitationBody(greetingName(name, to), to, temporaryPassword, signInUrl),
+  );
+}
+
+/** To an existing account invited to a company: accept or decline in the portal; nothing changes before. */
+export function membershipInvitationEmail(
+  to: string,
+  locale: string,
+  invitation: MembershipInvitation & { name: string | null; expiresAt: Date },
+): MailMessage {
+  const { locale: l, texts } = textsFor(locale);
+  // The expiry as a date in the reader's language, in UTC (the invitee's time zone is not known).
+  const expiry = new Intl.DateTimeFormat(l, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    invitation.expiresAt,
+  );
+  return message(
+    to,
+    'membership_invitation',
+    l,
+    texts.membershipSubject(invitation.companyName),
+    texts.membershipBody({ ...invitation, greeting: greetingName(invitation.name, to), expiry }),
   );
 }

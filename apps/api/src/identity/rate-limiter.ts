@@ -32,12 +32,14 @@ export function createRateLimiter(clock: () => Date) {
       window.count += 1;
       if (window.count > rule.limit) {
         const retryAfterSeconds = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
-        throw new IdentityError(
+        const error = new IdentityError(
           429,
           message === IDENTITY_MESSAGES.rateLimited ? 'RATE_LIMITED' : 'LIMIT_EXCEEDED',
           message,
           { retryAfterSeconds },
         );
+        error.rateLimit = { limit: rule.limit, remaining: 0, resetSeconds: retryAfterSeconds };
+        throw error;
       }
     },
     reset(): void {

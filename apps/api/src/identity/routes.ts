@@ -1,9 +1,8 @@
-import { toValidationDetails } from '@mp/domain/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireActor } from '../plugins/auth.ts';
-import { errorBodySchema } from '../plugins/errors.ts';
+import { detailsFromZodError, errorBodySchema } from '../plugins/errors.ts';
 import { IdentityError, IDENTITY_MESSAGES as M } from './errors.ts';
 import type { RateLimiter, RateLimitRule } from './rate-limiter.ts';
 import {
@@ -186,7 +185,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       if (request.validationError) {
         const parsed = signUpBody.safeParse(request.body);
         throw new IdentityError(400, 'INVALID_PARAMETERS', M.invalidSignUpParameters, {
-          details: parsed.success ? [] : toValidationDetails(parsed.error),
+          details: parsed.success ? [] : detailsFromZodError(parsed.error),
         });
       }
       const body = request.body;

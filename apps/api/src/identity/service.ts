@@ -1,5 +1,5 @@
 import { isLocale } from '@mp/domain/locales';
-import { MERCHANT_GROUP, STAFF_GROUP } from '@mp/domain/permissions';
+import { MERCHANT_GROUP } from '@mp/domain/permissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, MailMessage } from '../adapters/mail/mail-port.ts';
 import {

@@ -114,6 +114,11 @@ export async function createTokenService(options: TokenServiceOptions) {
   const jwks = { keys: [key.publicJwk] };
   const keySet = createLocalJWKSet(jwks);
   const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+  // A token's signature, issuer, audience and type checks give the same answer every time: a verified token is
+  // remembered (by its exact text) until it expires, so a request pays an ES256 verification only the first
+  // time a token is seen. Expiry is still checked on every call, against the clock.
+  const verified = new Map<string, { claims: AccessClaims; exp: number }>();
+  const VERIFIED_MAX = 10_000;
 
   return {
     jwks: () => jwks,
@@ -163,6 +168,11 @@ export async function createTokenService(options: TokenServiceOptions) {
 
     /** Verifies signature, issuer, audience, type and expiry against the injected clock. */
     async verifyAccessToken(token: string): Promise<AccessClaims> {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp > seconds(clock())) return known.claims;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, keySet, {
           issuer,
@@ -183,7 +193,10 @@ export async function createTokenService(options: TokenServiceOptions) {
           !groups.every((group) => typeof group === 'string')
         )
           throw new AccessTokenError('invalid');
-        return { sub, userId: user_id, email, groups, sid };
+        const claims: AccessClaims = { sub, userId: user_id, email, groups, sid };
+        if (verified.size >= VERIFIED_MAX) verified.clear();
+        if (typeof payload.exp === 'number') verified.set(token, { claims, exp: payload.exp });
+        return claims;
       } catch (error) {
         if (error instanceof AccessTokenError) throw error;
         throw new AccessTokenError(error instanceof errors.JWTExpired ? 'expired' : 'invalid');

@@ -2,6 +2,7 @@ import { toValidationDetails } from '@mp/domain/validation';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 
 /** DESIGN §4: one entry per broken rule of a 400 response. */
 export interface ErrorDetail {
@@ -38,6 +39,8 @@ export class AppError extends Error {
   readonly details: ErrorDetail[] | undefined;
   /** Seconds a client should wait before retrying (429); sent as Retry-After. */
   readonly retryAfterSeconds: number | undefined;
+  /** The limit that was hit (429): sent as the IETF draft RateLimit-Limit/-Remaining/-Reset headers. */
+  rateLimit?: { limit: number; remaining: number; resetSeconds: number };
   constructor(
     statusCode: number,
     code: string,
@@ -118,16 +121,39 @@ const CODE_BY_STATUS: Record<number, string> = {
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 export function sendError(reply: FastifyReply, statusCode: number, body: ErrorBody['error']) {
   return reply.code(statusCode).type('application/json; charset=utf-8').send({ error: body });
 }
 
+/** Seconds a client should wait while the database is unreachable (issue 8 §2: recovery within a second). */
+export const DATABASE_RETRY_AFTER_SECONDS = 1;
+
+/** The 503 every route answers while the database is unreachable (issue 8 §2). */
+export function sendDatabaseUnavailable(reply: FastifyReply) {
+  reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+  return sendError(reply, 503, {
+    code: 'SERVICE_UNAVAILABLE',
+    message: 'The service is temporarily unavailable. Please try again in a moment.',
+  });
+}
+
 function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return sendDatabaseUnavailable(reply);
+  }
   if (isPublicError(error)) {
     if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
     if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+    const rateLimit = (error as { rateLimit?: AppError['rateLimit'] }).rateLimit;
+    if (rateLimit) {
+      reply.header('ratelimit-limit', String(rateLimit.limit));
+      reply.header('ratelimit-remaining', String(rateLimit.remaining));
+      reply.header('ratelimit-reset', String(rateLimit.resetSeconds));
+    }
     return sendError(reply, error.statusCode, {
       code: error.code,
       message: error.message,
@@ -164,6 +190,14 @@ function handleError(error: FastifyError | Error, request: FastifyRequest, reply
     return sendError(reply, 500, { code: 'INTERNAL_ERROR', message: 'Something went wrong' });
   }
   const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if ('code' in error && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    // Broken JSON, or a `__proto__`/`constructor.prototype` key (refused as prototype poisoning): name the body.
+    return sendError(reply, 400, {
+      code: 'BAD_REQUEST',
+      message: 'The request body is not valid JSON (keys `__proto__` and `constructor` are not allowed)',
+      details: [{ field: 'body', rule: 'validation.invalid', message: 'Invalid value' }],
+    });
+  }
   if (statusCode >= 400 && statusCode < 500) {
     return sendError(reply, statusCode, {
       code: CODE_BY_STATUS[statusCode] ?? 'BAD_REQUEST',
@@ -172,6 +206,16 @@ function handleError(error: FastifyError | Error, request: FastifyRequest, reply
   }
   request.log.error({ err: error }, 'unhandled error');
   return sendError(reply, 500, { code: 'INTERNAL_ERROR', message: 'Something went wrong' });
+}
+
+/**
+ * Errors Fastify raises before routing (a URL that is not valid percent-encoding, …): same error model. The
+ * request may not even have a route, so this answers directly.
+ */
+export function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const statusCode = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid' : 'The request is not valid';
+  return sendError(reply, statusCode, { code: CODE_BY_STATUS[statusCode] ?? 'BAD_REQUEST', message });
 }
 
 /** Installs the error model of DESIGN §4 on the root instance (not encapsulated on purpose). */

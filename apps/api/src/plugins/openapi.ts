@@ -26,6 +26,7 @@ export async function registerOpenApi(app: FastifyInstance) {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          basicAuth: { type: 'http', scheme: 'basic' },
         },
       },
       security: [{ bearerAuth: [] }],

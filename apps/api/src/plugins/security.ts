@@ -25,6 +25,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
         ...(config.nodeEnv === 'production' ? { upgradeInsecureRequests: [] } : {}),
       },
     },
+    // Agrees with frame-ancestors 'none' for browsers that only read the older header (issue 8 §4).
+    frameguard: { action: 'deny' },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import { type App, buildApp } from '../../src/app.ts';
 import type { Clock } from '../../src/clock.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
@@ -31,6 +32,8 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     clock?: Clock;
+    /** Where log lines go (set LOG_LEVEL in env to see them). */
+    logStream?: DestinationStream;
     database?: Database;
     /** Extra routes registered before the app is ready (e.g. to exercise the error model). */
     routes?: (app: App) => void;
@@ -38,7 +41,12 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = options.database ?? (await createTestDatabase());
-  const app = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   options.routes?.(app);
   await app.ready();
   return {

@@ -18,7 +18,10 @@ describe('route table', () => {
 
   it('shows "Did you get lost?" for an unknown path', async () => {
     renderRoutes(createRoutes(), '/no/such/page');
-    expect(await screen.findByRole('heading', { name: 'Did you get lost?' })).toBeInTheDocument();
+    // The first lazy screen of the file compiles on demand: slow on a busy 2-core machine.
+    expect(
+      await screen.findByRole('heading', { name: 'Did you get lost?' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('shows "Something is not right" with a way back home on the not-right page', async () => {
@@ -32,13 +35,13 @@ describe('route table', () => {
 
   it('redirects /signup to /join', async () => {
     const { router } = renderRoutes(createRoutes(), '/signup?redirect=%2Fpayouts');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/join'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/join'), { timeout: 5000 });
     expect(router.state.location.search).toBe('?redirect=%2Fpayouts');
   });
 
   it('sends a signed-out deep link to /signin with the path as redirect', async () => {
     const { router } = renderRoutes(createRoutes(), '/transactions');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'), { timeout: 5000 });
     expect(router.state.location.search).toBe('?redirect=%2Ftransactions');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });

@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import type { Crumb, RouteHandle } from '../lib/navigation/route-handle.ts';
 import { pathTo, ROUTE_PATHS, type RouteId } from '../lib/paths.ts';
 import { guardLoader } from './guards/guard-loader.ts';
 import { RouteErrorBoundary } from './layouts/route-error-boundary.tsx';
 import { RouteLoading } from './layouts/route-loading.tsx';
-import type { Crumb, RouteHandle } from './navigation/breadcrumbs.tsx';
 
 type ScreenModule = () => Promise<{ default: ComponentType }>;
 const component = (load: ScreenModule) => async () => ({ Component: (await load()).default });
@@ -129,17 +129,17 @@ export function createRoutes(): RouteObject[] {
             ),
             screen(
               'transactions',
-              () => import('../features/reporting/routes/transactions.tsx'),
+              () => import('../features/transactions/routes/transactions.tsx'),
               crumbs(reporting, ['nav.transactions']),
             ),
             screen(
               'payouts',
-              () => import('../features/reporting/routes/payouts.tsx'),
+              () => import('../features/payouts/routes/payouts.tsx'),
               crumbs(reporting, ['nav.payouts']),
             ),
             screen(
               'payout-details',
-              () => import('../features/reporting/routes/payout-details.tsx'),
+              () => import('../features/payouts/routes/payout-details.tsx'),
               crumbs(reporting, ['nav.payouts', 'payouts'], ['routes.payout-details']),
             ),
             screen(
@@ -195,6 +195,7 @@ export function createRoutes(): RouteObject[] {
               () => import('../features/onboarding/routes/onboarding-landing.tsx'),
             ),
             screen('onboarding-wizard', () => import('../features/onboarding/routes/onboarding-wizard.tsx')),
+            screen('invitations', () => import('../features/invitations/routes/invitations.tsx')),
           ],
         },
         {

@@ -36,6 +36,7 @@ export const ROUTE_PATHS = {
   'company-settings': '/company-settings',
   'staff-company-settings': '/company-settings/staff',
   'manage-companies': '/companies',
+  invitations: '/invitations',
   // onboarding layout
   'invited-pending': '/onboarding/pending',
   'onboarding-landing': '/onboarding',

@@ -1,7 +1,23 @@
 // en-GB is the source locale: every other locale must carry exactly these keys (locales.test.ts).
 import { accessEnGB } from './access/en-GB.ts';
+import { billingEnGB } from './billing/en-GB.ts';
+import { devicesEnGB } from './devices/en-GB.ts';
+import { invitationsEnGB } from './invitations/en-GB.ts';
+import { onboardingEnGB } from './onboarding/en-GB.ts';
+import { payoutsEnGB } from './payouts/en-GB.ts';
+import { sitesEnGB } from './sites/en-GB.ts';
+import { transactionsEnGB } from './transactions/en-GB.ts';
+import { uiEnGB } from './ui/en-GB.ts';
 export const enGB = {
   access: accessEnGB,
+  payouts: payoutsEnGB,
+  transactions: transactionsEnGB,
+  sites: sitesEnGB,
+  devices: devicesEnGB,
+  ui: uiEnGB,
+  onboarding: onboardingEnGB,
+  billing: billingEnGB,
+  invitations: invitationsEnGB,
   app: {
     name: 'Merchant portal',
     loading: 'Loading…',
@@ -42,6 +58,7 @@ export const enGB = {
     'company-settings': 'Company settings',
     'staff-company-settings': 'Staff company settings',
     'manage-companies': 'Manage companies',
+    invitations: 'Invitations',
     'invited-pending': 'Your invitation is pending',
     'onboarding-landing': 'Welcome aboard',
     'onboarding-wizard': 'Set up your company',

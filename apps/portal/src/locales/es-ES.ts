@@ -1,8 +1,24 @@
 import { accessEsES } from './access/es-ES.ts';
+import { billingEsES } from './billing/es-ES.ts';
+import { devicesEsES } from './devices/es-ES.ts';
 import type { LocaleResources } from './en-GB.ts';
+import { invitationsEsES } from './invitations/es-ES.ts';
+import { onboardingEsES } from './onboarding/es-ES.ts';
+import { payoutsEsES } from './payouts/es-ES.ts';
+import { sitesEsES } from './sites/es-ES.ts';
+import { transactionsEsES } from './transactions/es-ES.ts';
+import { uiEsES } from './ui/es-ES.ts';
 
 export const esES: LocaleResources = {
   access: accessEsES,
+  transactions: transactionsEsES,
+  sites: sitesEsES,
+  devices: devicesEsES,
+  payouts: payoutsEsES,
+  ui: uiEsES,
+  onboarding: onboardingEsES,
+  billing: billingEsES,
+  invitations: invitationsEsES,
   app: {
     name: 'Portal de comercios',
     loading: 'Cargando…',
@@ -43,6 +59,7 @@ export const esES: LocaleResources = {
     'company-settings': 'Ajustes de la empresa',
     'staff-company-settings': 'Ajustes de la empresa para el personal',
     'manage-companies': 'Gestionar empresas',
+    invitations: 'Invitaciones',
     'invited-pending': 'Tu invitación está pendiente',
     'onboarding-landing': 'Te damos la bienvenida',
     'onboarding-wizard': 'Configura tu empresa',

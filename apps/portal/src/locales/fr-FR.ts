@@ -1,8 +1,24 @@
 import { accessFrFR } from './access/fr-FR.ts';
+import { billingFrFR } from './billing/fr-FR.ts';
+import { devicesFrFR } from './devices/fr-FR.ts';
 import type { LocaleResources } from './en-GB.ts';
+import { invitationsFrFR } from './invitations/fr-FR.ts';
+import { onboardingFrFR } from './onboarding/fr-FR.ts';
+import { payoutsFrFR } from './payouts/fr-FR.ts';
+import { sitesFrFR } from './sites/fr-FR.ts';
+import { transactionsFrFR } from './transactions/fr-FR.ts';
+import { uiFrFR } from './ui/fr-FR.ts';
 
 export const frFR: LocaleResources = {
   access: accessFrFR,
+  transactions: transactionsFrFR,
+  sites: sitesFrFR,
+  devices: devicesFrFR,
+  payouts: payoutsFrFR,
+  ui: uiFrFR,
+  onboarding: onboardingFrFR,
+  billing: billingFrFR,
+  invitations: invitationsFrFR,
   app: {
     name: 'Portail marchand',
     loading: 'Chargement…',
@@ -43,6 +59,7 @@ export const frFR: LocaleResources = {
     'company-settings': "Paramètres de l'entreprise",
     'staff-company-settings': "Paramètres de l'entreprise pour le personnel",
     'manage-companies': 'Gérer les entreprises',
+    invitations: 'Invitations',
     'invited-pending': 'Votre invitation est en attente',
     'onboarding-landing': 'Bienvenue à bord',
     'onboarding-wizard': 'Configurez votre entreprise',

@@ -1,8 +1,24 @@
 import { accessItIT } from './access/it-IT.ts';
+import { billingItIT } from './billing/it-IT.ts';
+import { devicesItIT } from './devices/it-IT.ts';
 import type { LocaleResources } from './en-GB.ts';
+import { invitationsItIT } from './invitations/it-IT.ts';
+import { onboardingItIT } from './onboarding/it-IT.ts';
+import { payoutsItIT } from './payouts/it-IT.ts';
+import { sitesItIT } from './sites/it-IT.ts';
+import { transactionsItIT } from './transactions/it-IT.ts';
+import { uiItIT } from './ui/it-IT.ts';
 
 export const itIT: LocaleResources = {
   access: accessItIT,
+  transactions: transactionsItIT,
+  sites: sitesItIT,
+  devices: devicesItIT,
+  payouts: payoutsItIT,
+  ui: uiItIT,
+  onboarding: onboardingItIT,
+  billing: billingItIT,
+  invitations: invitationsItIT,
   app: {
     name: 'Portale esercenti',
     loading: 'Caricamento…',
@@ -43,6 +59,7 @@ export const itIT: LocaleResources = {
     'company-settings': "Impostazioni dell'azienda",
     'staff-company-settings': "Impostazioni dell'azienda per lo staff",
     'manage-companies': 'Gestisci aziende',
+    invitations: 'Inviti',
     'invited-pending': 'Il tuo invito è in attesa',
     'onboarding-landing': 'Benvenuto a bordo',
     'onboarding-wizard': 'Configura la tua azienda',

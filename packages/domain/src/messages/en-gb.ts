@@ -55,6 +55,29 @@ export const enGBMessages = {
   dateRangeOrPspReferenceRequired: 'Select a date range or a PSP reference',
   pspReferenceInvalid: 'Please enter a valid PSP reference',
   roleInvalid: 'Please select a valid role',
+  textInvalidCharacters: 'Contains characters that are not allowed',
+  dateOutOfRange: 'Please enter a date between 1900 and 2199',
+  amountRangeOrder: 'The highest amount must be at least the lowest amount',
+  cursorInvalid: 'This page link is not valid; start again from the first page',
+  // issue 10 (ours; SPEC §8 gives "Device not found for submitted OTP" and "Unable to process a device order.")
+  settlementWindowInvalid: 'Please enter a time as HH:MM, from 00:00 to 23:59',
+  siteNameImmutable: 'The site name cannot be changed after the site is created',
+  siteHasDevices:
+    'This site cannot be deleted while devices are assigned to it. Move or return its devices first.',
+  siteHasRecentTransactions:
+    'This site cannot be deleted because it took payments in the last 13 months; its history must stay reportable.',
+  deviceLabelInvalid: 'Device label must be 1 to 50 characters',
+  deviceQuantityInvalid: 'Enter a quantity from 0 to 50',
+  deviceOrderEmpty: 'Add at least one device to your order',
+  deviceOtpNotFound: 'Device not found for submitted OTP',
+  deviceAssignFailed: 'Something went wrong connecting the device. Please try again.',
+  deviceAssignTooManyTries: 'Too many codes were tried. Please wait 15 minutes and try again.',
+  deviceOrderFailed: 'Unable to process a device order.',
+  deviceOrderAccountDeactivated: 'Your account is deactivated, so devices cannot be ordered.',
+  deviceOrderNoDeal: 'No deal was found for your account. Please contact support to order devices.',
+  deviceOrderDealNotSigned: 'Your deal has not been signed yet. Please sign it before ordering devices.',
+  deviceOrderNoPaymentMethod: 'Please add a payment method before ordering devices.',
+  payByLinkTermsRequired: 'Pay by link needs a terms and conditions web address',
 } as const;
 
 export type MessageName = keyof typeof enGBMessages;

@@ -54,4 +54,28 @@ export const esESMessages: MessageCatalogue = {
   dateRangeOrPspReferenceRequired: 'Selecciona un intervalo de fechas o una referencia PSP',
   pspReferenceInvalid: 'Introduce una referencia PSP válida',
   roleInvalid: 'Selecciona un rol válido',
+  textInvalidCharacters: 'Contiene caracteres no permitidos',
+  dateOutOfRange: 'Introduce una fecha entre 1900 y 2199',
+  amountRangeOrder: 'El importe máximo debe ser al menos el importe mínimo',
+  cursorInvalid: 'Este enlace de página no es válido; vuelve a empezar desde la primera página',
+  // issue 10 (ours; SPEC §8 gives "Device not found for submitted OTP" and "Unable to process a device order.")
+  settlementWindowInvalid: 'Introduce una hora con el formato HH:MM, de 00:00 a 23:59',
+  siteNameImmutable: 'El nombre del local no se puede cambiar después de crearlo',
+  siteHasDevices:
+    'Este local no se puede eliminar mientras tenga dispositivos asignados. Mueve o devuelve sus dispositivos primero.',
+  siteHasRecentTransactions:
+    'Este local no se puede eliminar porque ha cobrado pagos en los últimos 13 meses; su historial debe seguir disponible en los informes.',
+  deviceLabelInvalid: 'La etiqueta del dispositivo debe tener entre 1 y 50 caracteres',
+  deviceQuantityInvalid: 'Introduce una cantidad de 0 a 50',
+  deviceOrderEmpty: 'Añade al menos un dispositivo a tu pedido',
+  deviceOtpNotFound: 'No se ha encontrado ningún dispositivo para el código introducido',
+  deviceAssignFailed: 'Se ha producido un error al conectar el dispositivo. Inténtalo de nuevo.',
+  deviceAssignTooManyTries: 'Se han probado demasiados códigos. Espera 15 minutos e inténtalo de nuevo.',
+  deviceOrderFailed: 'No se ha podido procesar el pedido de dispositivos.',
+  deviceOrderAccountDeactivated: 'Tu cuenta está desactivada, por lo que no se pueden pedir dispositivos.',
+  deviceOrderNoDeal:
+    'No se ha encontrado ningún acuerdo para tu cuenta. Ponte en contacto con soporte para pedir dispositivos.',
+  deviceOrderDealNotSigned: 'Tu acuerdo aún no está firmado. Fírmalo antes de pedir dispositivos.',
+  deviceOrderNoPaymentMethod: 'Añade un método de pago antes de pedir dispositivos.',
+  payByLinkTermsRequired: 'El pago por enlace necesita una dirección web de términos y condiciones',
 };

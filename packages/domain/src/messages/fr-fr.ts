@@ -54,4 +54,30 @@ export const frFRMessages: MessageCatalogue = {
   dateRangeOrPspReferenceRequired: 'Sélectionnez une période ou une référence PSP',
   pspReferenceInvalid: 'Veuillez saisir une référence PSP valide',
   roleInvalid: 'Veuillez sélectionner un rôle valide',
+  textInvalidCharacters: 'Contient des caractères non autorisés',
+  dateOutOfRange: 'Veuillez saisir une date entre 1900 et 2199',
+  amountRangeOrder: 'Le montant maximum doit être au moins égal au montant minimum',
+  cursorInvalid: "Ce lien de page n'est pas valide ; recommencez depuis la première page",
+  // issue 10 (ours; SPEC §8 gives "Device not found for submitted OTP" and "Unable to process a device order.")
+  settlementWindowInvalid: 'Veuillez saisir une heure au format HH:MM, de 00:00 à 23:59',
+  siteNameImmutable: 'Le nom du site ne peut pas être modifié après sa création',
+  siteHasDevices:
+    'Ce site ne peut pas être supprimé tant que des terminaux lui sont attribués. Déplacez ou retournez ses terminaux d’abord.',
+  siteHasRecentTransactions:
+    'Ce site ne peut pas être supprimé car il a encaissé des paiements au cours des 13 derniers mois ; son historique doit rester disponible dans les rapports.',
+  deviceLabelInvalid: 'Le libellé du terminal doit comporter de 1 à 50 caractères',
+  deviceQuantityInvalid: 'Saisissez une quantité de 0 à 50',
+  deviceOrderEmpty: 'Ajoutez au moins un terminal à votre commande',
+  deviceOtpNotFound: 'Aucun terminal trouvé pour le code saisi',
+  deviceAssignFailed: 'Une erreur est survenue lors de la connexion du terminal. Veuillez réessayer.',
+  deviceAssignTooManyTries: 'Trop de codes ont été essayés. Veuillez patienter 15 minutes et réessayer.',
+  deviceOrderFailed: 'Impossible de traiter la commande de terminaux.',
+  deviceOrderAccountDeactivated:
+    'Votre compte est désactivé : il n’est pas possible de commander des terminaux.',
+  deviceOrderNoDeal:
+    'Aucun contrat n’a été trouvé pour votre compte. Contactez le support pour commander des terminaux.',
+  deviceOrderDealNotSigned:
+    'Votre contrat n’est pas encore signé. Signez-le avant de commander des terminaux.',
+  deviceOrderNoPaymentMethod: 'Ajoutez un moyen de paiement avant de commander des terminaux.',
+  payByLinkTermsRequired: 'Le paiement par lien nécessite l’adresse web des conditions générales',
 };

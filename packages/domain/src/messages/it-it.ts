@@ -54,4 +54,28 @@ export const itITMessages: MessageCatalogue = {
   dateRangeOrPspReferenceRequired: 'Seleziona un intervallo di date o un riferimento PSP',
   pspReferenceInvalid: 'Inserisci un riferimento PSP valido',
   roleInvalid: 'Seleziona un ruolo valido',
+  textInvalidCharacters: 'Contiene caratteri non consentiti',
+  dateOutOfRange: 'Inserisci una data tra il 1900 e il 2199',
+  amountRangeOrder: "L'importo massimo deve essere almeno pari all'importo minimo",
+  cursorInvalid: 'Questo link di pagina non è valido; ricomincia dalla prima pagina',
+  // issue 10 (ours; SPEC §8 gives "Device not found for submitted OTP" and "Unable to process a device order.")
+  settlementWindowInvalid: 'Inserisci un orario nel formato HH:MM, da 00:00 a 23:59',
+  siteNameImmutable: 'Il nome della sede non può essere modificato dopo la creazione',
+  siteHasDevices:
+    'Questa sede non può essere eliminata finché ha dispositivi assegnati. Sposta o restituisci prima i suoi dispositivi.',
+  siteHasRecentTransactions:
+    'Questa sede non può essere eliminata perché ha incassato pagamenti negli ultimi 13 mesi; il suo storico deve restare disponibile nei report.',
+  deviceLabelInvalid: "L'etichetta del dispositivo deve contenere da 1 a 50 caratteri",
+  deviceQuantityInvalid: 'Inserisci una quantità da 0 a 50',
+  deviceOrderEmpty: 'Aggiungi almeno un dispositivo al tuo ordine',
+  deviceOtpNotFound: 'Nessun dispositivo trovato per il codice inserito',
+  deviceAssignFailed: 'Si è verificato un errore durante la connessione del dispositivo. Riprova.',
+  deviceAssignTooManyTries: 'Sono stati provati troppi codici. Attendi 15 minuti e riprova.',
+  deviceOrderFailed: "Impossibile elaborare l'ordine dei dispositivi.",
+  deviceOrderAccountDeactivated: 'Il tuo account è disattivato, quindi non è possibile ordinare dispositivi.',
+  deviceOrderNoDeal:
+    "Nessun accordo trovato per il tuo account. Contatta l'assistenza per ordinare dispositivi.",
+  deviceOrderDealNotSigned: 'Il tuo accordo non è ancora firmato. Firmalo prima di ordinare dispositivi.',
+  deviceOrderNoPaymentMethod: 'Aggiungi un metodo di pagamento prima di ordinare dispositivi.',
+  payByLinkTermsRequired: 'Il pagamento tramite link richiede un indirizzo web dei termini e condizioni',
 };

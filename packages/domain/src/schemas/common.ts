@@ -1,20 +1,43 @@
 // Building blocks the rule schemas share. Every issue's message is a message key (see ../messages.ts).
 import { z } from 'zod';
 import type { MessageKey } from '../messages.ts';
+import { isStorableText, type TextRuleOptions, textRule } from '../rules/text.ts';
 
-/** A string; a missing value (undefined/null) is "Required", any other non-string is "Invalid value". */
+/**
+ * A string; a missing value (undefined/null) is "Required", any other non-string is "Invalid value". Every
+ * string must be storable (no NUL, no lone surrogate: `validation.textInvalidCharacters`), whatever else it is.
+ */
 export function stringInput(required: MessageKey = 'validation.required') {
-  return z.string({
-    error: (issue) => (issue.input === undefined || issue.input === null ? required : 'validation.invalid'),
-  });
+  return z
+    .string({
+      error: (issue) => (issue.input === undefined || issue.input === null ? required : 'validation.invalid'),
+    })
+    .refine(isStorableText, { error: 'validation.textInvalidCharacters', abort: true });
 }
 
-/** Trimmed, non-empty, at most `max` characters. */
-export function requiredText(max: number, required: MessageKey = 'validation.required') {
-  return stringInput(required)
+/** Issue 8 §3's text rule as a zod check: no control characters (tab/newline only when multi-line). */
+export function withTextRule<S extends z.ZodString>(schema: S, options: TextRuleOptions = {}): S {
+  return schema.refine((value) => textRule(value, options) === undefined, {
+    error: 'validation.textInvalidCharacters',
+    abort: true,
+  }) as S;
+}
+
+/** Free text: trimmed, non-empty, at most `max` characters, passing the text rule (single-line by default). */
+export function requiredText(
+  max: number,
+  required: MessageKey = 'validation.required',
+  options: TextRuleOptions = {},
+) {
+  return withTextRule(stringInput(required), options)
     .trim()
     .min(1, { error: required, abort: true })
     .max(max, { error: 'validation.tooLong', abort: true });
+}
+
+/** Optional free text (may be empty after trimming): at most `max` characters, passing the text rule. */
+export function optionalText(max: number, options: TextRuleOptions = {}) {
+  return withTextRule(stringInput(), options).trim().max(max, { error: 'validation.tooLong', abort: true });
 }
 
 /** A finite number; missing is "Required", anything else (text, NaN, Infinity) is `notANumber`. */

@@ -7,6 +7,7 @@ import {
   TRANSACTION_DATE_RANGE_MAX_MONTHS,
 } from '../constants.ts';
 import type { MessageKey } from '../messages.ts';
+import { dateRangeRule } from '../rules/date.ts';
 import { objectInput, stringInput } from './common.ts';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -17,8 +18,14 @@ export function parseIsoDate(value: string): Date | null {
   const date = ISO_DATE.exec(value);
   if (date) {
     const [, year, month, day] = date.map(Number) as [number, number, number, number];
-    const parsed = new Date(Date.UTC(year, month - 1, day));
-    return parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === day ? parsed : null;
+    const parsed = new Date(0);
+    // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
+    parsed.setUTCFullYear(year, month - 1, day);
+    return parsed.getUTCFullYear() === year &&
+      parsed.getUTCMonth() === month - 1 &&
+      parsed.getUTCDate() === day
+      ? parsed
+      : null;
   }
   if (!ISO_DATE_TIME.test(value)) return null;
   const parsed = new Date(value);
@@ -39,7 +46,11 @@ export function addMonths(date: Date, months: number): Date {
 export const isoDateSchema = stringInput()
   .trim()
   .min(1, { error: 'validation.required', abort: true })
-  .refine((value) => parseIsoDate(value) !== null, { error: 'validation.dateInvalid' });
+  .refine((value) => parseIsoDate(value) !== null, { error: 'validation.dateInvalid', abort: true })
+  // Issue 8 §3: year 0000 or 275760 parse, but no query should ever see them (the date rule's range).
+  .refine((value) => dateRangeRule(parseIsoDate(value) ?? new Date(Number.NaN)) === undefined, {
+    error: 'validation.dateOutOfRange',
+  });
 
 export interface DateRange {
   from: string;
@@ -127,3 +138,13 @@ export function transactionSearchSchema(options: { required: boolean } = { requi
     }
   });
 }
+
+/** A calendar date "YYYY-MM-DD" within the date rule's range (issue 8 §3). */
+export const calendarDateSchema = isoDateSchema.refine((value) => ISO_DATE.test(value), {
+  error: 'validation.dateInvalid',
+});
+
+/** An ISO 8601 date-time with its offset ("2026-01-02T10:00:00Z") within the date rule's range. */
+export const instantSchema = isoDateSchema.refine((value) => ISO_DATE_TIME.test(value), {
+  error: 'validation.dateInvalid',
+});

@@ -56,7 +56,16 @@ export const siteAddressSchema = objectInput({
 export const payByLinkTermsUrlSchema = stringInput()
   .trim()
   .max(2000, { error: 'validation.tooLong', abort: true })
-  .check(z.url({ protocol: /^https?$/, error: 'validation.urlInvalid' }));
+  .check(z.url({ protocol: /^https$/, error: 'validation.urlInvalid' }));
+
+/**
+ * The settlement window: the daily cut-off of the site's trading day, HH:MM in the merchant's time zone
+ * (DESIGN §4 "Trading day"; 03:00 = a bar's night counts to the day it began).
+ */
+export const SETTLEMENT_WINDOW_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const settlementWindowSchema = stringInput()
+  .trim()
+  .regex(SETTLEMENT_WINDOW_PATTERN, { error: 'validation.settlementWindowInvalid' });
 
 /** What the API accepts to create or update a site; optional fields are absent, never empty. */
 export const siteInputSchema = objectInput({
@@ -64,6 +73,7 @@ export const siteInputSchema = objectInput({
   displayName: siteDisplayNameSchema.optional(),
   shortCode: siteShortCodeSchema.optional(),
   payByLinkTermsUrl: payByLinkTermsUrlSchema.optional(),
+  settlementWindow: settlementWindowSchema.optional(),
   address: siteAddressSchema,
 });
 

@@ -42,8 +42,16 @@ export const userInviteSchema = objectInput({ email: emailSchema, ...userFields 
   requireSiteUnlessOwner,
 );
 
-/** An update changes names and roles; the email identifies the user and is not changed here. */
-export const userUpdateSchema = objectInput(userFields).superRefine(requireSiteUnlessOwner);
+/**
+ * An update changes roles, and names when given (omitted: unchanged). Names belong to the account: the API
+ * refuses to change them for an account that also belongs to another company (DESIGN §4). The email
+ * identifies the user and is not changed here.
+ */
+export const userUpdateSchema = objectInput({
+  ...userFields,
+  firstName: userFields.firstName.optional(),
+  lastName: userFields.lastName.optional(),
+}).superRefine(requireSiteUnlessOwner);
 
 export type UserInvite = z.output<typeof userInviteSchema>;
 export type UserUpdate = z.output<typeof userUpdateSchema>;

@@ -1,21 +1,15 @@
-import type { ledgerEntries, payouts } from '../schema/index.ts';
-import type { Random } from './random.ts';
-import type { GeneratedPayment } from './transactions.ts';
+import {
+  addDays,
+  calendarDateIn,
+  lastClosedTradingDay,
+  tradingDayBounds,
+  tradingDayOf,
+} from '@mp/domain/trading-day';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../access/tenant-db.ts';
+import { buildPayoutDay, runBank } from '../../modules/payouts/ledger-builder.ts';
 
-type LedgerInsert = typeof ledgerEntries.$inferInsert & { amount: number; occurredAt: Date };
-type PayoutInsert = typeof payouts.$inferInsert;
-
-/** Statuses in which the money was taken (and so reaches the ledger). */
-const SETTLED = new Set([
-  'captured',
-  'refunded',
-  'partially-refunded',
-  'refund-pending',
-  'refund',
-  'chargeback-pending',
-  'chargedback',
-]);
-
+/** The merchant's card rates in percent, as the demo plans write them. */
 export interface FeeRates {
   domesticPercent: number;
   eeaPercent: number;
@@ -24,111 +18,50 @@ export interface FeeRates {
   tapToPayPercent: number;
 }
 
-function feeFor(rates: FeeRates, t: GeneratedPayment['transaction']): number {
-  const percent =
-    t.source === 'tap-to-pay'
-      ? rates.tapToPayPercent
-      : t.cardScheme === 'amex'
-        ? rates.amexPercent
-        : t.cardRegion === 'eea'
-          ? rates.eeaPercent
-          : t.cardRegion === 'global'
-            ? rates.globalPercent
-            : rates.domesticPercent;
-  return Math.round((t.amount * percent) / 100);
-}
-
 /**
- * Ledger entries for the payments (payment, tip, fee, refund, chargeback) and one payout per site and
- * settlement day (merchant's time zone) up to yesterday; today's entries stay unsettled.
+ * Payouts and ledger entries for a merchant's transactions already in the database, built by the payout job's
+ * own code (modules/payouts/ledger-builder.ts) for every closed trading day from `from` to `now`, in order,
+ * with the simulated bank run at the close of each day: what the job queue would have done had it been
+ * running all along. Used by the demo world and the benchmark data generator.
  */
-export function buildLedger(
-  random: Random,
+export async function replayPayouts(
+  tx: Tx,
   options: {
     merchantId: string;
     currency: string;
     timeZone: string;
-    rates: FeeRates;
-    payments: readonly GeneratedPayment[];
+    sites: readonly { siteId: string; settlementWindow: string }[];
+    from: Date;
     now: Date;
   },
-): { entries: LedgerInsert[]; payouts: PayoutInsert[] } {
-  const { merchantId, currency, rates, now } = options;
-  const localDate = new Intl.DateTimeFormat('en-CA', { timeZone: options.timeZone });
-  const dayOf = (at: Date) => localDate.format(at);
-  const today = dayOf(now);
-  const entries: LedgerInsert[] = [];
-  const entry = (
-    t: GeneratedPayment['transaction'],
-    type: LedgerInsert['type'],
-    amount: number,
-    occurredAt: Date,
-    extra: Partial<LedgerInsert> = {},
-  ) => {
-    if (amount === 0 || occurredAt > now) return;
-    entries.push({
-      merchantId,
-      id: random.uuid(),
-      siteId: t.siteId,
-      transactionId: t.id,
-      type,
-      amount,
-      currency,
-      description: `${type} ${t.pspReference}`,
-      occurredAt,
-      createdAt: occurredAt,
-      ...extra,
-    });
-  };
-  for (const { transaction: t, refunds } of options.payments) {
-    if (!SETTLED.has(t.status)) continue;
-    entry(t, 'payment', t.amount, t.createdAt);
-    entry(t, 'tip', t.tipAmount ?? 0, t.createdAt);
-    entry(t, 'fee', -feeFor(rates, t), t.createdAt);
-    for (const refund of refunds) {
-      if (refund.status === 'succeeded')
-        entry(t, 'refund', -refund.amount, refund.createdAt, { refundId: refund.id });
+): Promise<{ payouts: number; ledgerEntries: number }> {
+  const { merchantId, currency, timeZone, now } = options;
+  const plans = options.sites.map((site) => ({
+    ...site,
+    first: tradingDayOf(options.from, site.settlementWindow, timeZone),
+    last: lastClosedTradingDay(now, site.settlementWindow, timeZone),
+  }));
+  const firstDay = plans.reduce((min, plan) => (plan.first < min ? plan.first : min), '9999-12-31');
+  const lastDay = plans.reduce((max, plan) => (plan.last > max ? plan.last : max), '0000-01-01');
+  for (let day = firstDay; day <= lastDay; day = addDays(day, 1)) {
+    let close = new Date(0);
+    for (const plan of plans) {
+      if (day < plan.first || day > plan.last) continue;
+      await buildPayoutDay(
+        tx,
+        { merchantId, siteId: plan.siteId, settlementWindow: plan.settlementWindow, timeZone, currency },
+        day,
+      );
+      const { end } = tradingDayBounds(day, plan.settlementWindow, timeZone);
+      if (end > close) close = end;
     }
-    if (t.status === 'chargedback')
-      entry(t, 'chargeback', -t.amount, new Date(t.createdAt.getTime() + 10 * 86_400_000));
+    await runBank(tx, { now: close, merchantId, today: calendarDateIn(close, timeZone) });
   }
-
-  const groups = new Map<string, LedgerInsert[]>();
-  for (const e of entries) {
-    const day = dayOf(e.occurredAt);
-    if (day >= today) continue;
-    const key = `${e.siteId}|${day}`;
-    const group = groups.get(key) ?? [];
-    group.push(e);
-    groups.set(key, group);
-  }
-  const twoDaysAgo = dayOf(new Date(now.getTime() - 2 * 86_400_000));
-  const payoutRows: PayoutInsert[] = [];
-  for (const key of [...groups.keys()].sort()) {
-    const group = groups.get(key) ?? [];
-    const [siteId = '', payoutDate = ''] = key.split('|');
-    const id = random.uuid();
-    const fees = group.filter((e) => e.type === 'fee').reduce((sum, e) => sum - e.amount, 0);
-    const gross = group.filter((e) => e.type !== 'fee').reduce((sum, e) => sum + e.amount, 0);
-    const status = payoutDate >= twoDaysAgo ? 'pending' : random.chance(0.02) ? 'failed' : 'completed';
-    for (const e of group) e.payoutId = id;
-    payoutRows.push({
-      merchantId,
-      id,
-      siteId,
-      status,
-      payoutDate,
-      amount: gross - fees,
-      grossAmount: gross,
-      feesAmount: fees,
-      currency,
-      reference: `PO-${payoutDate.replaceAll('-', '')}-${random.digits(6)}`,
-      bankAccountLastFour: '4821',
-      paidAt: status === 'completed' ? new Date(`${payoutDate}T09:00:00Z`) : null,
-      failureReason: status === 'failed' ? 'The bank rejected the transfer' : null,
-      createdAt: new Date(`${payoutDate}T06:00:00Z`),
-      updatedAt: new Date(`${payoutDate}T06:00:00Z`),
-    });
-  }
-  return { entries, payouts: payoutRows };
+  await runBank(tx, { now, merchantId });
+  const result = (await tx.execute(sql`
+    select (select count(*) from payouts where merchant_id = ${merchantId})::int as payouts,
+           (select count(*) from ledger_entries where merchant_id = ${merchantId})::int as entries`)) as unknown as {
+    rows: { payouts: number; entries: number }[];
+  };
+  return { payouts: result.rows[0]?.payouts ?? 0, ledgerEntries: result.rows[0]?.entries ?? 0 };
 }

@@ -1,8 +1,10 @@
 import { PAYMENT_SOURCES, TRANSACTION_STATUSES } from '@mp/domain/enums';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   char,
   check,
+  date,
   foreignKey,
   index,
   pgTable,
@@ -109,10 +111,37 @@ export const refunds = pgTable(
       foreignColumns: [transactions.merchantId, transactions.id],
     }).onDelete('cascade'),
     index('refunds_merchant_transaction_idx').on(t.merchantId, t.transactionId),
+    uniqueIndex('refunds_psp_reference_unique').on(t.pspReference).where(sql`${t.pspReference} is not null`),
     uniqueIndex('refunds_merchant_idempotency_unique')
       .on(t.merchantId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
     check('refunds_status_check', oneOf(t.status, REFUND_STATUSES)),
     check('refunds_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * The daily roll-up of transactions (issue 16): per merchant, site, calendar day in the merchant's time zone,
+ * currency and status, how many and how much. Kept current by statement triggers on `transactions` (migration
+ * `daily_totals_triggers`), whatever path inserts, updates or deletes them; the 30-day totals read it, so their
+ * cost grows with days, not rows. Never written by the application.
+ */
+export const transactionDailyTotals = pgTable(
+  'transaction_daily_totals',
+  {
+    merchantId: merchantIdColumn().references(() => merchants.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    status: text('status').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    tipAmount: bigint('tip_amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'transaction_daily_totals_pk',
+      columns: [t.merchantId, t.day, t.siteId, t.currency, t.status],
+    }),
   ],
 );

@@ -1,3 +1,5 @@
+import { CURSOR_MAX_LENGTH } from '@mp/domain/cursor';
+import { instantSchema } from '@mp/domain/schemas/date-range';
 import { z } from 'zod';
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -24,10 +26,10 @@ export const auditEntrySchema = z
   .meta({ id: 'AuditEntry' });
 
 export const auditQuerySchema = z.object({
-  from: z.iso.datetime({ offset: true }).optional().describe('Entries at or after this instant'),
-  to: z.iso.datetime({ offset: true }).optional().describe('Entries at or before this instant'),
+  from: instantSchema.optional().describe('Entries at or after this instant'),
+  to: instantSchema.optional().describe('Entries at or before this instant'),
   actorId: z.uuid().optional().describe('Only entries by this user'),
-  lastKey: z.string().max(200).optional().describe('The `lastKey` of the previous page'),
+  lastKey: z.string().max(CURSOR_MAX_LENGTH).optional().describe('The `lastKey` of the previous page'),
 });
 
 export const auditPageSchema = z.object({

@@ -1,22 +1,31 @@
+import { createCursorCodec } from '@mp/domain/cursor';
+import { translate } from '@mp/domain/messages';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import type { TenantDb } from '../../access/tenant-db.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { type AuditCursor, type AuditRow, auditRepository } from './repository.ts';
 import { AUDIT_PAGE_SIZE } from './schemas.ts';
 
+/** Keyset cursor of the audit log: the last entry's instant and id, refused unless this codec wrote it. */
+const auditCursor = createCursorCodec('audit', ['date', 'uuid'] as const);
+
 function encodeKey(row: AuditRow): string {
-  return Buffer.from(`${row.at.toISOString()}|${row.id}`).toString('base64url');
+  return auditCursor.encode([row.at, row.id]);
 }
 
 function decodeKey(key: string): AuditCursor {
-  const [at = '', id = ''] = Buffer.from(key, 'base64url').toString().split('|');
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
+  const decoded = auditCursor.decode(key);
+  if (!decoded) {
     throw badRequest('The request is not valid', [
-      { field: 'lastKey', rule: 'validation.invalid', message: 'Invalid value' },
+      {
+        field: 'lastKey',
+        rule: 'validation.cursorInvalid',
+        message: translate('validation.cursorInvalid', 'en-GB'),
+      },
     ]);
   }
-  return { at: date, id };
+  const [at, id] = decoded;
+  return { at, id };
 }
 
 export function toAuditEntry(row: AuditRow) {

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../access/tenant-db.ts';
-import { billingAdjustments, merchantSettings, merchants, rates } from '../../db/schema/index.ts';
+import { billingAdjustments, merchantSettings, rates } from '../../db/schema/index.ts';
 
 export type RatesRow = typeof rates.$inferSelect;
 export type AdjustmentRow = typeof billingAdjustments.$inferSelect;

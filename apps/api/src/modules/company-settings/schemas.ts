@@ -1,5 +1,6 @@
 import { SETTLEMENT_TYPES, WEEKDAYS } from '@mp/domain/enums';
-import { requiredText } from '@mp/domain/schemas/common';
+import { optionalText, requiredText } from '@mp/domain/schemas/common';
+import { calendarDateSchema } from '@mp/domain/schemas/date-range';
 import { monthlyFeeAmountSchema, ratePercentSchema } from '@mp/domain/schemas/settings';
 import { z } from 'zod';
 
@@ -11,7 +12,7 @@ const minorUnitsSchema = z
   .min(0, { error: 'validation.invalid' })
   .max(1_000_000_000, { error: 'validation.invalid' });
 
-const dateSchema = z.iso.date({ error: 'validation.invalid' });
+const dateSchema = calendarDateSchema;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const openingSchema = z
@@ -142,9 +143,9 @@ export const associateQuerySchema = z.object({
 export const companyDetailsBodySchema = z
   .object({
     legalEntityName: requiredText(200),
-    registrationNumber: z.string().trim().max(40).nullable().optional(),
-    vatNumber: z.string().trim().max(20).nullable().optional(),
-    industry: z.string().trim().max(100).nullable().optional(),
+    registrationNumber: optionalText(40).nullable().optional(),
+    vatNumber: optionalText(20).nullable().optional(),
+    industry: optionalText(100).nullable().optional(),
   })
   .meta({ id: 'CompanyDetailsUpdate' });
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { errorBodySchema } from '../../plugins/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, errorBodySchema } from '../../plugins/errors.ts';
 
 /** Liveness and readiness for load balancers and orchestrators; both are public. */
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Pick<Database, 'ping' | 'kind'> }> = async (
@@ -45,6 +45,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Pick<Database, 'pin
         request.log.error({ err }, 'database ping failed');
         return reply
           .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
           .send({ error: { code: 'NOT_READY', message: 'The database is not reachable' } });
       }
       return { data: { status: 'ready' as const, database: database.kind } };

@@ -1,5 +1,5 @@
 import { KYC_ONBOARDING_STATUSES, type KycOnboardingStatus, type MerchantStatus } from '@mp/domain/enums';
-import { EMPTY_PERMISSIONS, type MerchantPermissions, permissionsFromRoles } from '@mp/domain/permissions';
+import { type MerchantPermissions, permissionsFromRoles } from '@mp/domain/permissions';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import type { TenantDb } from '../../access/tenant-db.ts';
 import { type MerchantRow, merchantRepository as repo } from './repository.ts';
@@ -62,15 +62,8 @@ export function createMerchantService(deps: { tenantDb: TenantDb }) {
      * other merchants they reach through staff search and override.
      */
     async listForActor(actor: { userId: string }): Promise<MerchantView[]> {
-      const { merchants, grants } = await deps.tenantDb.forUser(actor.userId, async (tx) => ({
-        merchants: await repo.findForMember(tx, actor.userId),
-        grants: await repo.grantsOf(tx, actor.userId),
-      }));
-      const byMerchant = new Map(grants.map((g) => [g.merchantId, g]));
-      return merchants.map((merchant) => {
-        const held = byMerchant.get(merchant.id);
-        return toMerchantView(merchant, held ? permissionsFromRoles(held) : EMPTY_PERMISSIONS);
-      });
+      const rows = await deps.tenantDb.forUser(actor.userId, (tx) => repo.findForMember(tx, actor.userId));
+      return rows.map(({ merchant, grants }) => toMerchantView(merchant, permissionsFromRoles(grants)));
     },
 
     /** The merchant of a request the access check let through (staff without membership: no permissions). */

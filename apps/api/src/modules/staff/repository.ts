@@ -1,3 +1,4 @@
+import { STAFF_GROUP } from '@mp/domain/permissions';
 import { and, eq, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../access/tenant-db.ts';
 import {
@@ -5,6 +6,7 @@ import {
   merchants,
   siteRoleGrants,
   staffOverrides,
+  userGroups,
   users,
 } from '../../db/schema/index.ts';
 import type { MerchantViewSource } from '../merchants/service.ts';
@@ -71,7 +73,11 @@ export const staffRepository = {
 
   async userByEmail(tx: Tx, email: string) {
     const [row] = await tx
-      .select({ id: users.id, email: users.email })
+      .select({
+        id: users.id,
+        email: users.email,
+        staff: sql<boolean>`exists (select 1 from ${userGroups} where ${userGroups.userId} = ${users.id} and ${userGroups.groupName} = ${STAFF_GROUP})`,
+      })
       .from(users)
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
       .limit(1);

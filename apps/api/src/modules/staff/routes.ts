@@ -1,5 +1,5 @@
 import { emailSchema } from '@mp/domain/schemas/auth';
-import { requiredText } from '@mp/domain/schemas/common';
+import { optionalText, requiredText } from '@mp/domain/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessOf, type RouteAccess } from '../../access/route-access.ts';
@@ -78,7 +78,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService }> = asy
         tags: ['staff'],
         summary: 'Staff: act inside the merchant for 60 minutes, stating why; every action is then audited',
         params: merchantPathSchema,
-        body: z.object({ reason: requiredText(500) }),
+        body: z.object({ reason: requiredText(500, 'validation.required', { multiline: true }) }),
         response: { 201: z.object({ data: overrideSchema }), 400: errorBodySchema, ...denied },
       },
     },
@@ -113,10 +113,12 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService }> = asy
       schema: {
         operationId: 'transferMerchant',
         tags: ['staff'],
-        summary: 'Staff: make the user with this e-mail the company owner; previous owners are removed',
+        summary:
+          'Staff: make the user with this e-mail the company owner; previous owners are removed (a staff ' +
+          'account: 409)',
         params: merchantPathSchema,
         body: z.object({ email: emailSchema }),
-        response: { 200: merchantResponse, 400: errorBodySchema, ...denied },
+        response: { 200: merchantResponse, 400: errorBodySchema, ...denied, 409: errorBodySchema },
       },
     },
     async (request) => ({ data: await service.transfer(accessOf(request), request.body.email) }),
@@ -134,7 +136,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService }> = asy
         body: z
           .object({
             delayDays: z.number().int().min(0).max(365).default(0),
-            reason: z.string().trim().max(500).optional(),
+            reason: optionalText(500, { multiline: true }).optional(),
           })
           .default({ delayDays: 0 }),
         response: {
@@ -159,7 +161,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService }> = asy
         tags: ['staff'],
         summary: 'Staff: block the merchant (status shows as blocked until unblocked)',
         params: merchantPathSchema,
-        body: z.object({ reason: requiredText(500) }),
+        body: z.object({ reason: requiredText(500, 'validation.required', { multiline: true }) }),
         response: { 200: merchantResponse, 400: errorBodySchema, ...denied },
       },
     },
@@ -180,17 +182,4 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService }> = asy
     },
     async (request) => ({ data: await service.setBlocked(accessOf(request), false, null) }),
   );
-
-  // Churn dates come due while the process runs: sweep at start and hourly (the jobs queue can take it over).
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await service.applyDueChurns();
-    timer = setInterval(() => {
-      service.applyDueChurns().catch((error) => app.log.error({ err: error }, 'staff: churn sweep failed'));
-    }, 3_600_000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
 };

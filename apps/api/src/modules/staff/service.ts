@@ -1,6 +1,7 @@
 import { CHURN_NOTICE_DAYS } from '@mp/domain/constants';
 import { EMPTY_PERMISSIONS, MERCHANT_GROUP } from '@mp/domain/permissions';
 import { accessRepository } from '../../access/access-repository.ts';
+import { staffAccountConflict } from '../../access/account-rules.ts';
 import { recordAudit } from '../../access/audit-writer.ts';
 import { membershipsRepository } from '../../access/memberships-repository.ts';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
@@ -132,11 +133,12 @@ export function createStaffService(deps: {
     /**
      * Transfer (docs/decisions: staff powers): the user with `email` (an account is created with a temporary
      * password when there is none) becomes the CompanyOwner; the previous company owners are removed from the
-     * merchant, since a transfer hands the business to someone else.
+     * merchant, since a transfer hands the business to someone else. Never to a staff account (409, DESIGN §4).
      */
     async transfer(access: MerchantAccessContext, email: string) {
       const address = email.trim().toLowerCase();
       const existing = await tenantDb.forMerchant(access.merchantId, (tx) => repo.userByEmail(tx, address));
+      if (existing?.staff) throw staffAccountConflict();
       const newOwnerId =
         existing?.id ??
         (
@@ -223,28 +225,6 @@ export function createStaffService(deps: {
         return after ?? access.merchant;
       });
       return view(access, merchant);
-    },
-
-    /** Marks churned every merchant whose churn date has passed (run at start and hourly), one audit entry each. */
-    async applyDueChurns(): Promise<number> {
-      const now = clock.now();
-      const due = await tenantDb.acrossMerchants((tx) => repo.dueChurns(tx, now));
-      for (const merchant of due) {
-        await tenantDb.forMerchant(merchant.id, async (tx) => {
-          await merchantRepository.updateMerchant(tx, merchant.id, { status: 'churned', updatedAt: now });
-          await auditRepository.insert(tx, {
-            merchantId: merchant.id,
-            actingAs: 'system',
-            action: 'merchant.churned',
-            entityType: 'merchant',
-            entityId: merchant.id,
-            before: { status: merchant.status },
-            after: { status: 'churned' },
-            at: now,
-          });
-        });
-      }
-      return due.length;
     },
   };
 }

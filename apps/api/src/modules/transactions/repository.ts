@@ -1,12 +1,109 @@
-import { and, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../access/tenant-db.ts';
-import { refunds, sites, transactions } from '../../db/schema/index.ts';
+import { and, asc, desc, eq, gte, inArray, isNull, like, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { preparedStatement, type Tx } from '../../access/tenant-db.ts';
+import {
+  devices,
+  ledgerEntries,
+  pspNotifications,
+  refunds,
+  sites,
+  transactionDailyTotals,
+  transactions,
+} from '../../db/schema/index.ts';
+
+export interface ListFilter {
+  merchantId: string;
+  from: Date;
+  /** Exclusive. */
+  to: Date;
+  /** Only these sites; undefined for every site. */
+  siteIds: readonly string[] | undefined;
+  status?: string | undefined;
+  source?: string | undefined;
+  /** 4 digits: last four; 6 digits: BIN prefix (SPEC §5 card summary). */
+  card?: string | undefined;
+  minAmount?: number | undefined;
+  maxAmount?: number | undefined;
+}
+
+const transactionColumns = {
+  id: transactions.id,
+  pspReference: transactions.pspReference,
+  merchantReference: transactions.merchantReference,
+  createdAt: transactions.createdAt,
+  siteId: transactions.siteId,
+  siteName: sites.name,
+  deviceId: transactions.deviceId,
+  deviceLabel: sql<string | null>`coalesce(${devices.label}, ${devices.serial})`,
+  amount: transactions.amount,
+  tipAmount: transactions.tipAmount,
+  currency: transactions.currency,
+  status: transactions.status,
+  source: transactions.source,
+  cardScheme: transactions.cardScheme,
+  cardBin: transactions.cardBin,
+  cardLastFour: transactions.cardLastFour,
+  cardRegion: transactions.cardRegion,
+};
+export interface TransactionRow {
+  id: string;
+  pspReference: string;
+  merchantReference: string | null;
+  createdAt: Date;
+  siteId: string;
+  siteName: string;
+  deviceId: string | null;
+  deviceLabel: string | null;
+  amount: number;
+  tipAmount: number;
+  currency: string;
+  status: string;
+  source: string;
+  cardScheme: string | null;
+  cardBin: string | null;
+  cardLastFour: string | null;
+  cardRegion: string | null;
+}
+
+/** Transactions with their site's name and their terminal's label, for the list, the search and the detail. */
+const selectTransactions = (tx: Tx) =>
+  tx
+    .select(transactionColumns)
+    .from(transactions)
+    .innerJoin(sites, and(eq(sites.merchantId, transactions.merchantId), eq(sites.id, transactions.siteId)))
+    .leftJoin(
+      devices,
+      and(eq(devices.merchantId, transactions.merchantId), eq(devices.id, transactions.deviceId)),
+    );
+
+function listWhere(filter: ListFilter): SQL | undefined {
+  const card = filter.card;
+  return and(
+    eq(transactions.merchantId, filter.merchantId),
+    gte(transactions.createdAt, filter.from),
+    lt(transactions.createdAt, filter.to),
+    filter.siteIds ? inArray(transactions.siteId, [...filter.siteIds]) : undefined,
+    filter.status ? eq(transactions.status, filter.status) : undefined,
+    filter.source ? eq(transactions.source, filter.source) : undefined,
+    card === undefined
+      ? undefined
+      : card.length === 4
+        ? eq(transactions.cardLastFour, card)
+        : like(transactions.cardBin, `${card}%`),
+    filter.minAmount !== undefined ? gte(transactions.amount, filter.minAmount) : undefined,
+    filter.maxAmount !== undefined ? lte(transactions.amount, filter.maxAmount) : undefined,
+  );
+}
 
 export interface TotalsFilter {
   merchantId: string;
   currency: string;
+  /** The period: from the start of `fromDay` (the instant `from`) to `to`, in the merchant's time zone. */
   from: Date;
+  fromDay: string;
   to: Date;
+  /** The calendar day of `to`, and the instant the next one starts: the roll-up's days run to `today`. */
+  today: string;
+  tomorrowStart: Date;
   /** Only these sites; undefined for every site. */
   siteIds: readonly string[] | undefined;
 }
@@ -18,14 +115,176 @@ export interface TotalsRow {
   refundsAmount: number;
 }
 
-const inList = (values: readonly string[]) =>
-  sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
+const placeholder = (name: keyof TotalsFilter | 'captured' | 'refund') => sql.placeholder(name);
+const inSites = sql`${transactions.siteId} = any(${placeholder('siteIds')}::uuid[])`;
+
+/**
+ * Count and sums of the payments taken in the period (prepared, one per site filter): every day of it from the
+ * daily roll-up (`transaction_daily_totals`, kept by triggers), less whatever today holds after `to` (an empty
+ * index range in real life: payments are recorded after they happen). Cost grows with the days, not the rows.
+ */
+function paymentsSum(sites: 'all' | 'some') {
+  const rollupSites = sites === 'some' ? sql`and d.site_id = any(${placeholder('siteIds')}::uuid[])` : sql``;
+  const todaySites = sites === 'some' ? sql`and ${inSites}` : sql``;
+  const periodRows = sql`(
+    select d.count, d.amount, d.tip_amount, d.status
+      from ${transactionDailyTotals} d
+     where d.merchant_id = ${placeholder('merchantId')} and d.currency = ${placeholder('currency')}
+       and d.day >= ${placeholder('fromDay')}::date and d.day <= ${placeholder('today')}::date ${rollupSites}
+    union all
+    select -1, -${transactions.amount}, -${transactions.tipAmount}, ${transactions.status}
+      from ${transactions}
+     where ${transactions.merchantId} = ${placeholder('merchantId')} and ${transactions.currency} = ${placeholder('currency')}
+       and ${transactions.createdAt} > ${placeholder('to')} and ${transactions.createdAt} < ${placeholder('tomorrowStart')}
+       ${todaySites}
+  ) as period`;
+  return (tx: Tx) =>
+    tx
+      .select({
+        count: sql<number>`coalesce(sum(period.count), 0)::int`,
+        captured: sql<string>`coalesce(sum(period.amount + period.tip_amount)
+          filter (where period.status = any(${placeholder('captured')}::text[])), 0)::text`,
+        refundTransactions: sql<string>`coalesce(sum(period.amount)
+          filter (where period.status = any(${placeholder('refund')}::text[])), 0)::text`,
+      })
+      .from(periodRows);
+}
+const paymentsOfMerchant = preparedStatement('transactions_totals', paymentsSum('all'));
+const paymentsOfSites = preparedStatement('transactions_totals_sites', paymentsSum('some'));
+
+const refundsWhere = and(
+  eq(refunds.merchantId, placeholder('merchantId')),
+  eq(refunds.status, 'succeeded'),
+  gte(refunds.createdAt, placeholder('from')),
+  lte(refunds.createdAt, placeholder('to')),
+  eq(refunds.currency, placeholder('currency')),
+);
+const refundsAmount = { amount: sql<string>`coalesce(sum(${refunds.amount}), 0)::text` };
+/** Succeeded refunds made in the period; without a site filter the transactions table is not touched. */
+const refundsOfMerchant = preparedStatement('transactions_refunds', (tx) =>
+  tx.select(refundsAmount).from(refunds).where(refundsWhere),
+);
+const refundsOfSites = preparedStatement('transactions_refunds_sites', (tx) =>
+  tx
+    .select(refundsAmount)
+    .from(refunds)
+    .innerJoin(
+      transactions,
+      and(eq(transactions.merchantId, refunds.merchantId), eq(transactions.id, refunds.transactionId)),
+    )
+    .where(and(refundsWhere, inSites)),
+);
 
 /** All SQL of the transactions module; runs inside the merchant's RLS transaction (`forMerchant`). */
 export const transactionsRepository = {
+  /**
+   * One keyset page, newest first: an index range scan on (merchant_id[, site_id], created_at desc, id desc),
+   * `limit` + 1 rows so the caller knows whether another page follows.
+   */
+  async list(
+    tx: Tx,
+    filter: ListFilter,
+    after: { createdAt: Date; id: string } | undefined,
+    limit: number,
+  ): Promise<TransactionRow[]> {
+    return selectTransactions(tx)
+      .where(
+        and(
+          listWhere(filter),
+          after
+            ? or(
+                lt(transactions.createdAt, after.createdAt),
+                and(eq(transactions.createdAt, after.createdAt), lt(transactions.id, after.id)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(limit + 1);
+  },
+
+  /** Count and sums per currency over the whole filtered set (never across currencies). */
+  async totalsByCurrency(tx: Tx, filter: ListFilter) {
+    const rows = await tx
+      .select({
+        currency: transactions.currency,
+        count: sql<number>`count(*)::int`,
+        amount: sql<string>`coalesce(sum(${transactions.amount}), 0)::text`,
+        tipAmount: sql<string>`coalesce(sum(${transactions.tipAmount}), 0)::text`,
+      })
+      .from(transactions)
+      .where(listWhere(filter))
+      .groupBy(transactions.currency)
+      .orderBy(transactions.currency);
+    return rows.map((row) => ({ ...row, amount: Number(row.amount), tipAmount: Number(row.tipAmount) }));
+  },
+
+  async byPspReferences(
+    tx: Tx,
+    merchantId: string,
+    references: readonly string[],
+    siteIds: readonly string[] | undefined,
+  ) {
+    return selectTransactions(tx)
+      .where(
+        and(
+          eq(transactions.merchantId, merchantId),
+          inArray(transactions.pspReference, [...references]),
+          siteIds ? inArray(transactions.siteId, [...siteIds]) : undefined,
+        ),
+      )
+      .orderBy(desc(transactions.createdAt), desc(transactions.id));
+  },
+
+  async one(tx: Tx, merchantId: string, transactionId: string): Promise<TransactionRow | undefined> {
+    const [row] = await selectTransactions(tx).where(
+      and(eq(transactions.merchantId, merchantId), eq(transactions.id, transactionId)),
+    );
+    return row;
+  },
+
+  async eventsOf(tx: Tx, merchantId: string, transactionId: string) {
+    return tx
+      .select({
+        eventCode: pspNotifications.eventCode,
+        success: pspNotifications.success,
+        amount: pspNotifications.amount,
+        currency: pspNotifications.currency,
+        eventDate: pspNotifications.eventDate,
+        reason: pspNotifications.reason,
+        pspReference: pspNotifications.pspReference,
+      })
+      .from(pspNotifications)
+      .where(
+        and(eq(pspNotifications.merchantId, merchantId), eq(pspNotifications.transactionId, transactionId)),
+      )
+      .orderBy(asc(pspNotifications.eventDate), asc(pspNotifications.receivedAt));
+  },
+
+  async refundsOf(tx: Tx, merchantId: string, transactionId: string) {
+    return tx
+      .select({
+        id: refunds.id,
+        amount: refunds.amount,
+        currency: refunds.currency,
+        status: refunds.status,
+        failureReason: refunds.failureReason,
+        pspReference: refunds.pspReference,
+        createdAt: refunds.createdAt,
+      })
+      .from(refunds)
+      .where(and(eq(refunds.merchantId, merchantId), eq(refunds.transactionId, transactionId)))
+      .orderBy(asc(refunds.createdAt));
+  },
+
+  async payoutIdsOf(tx: Tx, merchantId: string, transactionId: string): Promise<string[]> {
+    const rows = await tx
+      .selectDistinct({ payoutId: ledgerEntries.payoutId })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.merchantId, merchantId), eq(ledgerEntries.transactionId, transactionId)));
+    return rows.flatMap((row) => (row.payoutId ? [row.payoutId] : []));
+  },
+
   async siteExists(tx: Tx, merchantId: string, siteId: string): Promise<boolean> {
     const [row] = await tx
       .select({ id: sites.id })
@@ -36,52 +295,29 @@ export const transactionsRepository = {
   },
 
   /**
-   * Sums over the merchant's transactions created in [from, to] (one index range scan on
-   * (merchant_id, created_at) or (merchant_id, site_id, created_at)), and its succeeded refunds made then.
+   * Sums over the merchant's transactions created in [from, to] (the roll-up's days less today after `to`), and
+   * its succeeded refunds made then.
+   * The refunds join their transactions only when a site filter needs the transaction's site.
    */
   async totals(
     tx: Tx,
     filter: TotalsFilter,
     statuses: { captured: readonly string[]; refund: readonly string[] },
   ): Promise<TotalsRow> {
-    const site: SQL | undefined = filter.siteIds
-      ? inArray(transactions.siteId, [...filter.siteIds])
-      : undefined;
-    const [payments] = await tx
-      .select({
-        count: sql<number>`count(*)::int`,
-        captured: sql<string>`coalesce(sum(${transactions.amount} + ${transactions.tipAmount})
-          filter (where ${transactions.status} in (${inList(statuses.captured)})), 0)::text`,
-        refundTransactions: sql<string>`coalesce(sum(${transactions.amount})
-          filter (where ${transactions.status} in (${inList(statuses.refund)})), 0)::text`,
-      })
-      .from(transactions)
-      .where(
-        and(
-          eq(transactions.merchantId, filter.merchantId),
-          site,
-          gte(transactions.createdAt, filter.from),
-          lte(transactions.createdAt, filter.to),
-          eq(transactions.currency, filter.currency),
-        ),
-      );
-    const [refunded] = await tx
-      .select({ amount: sql<string>`coalesce(sum(${refunds.amount}), 0)::text` })
-      .from(refunds)
-      .innerJoin(
-        transactions,
-        and(eq(transactions.merchantId, refunds.merchantId), eq(transactions.id, refunds.transactionId)),
-      )
-      .where(
-        and(
-          eq(refunds.merchantId, filter.merchantId),
-          eq(refunds.status, 'succeeded'),
-          gte(refunds.createdAt, filter.from),
-          lte(refunds.createdAt, filter.to),
-          eq(refunds.currency, filter.currency),
-          site,
-        ),
-      );
+    const values = {
+      merchantId: filter.merchantId,
+      currency: filter.currency,
+      from: filter.from,
+      fromDay: filter.fromDay,
+      to: filter.to,
+      today: filter.today,
+      tomorrowStart: filter.tomorrowStart,
+      captured: statuses.captured,
+      refund: statuses.refund,
+      siteIds: filter.siteIds,
+    };
+    const [payments] = await (filter.siteIds ? paymentsOfSites : paymentsOfMerchant)(tx, values);
+    const [refunded] = await (filter.siteIds ? refundsOfSites : refundsOfMerchant)(tx, values);
     return {
       count: payments?.count ?? 0,
       capturedAmount: Number(payments?.captured ?? 0),

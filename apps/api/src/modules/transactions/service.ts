@@ -1,13 +1,62 @@
 import { TRANSACTION_DATE_RANGE_MAX_MONTHS } from '@mp/domain/constants';
-import type { TransactionStatus } from '@mp/domain/enums';
-import { MESSAGE_CATALOGUES } from '@mp/domain/messages';
+import { createCursorCodec } from '@mp/domain/cursor';
+import type { PaymentSource, TransactionStatus } from '@mp/domain/enums';
+import { MESSAGE_CATALOGUES, translate } from '@mp/domain/messages';
 import { sitesWithPermission } from '@mp/domain/permissions';
 import { addMonths, parseIsoDate } from '@mp/domain/schemas/date-range';
+import { addDays, zonedTimeToInstant } from '@mp/domain/trading-day';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import { isUuid, type TenantDb } from '../../access/tenant-db.ts';
 import type { Clock } from '../../clock.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
-import { transactionsRepository as repo } from './repository.ts';
+import { type ListFilter, transactionsRepository as repo, type TransactionRow } from './repository.ts';
+import { TRANSACTIONS_PAGE_SIZE } from './schemas.ts';
+
+const listCursor = createCursorCodec('transactions', ['date', 'uuid'] as const);
+
+export function toTransaction(row: TransactionRow) {
+  return {
+    id: row.id,
+    pspReference: row.pspReference,
+    merchantReference: row.merchantReference,
+    createdAt: row.createdAt.toISOString(),
+    siteId: row.siteId,
+    siteName: row.siteName,
+    deviceId: row.deviceId,
+    deviceLabel: row.deviceLabel,
+    amount: row.amount,
+    tipAmount: row.tipAmount,
+    currency: row.currency,
+    status: row.status as TransactionStatus,
+    source: row.source as PaymentSource,
+    card: { scheme: row.cardScheme, bin: row.cardBin, lastFour: row.cardLastFour, region: row.cardRegion },
+  };
+}
+
+/**
+ * What can still be refunded (SPEC §5): the captured money (amount plus tip) of a captured payment, minus its
+ * refunds that are pending or succeeded. Nothing for a payment that was not captured or was charged back.
+ */
+export function refundableAmount(
+  transaction: { amount: number; tipAmount: number; status: string },
+  refunds: readonly { amount: number; status: string }[],
+): number {
+  const refundable: readonly string[] = ['captured', 'partially-refunded', 'refund-pending'];
+  if (!refundable.includes(transaction.status)) return 0;
+  const taken = refunds
+    .filter((refund) => refund.status !== 'failed')
+    .reduce((sum, refund) => sum + refund.amount, 0);
+  return Math.max(0, transaction.amount + transaction.tipAmount - taken);
+}
+
+const badLastKey = () =>
+  badRequest('The request is not valid', [
+    {
+      field: 'lastKey',
+      rule: 'validation.cursorInvalid',
+      message: translate('validation.cursorInvalid', 'en-GB'),
+    },
+  ]);
 
 /**
  * What the home totals count (SPEC §3 statuses; SPEC leaves the sums to us):
@@ -76,6 +125,10 @@ function startOfDay(date: string, timeZone: string): Date {
   return guess;
 }
 
+/** The calendar day after `date` (YYYY-MM-DD). */
+const nextDay = (date: string) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 /** 400 naming `startDate` and the domain rule it broke, with its en-GB text (docs/decisions/0021). */
 const badStartDate = (name: 'dateRangeTooLarge' | 'dateRangeOrder') =>
   badRequest('The request is not valid', [
@@ -83,7 +136,111 @@ const badStartDate = (name: 'dateRangeTooLarge' | 'dateRangeOrder') =>
   ]);
 
 export function createTransactionsService(deps: { tenantDb: TenantDb; clock: Clock }) {
+  /** The sites the caller may list transactions of, narrowed to `siteId` when given; undefined = all. */
+  const listableSites = (access: MerchantAccessContext, siteId: string | undefined) => {
+    if (siteId) return [siteId];
+    const held = sitesWithPermission(access, 'Transaction:ListTransactions');
+    return held === 'all' ? undefined : held.filter(isUuid);
+  };
+
   return {
+    /**
+     * GET /v1/merchants/{id}/transactions (issue 11 §2): one page newest first, filtered, within the caller's
+     * sites; days are the merchant's calendar days; at most 6 months (checked by the query schema).
+     */
+    async list(
+      access: MerchantAccessContext,
+      query: {
+        from?: string | undefined;
+        to?: string | undefined;
+        siteId?: string | undefined;
+        status?: string | undefined;
+        source?: string | undefined;
+        card?: string | undefined;
+        minAmount?: number | undefined;
+        maxAmount?: number | undefined;
+        includeTotals?: 'true' | 'false' | undefined;
+        lastKey?: string | undefined;
+      },
+    ) {
+      const { merchant } = access;
+      const today = calendarDate(deps.clock.now(), merchant.timeZone);
+      const to = query.to ?? (query.from ? addDays(query.from, DEFAULT_TOTALS_DAYS - 1) : today);
+      const from = query.from ?? addDays(to, -(DEFAULT_TOTALS_DAYS - 1));
+      const after = query.lastKey ? listCursor.decode(query.lastKey) : undefined;
+      if (query.lastKey && !after) throw badLastKey();
+      const filter: ListFilter = {
+        merchantId: access.merchantId,
+        from: zonedTimeToInstant(from, '00:00', merchant.timeZone),
+        to: zonedTimeToInstant(addDays(to, 1), '00:00', merchant.timeZone),
+        siteIds: listableSites(access, query.siteId),
+        status: query.status,
+        source: query.source,
+        card: query.card,
+        minAmount: query.minAmount,
+        maxAmount: query.maxAmount,
+      };
+      return deps.tenantDb.forMerchant(access.merchantId, async (tx) => {
+        if (query.siteId && !(await repo.siteExists(tx, access.merchantId, query.siteId)))
+          throw notFound('Site not found');
+        const rows = await repo.list(
+          tx,
+          filter,
+          after ? { createdAt: after[0], id: after[1] } : undefined,
+          TRANSACTIONS_PAGE_SIZE,
+        );
+        const page = rows.slice(0, TRANSACTIONS_PAGE_SIZE);
+        const last = page.at(-1);
+        return {
+          data: page.map(toTransaction),
+          lastKey:
+            rows.length > TRANSACTIONS_PAGE_SIZE && last
+              ? listCursor.encode([last.createdAt, last.id])
+              : null,
+          totals: query.includeTotals === 'true' ? await repo.totalsByCurrency(tx, filter) : null,
+          range: { from, to },
+        };
+      });
+    },
+
+    /** POST /v1/merchants/{id}/transactions/psp (SPEC §7): the caller's transactions with these PSP references. */
+    async byPspReferences(access: MerchantAccessContext, pspReferences: readonly string[]) {
+      const rows = await deps.tenantDb.forMerchant(access.merchantId, (tx) =>
+        repo.byPspReferences(
+          tx,
+          access.merchantId,
+          [...new Set(pspReferences)],
+          listableSites(access, undefined),
+        ),
+      );
+      return rows.map(toTransaction);
+    },
+
+    /** One transaction with its events, refunds, refundable remainder and payouts; 404 outside the caller's sites. */
+    async detail(access: MerchantAccessContext, transactionId: string) {
+      return deps.tenantDb.forMerchant(access.merchantId, async (tx) => {
+        const row = await repo.one(tx, access.merchantId, transactionId);
+        const sitesHeld = listableSites(access, undefined);
+        if (!row || (sitesHeld && !sitesHeld.includes(row.siteId))) throw notFound('Transaction not found');
+        const [events, refunds, payoutIds] = [
+          await repo.eventsOf(tx, access.merchantId, transactionId),
+          await repo.refundsOf(tx, access.merchantId, transactionId),
+          await repo.payoutIdsOf(tx, access.merchantId, transactionId),
+        ];
+        return {
+          transaction: toTransaction(row),
+          events: events.map((event) => ({ ...event, eventDate: event.eventDate.toISOString() })),
+          refunds: refunds.map((refund) => ({
+            ...refund,
+            status: refund.status as 'pending' | 'succeeded' | 'failed',
+            createdAt: refund.createdAt.toISOString(),
+          })),
+          refundableAmount: refundableAmount(row, refunds),
+          payoutIds,
+        };
+      });
+    },
+
     /**
      * SPEC §7 GET /v1/merchants/{id}/transactions/totals. The access check let the caller through with
      * Transaction:ListTransactions on the `siteId` asked for, or on at least one site when none is asked for;
@@ -119,7 +276,10 @@ export function createTransactionsService(deps: { tenantDb: TenantDb; clock: Clo
             merchantId: access.merchantId,
             currency: merchant.currency,
             from: startOfDay(startDate, merchant.timeZone),
+            fromDay: startDate,
             to: now,
+            today,
+            tomorrowStart: startOfDay(nextDay(today), merchant.timeZone),
             siteIds,
           },
           { captured: CAPTURED_STATUSES, refund: REFUND_TRANSACTION_STATUSES },

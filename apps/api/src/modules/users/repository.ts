@@ -1,6 +1,7 @@
-import type { Role } from '@mp/domain/permissions';
+import { type Role, STAFF_GROUP } from '@mp/domain/permissions';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../access/tenant-db.ts';
+import { siteRolesOfMembership } from '../../access/memberships-repository.ts';
+import { preparedStatement, type Tx } from '../../access/tenant-db.ts';
 import {
   merchantMemberships,
   refreshTokens,
@@ -22,64 +23,60 @@ export interface MemberRow {
   siteRoles: { siteId: string; roles: Role[] }[];
   invitedAt: Date | null;
   createdAt: Date;
+  /** The account also holds a membership of another merchant (app_account_shared, migration 0019). */
+  shared: boolean;
+  /** The account is in the Staff group. */
+  staff: boolean;
 }
+
+const memberColumns = {
+  userId: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  status: users.status,
+  enabled: users.enabled,
+  locale: users.locale,
+  companyRoles: sql<Role[]>`${merchantMemberships.companyRoles}`,
+  siteRoles: siteRolesOfMembership,
+  invitedAt: merchantMemberships.invitedAt,
+  createdAt: merchantMemberships.createdAt,
+  shared: sql<boolean>`app_account_shared(${users.id}, ${merchantMemberships.merchantId})`,
+  staff: sql<boolean>`exists (select 1 from ${userGroups} where ${userGroups.userId} = ${users.id} and ${userGroups.groupName} = ${STAFF_GROUP})`,
+};
+
+const allMembers = preparedStatement<MemberRow[]>('users_members', (tx) =>
+  tx
+    .select(memberColumns)
+    .from(merchantMemberships)
+    .innerJoin(users, eq(users.id, merchantMemberships.userId))
+    .where(eq(merchantMemberships.merchantId, sql.placeholder('merchantId')))
+    .orderBy(asc(sql`lower(${users.email})`)),
+);
+
+const memberById = preparedStatement<MemberRow[]>('users_member', (tx) =>
+  tx
+    .select(memberColumns)
+    .from(merchantMemberships)
+    .innerJoin(users, eq(users.id, merchantMemberships.userId))
+    .where(
+      and(
+        eq(merchantMemberships.merchantId, sql.placeholder('merchantId')),
+        eq(merchantMemberships.userId, sql.placeholder('userId')),
+      ),
+    ),
+);
 
 /** All SQL of the users module; every function runs inside the merchant's RLS transaction. */
 export const usersRepository = {
+  /** The merchant's members (or the one asked for), sorted by email, with their site roles. */
   async members(tx: Tx, merchantId: string, userId?: string): Promise<MemberRow[]> {
-    const rows = await tx
-      .select({
-        userId: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        status: users.status,
-        enabled: users.enabled,
-        locale: users.locale,
-        companyRoles: merchantMemberships.companyRoles,
-        invitedAt: merchantMemberships.invitedAt,
-        createdAt: merchantMemberships.createdAt,
-      })
-      .from(merchantMemberships)
-      .innerJoin(users, eq(users.id, merchantMemberships.userId))
-      .where(
-        and(
-          eq(merchantMemberships.merchantId, merchantId),
-          userId ? eq(merchantMemberships.userId, userId) : undefined,
-        ),
-      )
-      .orderBy(asc(sql`lower(${users.email})`));
-    if (rows.length === 0) return [];
-    const grants = await tx
-      .select({ userId: siteRoleGrants.userId, siteId: siteRoleGrants.siteId, role: siteRoleGrants.role })
-      .from(siteRoleGrants)
-      .where(
-        and(
-          eq(siteRoleGrants.merchantId, merchantId),
-          inArray(
-            siteRoleGrants.userId,
-            rows.map((row) => row.userId),
-          ),
-        ),
-      )
-      .orderBy(asc(siteRoleGrants.siteId), asc(siteRoleGrants.role));
-    return rows.map((row) => {
-      const bySite = new Map<string, Role[]>();
-      for (const grant of grants) {
-        if (grant.userId !== row.userId) continue;
-        bySite.set(grant.siteId, [...(bySite.get(grant.siteId) ?? []), grant.role as Role]);
-      }
-      return {
-        ...row,
-        companyRoles: row.companyRoles as Role[],
-        siteRoles: [...bySite].map(([siteId, roles]) => ({ siteId, roles })),
-      };
-    });
+    return userId ? memberById(tx, { merchantId, userId }) : allMembers(tx, { merchantId });
   },
 
   async userByEmail(tx: Tx, email: string) {
     const [row] = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, email: users.email, firstName: users.firstName, locale: users.locale })
       .from(users)
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
       .limit(1);
@@ -146,14 +143,21 @@ export const usersRepository = {
 
   async insertMembership(
     tx: Tx,
-    values: { merchantId: string; userId: string; companyRoles: Role[]; invitedBy: string; now: Date },
+    values: {
+      merchantId: string;
+      userId: string;
+      companyRoles: Role[];
+      invitedBy: string | null;
+      invitedAt: Date;
+      now: Date;
+    },
   ): Promise<void> {
     await tx.insert(merchantMemberships).values({
       merchantId: values.merchantId,
       userId: values.userId,
       companyRoles: values.companyRoles,
       invitedBy: values.invitedBy,
-      invitedAt: values.now,
+      invitedAt: values.invitedAt,
       createdAt: values.now,
       updatedAt: values.now,
     });

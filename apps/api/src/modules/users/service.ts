@@ -1,5 +1,6 @@
 import { ALL_SITES, MERCHANT_GROUP, type Role, type RoleGrants, STAFF_GROUP } from '@mp/domain/permissions';
 import type { UserInvite, UserUpdate } from '@mp/domain/schemas/users';
+import { staffAccountConflict } from '../../access/account-rules.ts';
 import { recordAudit } from '../../access/audit-writer.ts';
 import { grantBeyondActor } from '../../access/grant-ceiling.ts';
 import { membershipsRepository } from '../../access/memberships-repository.ts';
@@ -12,10 +13,14 @@ import { hashPassword } from '../../identity/passwords.ts';
 import { generateTemporaryPassword } from '../../identity/secrets.ts';
 import { IDENTITY_POLICY } from '../../identity/service.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
+import { type InvitationsService, toMerchantInvitation } from './invitations-service.ts';
 import { type MemberRow, usersRepository as repo } from './repository.ts';
 
 export const LAST_OWNER_MESSAGE =
   'A company must keep at least one company owner. Make another user a company owner first.';
+/** Issue 8 §1: names and passwords belong to the account; a merchant touches only accounts wholly its own. */
+export const ACCOUNT_SHARED_MESSAGE =
+  'This account also belongs to another company, so only its owner can change their name or password. You can still change their roles in this company or remove them from it.';
 
 const userNotFound = () => notFound('User not found');
 
@@ -34,7 +39,21 @@ export function toMerchantUser(row: MemberRow) {
         : ('active' as const),
     invitedAt: row.invitedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    canEditAccount: accountLockedReason(row) === null,
+    accountLockedReason: accountLockedReason(row),
   };
+}
+
+/** Why this merchant may not rename the account or reset its password (DESIGN §4), or null when it may. */
+function accountLockedReason(row: Pick<MemberRow, 'shared' | 'staff'>): 'staff' | 'shared' | null {
+  if (row.staff) return 'staff';
+  return row.shared ? 'shared' : null;
+}
+
+function assertAccountEditable(row: MemberRow): void {
+  const reason = accountLockedReason(row);
+  if (reason === 'staff') throw staffAccountConflict();
+  if (reason === 'shared') throw new AppError(409, 'ACCOUNT_SHARED', ACCOUNT_SHARED_MESSAGE);
 }
 
 /** One grant per site, roles de-duplicated; a CompanyOwner holds every site, so site grants are dropped. */
@@ -64,6 +83,7 @@ export function createUsersService(deps: {
   mailer: Mailer;
   portalUrl: string;
   log: { error(obj: object, msg: string): void };
+  invitations: InvitationsService;
 }) {
   const { tenantDb, clock } = deps;
 
@@ -112,10 +132,11 @@ export function createUsersService(deps: {
     },
 
     /**
-     * SPEC §7 invite: a new address gets an account with a temporary password by e-mail (SPEC §9: 7 days);
-     * an address that already has an account just gets the membership. The account, its group, the membership,
-     * the site grants and the audit entry commit together in one transaction (docs/decisions/0031), so a
-     * failure leaves no account behind; the e-mail goes out only after the commit.
+     * SPEC §7 invite, issue 8 §1. A new address gets an account with a temporary password by e-mail (SPEC §9:
+     * 7 days) and the membership at once: the account, its group, the membership, the site grants and the audit
+     * entry commit together (docs/decisions/0031), so a failure leaves no account behind. An address that
+     * already has an account gets a pending invitation instead: its owner accepts or declines it (DESIGN §4).
+     * E-mails go out only after the commit.
      */
     async invite(access: MerchantAccessContext, input: UserInvite) {
       const grants = normaliseGrants(input);
@@ -126,35 +147,34 @@ export function createUsersService(deps: {
       const known = await tenantDb.forMerchant(access.merchantId, (tx) => repo.userByEmail(tx, email));
       const temporaryPassword = known ? null : generateTemporaryPassword();
       const passwordHash = temporaryPassword ? await hashPassword(temporaryPassword) : null;
-      const { member, created } = await tenantDb.forMerchant(access.merchantId, async (tx) => {
+      const result = await tenantDb.forMerchant(access.merchantId, async (tx) => {
         await assertSitesExist(tx, access.merchantId, grants, input);
         const now = clock.now();
-        let userId = (await repo.userByEmail(tx, email))?.id;
-        let created = false;
-        if (!userId && passwordHash) {
-          // Null when a concurrent request created the account first: then it is an existing account.
-          const inserted = await repo.insertInvitedUser(tx, {
-            email,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            passwordHash,
-            temporaryPasswordExpiresAt: new Date(now.getTime() + IDENTITY_POLICY.temporaryPasswordTtlMs),
-            groups: [MERCHANT_GROUP],
-            now,
-          });
-          created = inserted !== null;
-          userId = inserted ?? (await repo.userByEmail(tx, email))?.id;
+        const account = await repo.userByEmail(tx, email);
+        if (account) {
+          const invitation = await deps.invitations.create(tx, access, account, grants);
+          return { kind: 'invitation' as const, invitation, account };
         }
         // The account appeared between the two reads (no temporary password prepared): invite again.
+        if (!passwordHash)
+          throw new AppError(409, 'CONFLICT', 'The account changed meanwhile; please try again.');
+        const userId = await repo.insertInvitedUser(tx, {
+          email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          passwordHash,
+          temporaryPasswordExpiresAt: new Date(now.getTime() + IDENTITY_POLICY.temporaryPasswordTtlMs),
+          groups: [MERCHANT_GROUP],
+          now,
+        });
+        // Null when a concurrent request created the account first.
         if (!userId) throw new AppError(409, 'CONFLICT', 'The account changed meanwhile; please try again.');
-        if ((await repo.members(tx, access.merchantId, userId)).length > 0) {
-          throw new AppError(409, 'USER_ALREADY_MEMBER', 'This user is already a member of this company.');
-        }
         await repo.insertMembership(tx, {
           merchantId: access.merchantId,
           userId,
           companyRoles: grants.companyRoles,
           invitedBy: access.actor.userId,
+          invitedAt: now,
           now,
         });
         await repo.setRoles(tx, access.merchantId, userId, grants, now);
@@ -163,16 +183,23 @@ export function createUsersService(deps: {
           action: 'user.invite',
           entityType: 'user',
           entityId: userId,
-          after: { email, ...grants, newAccount: created },
+          after: { email, ...grants, newAccount: true },
         });
-        return { member: member as MemberRow, created };
+        return { kind: 'member' as const, member: member as MemberRow };
       });
-      if (created && temporaryPassword) {
+      if (result.kind === 'invitation') {
+        await deps.invitations.notify(access, result.account, result.invitation);
+        return {
+          kind: 'invitation' as const,
+          invitation: toMerchantInvitation(result.invitation, clock.now()),
+        };
+      }
+      if (temporaryPassword) {
         try {
           await deps.mailer.send(
             invitationEmail(
-              member.email,
-              member.locale,
+              result.member.email,
+              result.member.locale,
               input.firstName,
               temporaryPassword,
               new URL('/signin', deps.portalUrl).toString(),
@@ -183,10 +210,13 @@ export function createUsersService(deps: {
           deps.log.error({ err: error }, 'users: sending the invitation failed');
         }
       }
-      return toMerchantUser(member);
+      return { kind: 'member' as const, user: toMerchantUser(result.member) };
     },
 
-    /** Names and roles; the last company owner cannot be demoted (409). */
+    /**
+     * Roles, and names when given; the last company owner cannot be demoted (409). Names belong to the account:
+     * changed only when every membership of it is here (else 409 ACCOUNT_SHARED, nothing written).
+     */
     async update(access: MerchantAccessContext, userId: string, input: UserUpdate) {
       const grants = normaliseGrants(input);
       const field = grantBeyondActor(access, grants);
@@ -200,8 +230,21 @@ export function createUsersService(deps: {
           !grants.companyRoles.includes('CompanyOwner') &&
           owners.length <= 1;
         if (demotesLastOwner) throw new AppError(409, 'LAST_COMPANY_OWNER', LAST_OWNER_MESSAGE);
+        const renames =
+          (input.firstName !== undefined && input.firstName !== before.firstName) ||
+          (input.lastName !== undefined && input.lastName !== before.lastName);
+        if (renames) assertAccountEditable(before);
         const now = clock.now();
-        await repo.setNames(tx, before.userId, input, now);
+        if (renames)
+          await repo.setNames(
+            tx,
+            before.userId,
+            {
+              firstName: input.firstName ?? before.firstName ?? '',
+              lastName: input.lastName ?? before.lastName ?? '',
+            },
+            now,
+          );
         await repo.setRoles(tx, access.merchantId, before.userId, grants, now);
         const [after] = await repo.members(tx, access.merchantId, before.userId);
         await recordAudit(tx, access, clock, {
@@ -216,12 +259,16 @@ export function createUsersService(deps: {
       return toMerchantUser(row);
     },
 
-    /** A new temporary password by e-mail; every session of the user ends. */
+    /**
+     * A new temporary password by e-mail; every session of the account ends. Only for an account whose every
+     * membership is here (else 409 ACCOUNT_SHARED): another company's user must not be locked out by this one.
+     */
     async resetPassword(access: MerchantAccessContext, userId: string): Promise<void> {
       const temporaryPassword = generateTemporaryPassword();
       const passwordHash = await hashPassword(temporaryPassword);
       const member = await tenantDb.forMerchant(access.merchantId, async (tx) => {
         const target = await targetMember(tx, access, userId);
+        assertAccountEditable(target);
         const now = clock.now();
         await repo.setTemporaryPassword(tx, target.userId, {
           passwordHash,
@@ -251,7 +298,11 @@ export function createUsersService(deps: {
       }
     },
 
-    /** Removes the membership and ends the user's sessions; the last company owner stays (409). */
+    /**
+     * Removes the membership: the user's tokens stop opening this merchant at once (every request checks the
+     * membership), while their account and sessions stay theirs for their other companies (issue 8 §1). The
+     * last company owner stays (409).
+     */
     async remove(access: MerchantAccessContext, userId: string): Promise<void> {
       await tenantDb.forMerchant(access.merchantId, async (tx) => {
         const owners = await membershipsRepository.lockOwners(tx, access.merchantId);
@@ -259,9 +310,7 @@ export function createUsersService(deps: {
         if (target.companyRoles.includes('CompanyOwner') && owners.length <= 1) {
           throw new AppError(409, 'LAST_COMPANY_OWNER', LAST_OWNER_MESSAGE);
         }
-        const now = clock.now();
         await membershipsRepository.deleteMembership(tx, access.merchantId, target.userId);
-        await repo.revokeSessions(tx, target.userId, now);
         await recordAudit(tx, access, clock, {
           action: 'user.remove',
           entityType: 'user',

@@ -37,6 +37,9 @@ export type GuardDecision =
   | { type: 'clear-merchant' }
   | { type: 'restore-companion-session' };
 
+/** What menus and the command palette know without a route: user, merchants, current merchant, flags. */
+export type GuardBase = Omit<GuardContext, 'routeId' | 'url' | 'params'>;
+
 /** A guard is a pure function of the context (STYLE §3). */
 export type Guard = (context: GuardContext) => GuardDecision;
 

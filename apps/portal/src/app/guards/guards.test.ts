@@ -25,6 +25,7 @@ import {
   requireDeveloperFlag,
   requirePermissions,
   requireSignIn,
+  sendConfiguredUserHome,
   sendVerifiedMerchantHome,
   staffOnly,
 } from './guards.ts';
@@ -89,8 +90,22 @@ describe('app-start check', () => {
   it('goes to /onboarding when there is no merchant', () => {
     expect(appStartCheck(aContext({ merchant: null }))).toEqual(redirectTo('/onboarding'));
   });
+  it('sends staff without a merchant of their own to /companies, not onboarding', () => {
+    expect(appStartCheck(aContext({ user: aStaffUser(), merchant: null }))).toEqual(redirectTo('/companies'));
+  });
   it('continues otherwise', () => {
     expect(appStartCheck(aContext())).toEqual(CONTINUE);
+  });
+});
+
+describe('invitation pending page', () => {
+  it('sends a configured user home: an owner never reads "Your invitation is pending"', () => {
+    expect(sendConfiguredUserHome(aContext())).toEqual(redirectTo('/'));
+    expect(sendConfiguredUserHome(aContext({ user: aStaffUser(), merchant: null }))).toEqual(redirectTo('/'));
+  });
+  it('shows it to users not configured yet and to signed-out visitors', () => {
+    expect(sendConfiguredUserHome(aContext({ user: aUser({ isConfigured: false }) }))).toEqual(CONTINUE);
+    expect(sendConfiguredUserHome(aContext({ user: null }))).toEqual(CONTINUE);
   });
 });
 

@@ -42,13 +42,19 @@ export const requireConfiguredUser: Guard = ({ user }) =>
 
 /**
  * SPEC §2.2 app-start check: unauthenticated or not configured → /onboarding/pending;
- * no merchant → /onboarding; otherwise continue.
+ * no merchant → /onboarding; otherwise continue. Ours (issue 9): staff without a merchant of their own land on
+ * /companies (staff search first), not on onboarding.
  */
 export const appStartCheck: Guard = ({ user, merchant }) => {
   if (!user?.isConfigured) return redirectTo(pathTo('invited-pending'));
-  if (!merchant) return redirectTo(pathTo('onboarding-landing'));
+  if (!merchant)
+    return redirectTo(isStaffUser(user) ? pathTo('manage-companies') : pathTo('onboarding-landing'));
   return CONTINUE;
 };
+
+/** Ours (issue 9): a configured user never sees "Your invitation is pending"; they go home. */
+export const sendConfiguredUserHome: Guard = ({ user }) =>
+  user?.isConfigured ? redirectTo(pathTo('home')) : CONTINUE;
 
 /** SPEC §2.2: opening /onboarding with a deal query clears the current merchant. */
 export const dealQueryClearsMerchant: Guard = ({ url, merchant }) =>

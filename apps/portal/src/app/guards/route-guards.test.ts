@@ -52,6 +52,15 @@ describe('guard chains per route', () => {
       (await open('staff-company-settings', { user: aStaffUser() }, '/company-settings/staff')).type,
     ).toBe('continue');
   });
+  it('opens /invitations to a signed-in user without a merchant, and sends a signed-out one through sign-in', async () => {
+    expect((await open('invitations', { merchant: null, merchants: [] }, '/invitations')).type).toBe(
+      'continue',
+    );
+    expect(await open('invitations', { user: null }, '/invitations')).toEqual({
+      type: 'redirect',
+      to: '/signin?redirect=%2Finvitations',
+    });
+  });
   it('applies the feature flag of the route last', async () => {
     expect(await open('payouts', { flags: { payouts: false } }, '/payouts')).toEqual({
       type: 'redirect',

@@ -15,6 +15,7 @@ import {
   requireDeveloperFlag,
   requirePermissions,
   requireSignIn,
+  sendConfiguredUserHome,
   sendVerifiedMerchantHome,
   staffOnly,
 } from './guards.ts';
@@ -59,8 +60,10 @@ const OWN_GUARDS: Record<RouteId, readonly Guard[]> = {
   'company-settings': [...MAIN_APP, requireCompanySettingsAccess],
   'staff-company-settings': [...MAIN_APP, staffOnly],
   'manage-companies': [requireSignIn, appStartCheckUnlessStaff, requireCanManageCompanies],
+  // Issue 8 §1: signed in is enough; someone with an account but no merchant of their own yet must reach it.
+  invitations: [requireSignIn],
 
-  'invited-pending': [],
+  'invited-pending': [sendConfiguredUserHome],
   'onboarding-landing': [...ONBOARDING, dealQueryClearsMerchant, sendVerifiedMerchantHome],
   'onboarding-wizard': [...ONBOARDING, sendVerifiedMerchantHome],
 

@@ -1,61 +1,50 @@
 import '../styles/app-shell-styles.ts';
-import { AppShell, Burger, Group, Stack, Title } from '@mantine/core';
+import { AppShell, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
+import { BillingWarningBanner } from '../../features/billing/components/billing-warning-banner.tsx';
 import { ChurnedBanner } from '../../features/merchants/components/churned-banner.tsx';
 import { StaffOverrideBanner } from '../../features/merchants/components/staff-override-banner.tsx';
 import { CurrentMerchantContext } from '../../lib/merchant/current-merchant.ts';
-import { Breadcrumbs } from '../navigation/breadcrumbs.tsx';
+import { CommandPalette } from '../command-palette/command-palette.tsx';
 import { MainNavbar } from '../navigation/main-navbar.tsx';
-import { HeaderActions } from './header-actions.tsx';
+import { AppHeader, MobileHeaderControls } from './app-header.tsx';
 import { SignedInProviders } from './signed-in-providers.tsx';
 import { useAppState } from './use-app-state.ts';
 
 /**
- * The main app layout (SPEC §2.1 "main app"): header, menus, breadcrumbs and banners.
- * The billing warning banner (SPEC §2.3) joins once the billing API serves settings; see README.
+ * The main app layout (SPEC §2.1 "main app"): a responsive AppShell (navbar behind a burger below 768 px), header,
+ * banners, the command palette; breadcrumbs belong to each screen's PageHeader.
  */
 function MainLayoutContent() {
-  const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure();
   const { user, merchants, merchant, guardBase } = useAppState();
   return (
     <CurrentMerchantContext value={merchant}>
+      <SkipLink />
       <AppShell
         header={{ height: 60 }}
         navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-        padding="md"
+        padding={{ base: 'sm', sm: 'lg' }}
       >
         <AppShell.Header>
-          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
-              <Burger
-                opened={opened}
-                onClick={toggle}
-                hiddenFrom="sm"
-                size="sm"
-                aria-label={t('app.openMenu')}
-              />
-              <Title order={2} size="h4">
-                {t('app.name')}
-              </Title>
-            </Group>
-            <HeaderActions user={user} merchants={merchants} merchant={merchant} />
-          </Group>
+          <AppHeader user={user} merchants={merchants} merchant={merchant} burger={{ opened, toggle }} />
         </AppShell.Header>
         <AppShell.Navbar p="sm">
+          <MobileHeaderControls user={user} merchants={merchants} merchant={merchant} />
           <MainNavbar guardBase={guardBase} onNavigate={close} />
         </AppShell.Navbar>
-        <AppShell.Main>
-          <Stack gap="md">
+        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
+          <Stack gap="md" maw={1200} mx="auto" w="100%">
             {user && <StaffOverrideBanner userId={user.id} />}
             <ChurnedBanner merchant={merchant} />
-            <Breadcrumbs />
+            <BillingWarningBanner user={user} merchant={merchant} />
             <Outlet />
           </Stack>
         </AppShell.Main>
       </AppShell>
+      {user && <CommandPalette guardBase={guardBase} />}
     </CurrentMerchantContext>
   );
 }

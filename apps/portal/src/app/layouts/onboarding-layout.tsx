@@ -1,28 +1,30 @@
 import '../styles/app-shell-styles.ts';
-import { Box, Container, Group, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { AppShell, Container } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
 import { CurrentMerchantContext } from '../../lib/merchant/current-merchant.ts';
-import { HeaderActions } from './header-actions.tsx';
+import { CommandPalette } from '../command-palette/command-palette.tsx';
+import { AppHeader } from './app-header.tsx';
 import { SignedInProviders } from './signed-in-providers.tsx';
 import { useAppState } from './use-app-state.ts';
 
+/** The onboarding layout (SPEC §2.1): the same header as the app, no navbar, a centred column. */
 function OnboardingLayoutContent() {
-  const { t } = useTranslation();
-  const { user, merchants, merchant } = useAppState();
+  const { user, merchants, merchant, guardBase } = useAppState();
   return (
     <CurrentMerchantContext value={merchant}>
-      <Box mih="100vh">
-        <Group justify="space-between" px="md" py="sm" component="header">
-          <Title order={2} size="h4">
-            {t('app.name')}
-          </Title>
-          <HeaderActions user={user} merchants={merchants} merchant={merchant} />
-        </Group>
-        <Container size="md" component="main" py="lg">
-          <Outlet />
-        </Container>
-      </Box>
+      <SkipLink />
+      <AppShell header={{ height: 60 }} padding={{ base: 'sm', sm: 'lg' }}>
+        <AppShell.Header>
+          <AppHeader user={user} merchants={merchants} merchant={merchant} />
+        </AppShell.Header>
+        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
+          <Container size="md" px={0}>
+            <Outlet />
+          </Container>
+        </AppShell.Main>
+      </AppShell>
+      {user && <CommandPalette guardBase={guardBase} />}
     </CurrentMerchantContext>
   );
 }

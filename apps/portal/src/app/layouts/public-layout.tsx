@@ -1,10 +1,14 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatch } from 'react-router';
+import { Link, Outlet, useMatch } from 'react-router';
+import { Logo } from '../../components/logo.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
 import { LanguageSwitcher } from '../../features/session/components/language-switcher.tsx';
 import { LazyMantineRoot } from '../../lib/mantine/lazy-mantine.tsx';
-import { ROUTE_PATHS } from '../../lib/paths.ts';
+import { pathTo, ROUTE_PATHS } from '../../lib/paths.ts';
 import styles from './public-layout.module.css';
+
+const PublicQueryRoot = lazy(() => import('./public-query-root.tsx'));
 
 /**
  * Public pages: sign-in, join, forgot password, not found and the companion-app hand-offs. The shell is plain
@@ -18,18 +22,24 @@ export default function PublicLayout() {
   const signingIn = useMatch(ROUTE_PATHS['sign-in']) !== null;
   return (
     <div className={joining ? `${styles.page} ${styles.joining}` : styles.page}>
+      <SkipLink />
       <header className={styles.header}>
-        <h2 className={styles.productName}>{t('app.name')}</h2>
+        <Link to={pathTo('home')} className={styles.brand}>
+          <Logo name={t('app.name')} />
+        </Link>
         <LanguageSwitcher />
       </header>
-      <main className={styles.main}>
+      <main className={styles.main} id={MAIN_CONTENT_ID} tabIndex={-1}>
         {signingIn ? (
           <Outlet />
         ) : (
           <Suspense fallback={null}>
-            <LazyMantineRoot>
-              <Outlet />
-            </LazyMantineRoot>
+            {/* Queries for the public screens that read the API (/payment-method-success); not on /signin. */}
+            <PublicQueryRoot>
+              <LazyMantineRoot>
+                <Outlet />
+              </LazyMantineRoot>
+            </PublicQueryRoot>
           </Suspense>
         )}
       </main>

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { currentMerchantStore } from '../../features/merchants/current-merchant-store.ts';
 import { pathTo, ROUTE_PATHS } from '../../lib/paths.ts';
-import type { GuardContext } from '../guards/guard.ts';
-import { visibleMenu } from './menu.ts';
+import type { GuardBase } from '../guards/guard.ts';
+import { canOpen, visibleMenu } from './menu.ts';
 
 interface MainNavbarProps {
-  guardBase: Omit<GuardContext, 'routeId' | 'url' | 'params'>;
+  guardBase: GuardBase;
   onNavigate: () => void;
 }
 
@@ -25,13 +25,15 @@ export function MainNavbar({ guardBase, onNavigate }: MainNavbarProps) {
   return (
     <ScrollArea component="nav" aria-label={t('app.mainNavigation')}>
       <Stack gap={4}>
-        <NavLink
-          component={Link}
-          to={pathTo('home')}
-          label={t('nav.home')}
-          active={pathname === '/'}
-          onClick={onNavigate}
-        />
+        {canOpen({ kind: 'link', labelKey: 'nav.home', routeId: 'home' }, guardBase) && (
+          <NavLink
+            component={Link}
+            to={pathTo('home')}
+            label={t('nav.home')}
+            active={pathname === '/'}
+            onClick={onNavigate}
+          />
+        )}
         {groups.map((group) => (
           <Stack key={group.labelKey} gap={0} mt="sm">
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" component="h2">

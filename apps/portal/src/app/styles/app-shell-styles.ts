@@ -1,10 +1,2 @@
-// Mantine styles of the signed-in layouts' components (see lib/mantine/mantine-styles.ts).
-import '@mantine/core/styles/AppShell.css';
-import '@mantine/core/styles/Burger.css';
-import '@mantine/core/styles/NavLink.css';
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/Breadcrumbs.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Badge.css';
+// Styles of the libraries the signed-in layouts add on top of @mantine/core (which MantineRoot loads whole).
+import '@mantine/spotlight/styles.css';

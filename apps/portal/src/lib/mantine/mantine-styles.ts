@@ -1,25 +1,6 @@
-// Mantine styles of the components every Mantine page shows (loaded with MantineRoot, never on /signin, which is
-// Mantine-free: issue 2 §8). Layouts and the toaster import the styles of their
-// own components, so no page downloads the whole Mantine stylesheet.
-// No default-css-variables.css (27 KB, 3.9 KB gzip): MantineProvider writes every theme variable itself
-// (deduplicateCssVariables={false} in mantine-root.tsx), computed by the same resolver that generated that file.
-import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/global.css';
-import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/VisuallyHidden.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Center.css';
-import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/ActionIcon.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Divider.css';
+// The whole @mantine/core stylesheet (41.8 KB gzip), loaded with MantineRoot: every Mantine screen (the signed-in
+// and onboarding layouts, the public screens other than /signin, the sign-in challenges, the toaster) gets the
+// styles of every component it may use, so no screen renders a component unstyled (issue 9: page-wide check marks
+// and inline dialogs came from a hand-picked list). /signin stays Mantine-free (issue 2 §8, docs/decisions/0040),
+// so its budget does not move.
+import '@mantine/core/styles.css';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import { Notifications, notifications } from '@mantine/notifications';
 import { useEffect } from 'react';

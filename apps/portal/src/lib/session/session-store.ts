@@ -1,4 +1,3 @@
-import type { Locale } from '@mp/domain/locales';
 import { STAFF_GROUP } from '@mp/domain/permissions';
 import type { ResponseData } from '../api/operations.ts';
 import { readJson, removeKey, STORAGE_KEYS, writeJson } from '../storage/local-storage.ts';

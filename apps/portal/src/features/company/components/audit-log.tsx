@@ -1,31 +1,39 @@
-import { Alert, Button, Code, Group, List, Loader, Select, Table, Text, TextInput } from '@mantine/core';
+import { List, Stack, Text } from '@mantine/core';
 import type { Locale } from '@mp/domain/locales';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format/dates.ts';
+import { DataTable } from '../../../components/data-table.tsx';
+import { DateTime } from '../../../components/date-time.tsx';
+import { FilterBar } from '../../../components/filter-bar.tsx';
+import { useUrlFilters } from '../../../components/use-url-filters.ts';
 import { type AuditEntry, type AuditFilter, useAuditLog } from '../api/list-audit-log.ts';
-import { auditChanges } from '../audit-changes.ts';
+import { readableChanges } from '../audit-readable.ts';
 
 interface AuditLogProps {
   merchantId: string;
   timeZone: string;
   locale: Locale;
+  /** ISO 4217: amounts an entry records without their currency are the merchant's. */
+  currency: string;
   /** The merchant's users, for the person filter. */
   people: readonly { userId: string; label: string }[];
 }
 
 const MAX_CHANGES_SHOWN = 12;
+const FILTERS = ['auditFrom', 'auditTo', 'auditPerson'] as const;
 
-/** What the entry changed, value by value (before → after); else what it recorded. */
-function AuditDetails({ entry }: { entry: AuditEntry }) {
-  const changes = auditChanges(entry.before, entry.after);
-  if (changes.length === 0)
-    return entry.after === null ? null : <Code block>{JSON.stringify(entry.after).slice(0, 300)}</Code>;
+/** What the entry changed, one readable line each ("Domestic rate 1.20 % → 1.35 %"); never JSON. */
+function AuditDetails({ entry, locale, currency }: { entry: AuditEntry; locale: Locale; currency: string }) {
+  const { t } = useTranslation();
+  const changes = readableChanges(entry, t as never, locale, currency);
+  if (changes.length === 0) return null;
   return (
-    <List size="xs" spacing={2}>
+    <List size="sm" spacing={2} listStyleType="none" styles={{ root: { paddingInlineStart: 0 } }}>
       {changes.slice(0, MAX_CHANGES_SHOWN).map((change) => (
-        <List.Item key={change.path}>
-          <Code>{change.path}</Code>: {change.before} → {change.after}
+        <List.Item key={change.key}>
+          <Text span fw={500} inherit>
+            {change.label}
+          </Text>{' '}
+          {change.before !== undefined ? `${change.before} → ${change.after}` : change.after}
         </List.Item>
       ))}
       {changes.length > MAX_CHANGES_SHOWN && <List.Item>…</List.Item>}
@@ -34,95 +42,87 @@ function AuditDetails({ entry }: { entry: AuditEntry }) {
 }
 
 /** Start of `date` (yyyy-mm-dd) or its end, as an instant in UTC; the API takes ISO instants. */
-function instant(date: string, end: boolean): string | undefined {
+function instant(date: string | undefined, end: boolean): string | undefined {
   if (!date) return undefined;
   return new Date(`${date}T${end ? '23:59:59.999' : '00:00:00.000'}Z`).toISOString();
 }
 
-/** The merchant's audit log (owners and staff): who, acting as whom, what, before and after, when, from where. */
-export function AuditLog({ merchantId, timeZone, locale, people }: AuditLogProps) {
+/**
+ * The merchant's audit log (owners and staff): when (in the merchant's zone), who and as whom, what, the readable
+ * changes, from where. Filters live in the URL; keyset "load more".
+ */
+export function AuditLog({ merchantId, timeZone, locale, currency, people }: AuditLogProps) {
   const { t } = useTranslation();
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [actorId, setActorId] = useState<string | null>(null);
+  const { values } = useUrlFilters(FILTERS);
+  const from = instant(values.auditFrom, false);
+  const to = instant(values.auditTo, true);
   const filter: AuditFilter = {
-    ...(instant(from, false) ? { from: instant(from, false) } : {}),
-    ...(instant(to, true) ? { to: instant(to, true) } : {}),
-    ...(actorId ? { actorId } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    ...(values.auditPerson ? { actorId: values.auditPerson } : {}),
   };
   const log = useAuditLog(merchantId, filter);
-  const entries = log.data?.pages.flatMap((page) => page.data) ?? [];
   return (
-    <>
-      <Group align="flex-end">
-        <TextInput
-          type="date"
-          label={t('access.audit.from')}
-          value={from}
-          onChange={(e) => setFrom(e.currentTarget.value)}
-        />
-        <TextInput
-          type="date"
-          label={t('access.audit.to')}
-          value={to}
-          onChange={(e) => setTo(e.currentTarget.value)}
-        />
-        <Select
-          label={t('access.audit.person')}
-          placeholder={t('access.audit.anyone')}
-          clearable
-          data={people.map((p) => ({ value: p.userId, label: p.label }))}
-          value={actorId}
-          onChange={setActorId}
-        />
-      </Group>
-      {log.error && (
-        <Alert color="red" variant="light" role="alert">
-          {log.error.message}
-        </Alert>
-      )}
-      {log.isPending && <Loader size="sm" aria-label={t('access.loading')} />}
-      {log.isSuccess && entries.length === 0 && <Text c="dimmed">{t('access.audit.empty')}</Text>}
-      {entries.length > 0 && (
-        <Table withTableBorder striped aria-label={t('access.audit.title')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('access.audit.at')}</Table.Th>
-              <Table.Th>{t('access.audit.who')}</Table.Th>
-              <Table.Th>{t('access.audit.actingAs')}</Table.Th>
-              <Table.Th>{t('access.audit.action')}</Table.Th>
-              <Table.Th>{t('access.audit.details')}</Table.Th>
-              <Table.Th>{t('access.audit.ip')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {entries.map((entry) => (
-              <Table.Tr key={entry.id}>
-                <Table.Td>{formatDate(entry.at, locale, timeZone, 'dateTimeSeconds')}</Table.Td>
-                <Table.Td>{entry.actor.email ?? '—'}</Table.Td>
-                <Table.Td>
+    <Stack gap="md">
+      <FilterBar
+        fields={[
+          { type: 'date', name: 'auditFrom', label: t('access.audit.from') },
+          { type: 'date', name: 'auditTo', label: t('access.audit.to') },
+          {
+            type: 'select',
+            name: 'auditPerson',
+            label: t('access.audit.person'),
+            options: people.map((p) => ({ value: p.userId, label: p.label })),
+          },
+        ]}
+      />
+      <DataTable<AuditEntry>
+        label={t('access.audit.title')}
+        records={log.data?.pages.flatMap((page) => page.data)}
+        idAccessor="id"
+        error={log.error}
+        onRetry={() => void log.refetch()}
+        empty={{ text: t('access.audit.empty') }}
+        keyset={{
+          hasMore: log.hasNextPage,
+          loadingMore: log.isFetchingNextPage,
+          onLoadMore: () => void log.fetchNextPage(),
+        }}
+        columns={[
+          {
+            accessor: 'at',
+            title: t('access.audit.at'),
+            render: (entry) => <DateTime value={entry.at} timeZone={timeZone} format="dateTimeSeconds" />,
+          },
+          {
+            accessor: 'actor',
+            title: t('access.audit.who'),
+            render: (entry) => (
+              <Stack gap={0}>
+                <Text inherit style={{ overflowWrap: 'anywhere' }}>
+                  {entry.actor.email ?? '—'}
+                </Text>
+                <Text size="xs" c="dimmed">
                   {t(`access.audit.actingAsNames.${entry.actingAs}`, { defaultValue: entry.actingAs })}
-                </Table.Td>
-                <Table.Td>{entry.action}</Table.Td>
-                <Table.Td>
-                  <AuditDetails entry={entry} />
-                </Table.Td>
-                <Table.Td>{entry.ip ?? '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      {log.hasNextPage && (
-        <Button
-          variant="light"
-          w="fit-content"
-          loading={log.isFetchingNextPage}
-          onClick={() => void log.fetchNextPage()}
-        >
-          {t('access.audit.loadMore')}
-        </Button>
-      )}
-    </>
+                </Text>
+              </Stack>
+            ),
+          },
+          {
+            accessor: 'action',
+            title: t('access.audit.action'),
+            render: (entry) =>
+              t(`access.audit.actions.${entry.action.replaceAll('.', '_')}`, { defaultValue: entry.action }),
+          },
+          {
+            accessor: 'details',
+            title: t('access.audit.details'),
+            width: '40%',
+            render: (entry) => <AuditDetails entry={entry} locale={locale} currency={currency} />,
+          },
+          { accessor: 'ip', title: t('access.audit.ip'), render: (entry) => entry.ip ?? '—' },
+        ]}
+      />
+    </Stack>
   );
 }

@@ -1,55 +1,49 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import type { Merchant } from '../../../lib/api/types.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { useDeactivateCompany } from '../api/deactivate-company.ts';
 
-/** Company:Deactivate, with confirmation; an inactive company says so instead. */
+/** Company:Deactivate, confirmed by typing the company's name; an inactive company says so instead. */
 export function DeactivateCompany({ merchant }: { merchant: Merchant }) {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
   const deactivate = useDeactivateCompany(merchant.merchantId);
   if (merchant.status === 'inactive') return <Text>{t('access.companySettings.alreadyInactive')}</Text>;
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" align="flex-start">
       <Text size="sm">{t('access.companySettings.deactivateText')}</Text>
-      <Button color="red" variant="light" w="fit-content" onClick={open}>
+      <Button color="red" variant="light" onClick={open}>
         {t('access.companySettings.deactivate')}
       </Button>
-      <Modal
+      <ConfirmDialog
         opened={opened}
         onClose={close}
         title={t('access.companySettings.deactivateConfirm', { merchant: merchant.legalEntityName })}
-      >
-        <Stack>
-          <Text>{t('access.companySettings.deactivateText')}</Text>
-          {deactivate.error && (
+        confirmLabel={t('access.companySettings.deactivateButton')}
+        danger
+        typeToConfirm={merchant.legalEntityName}
+        loading={deactivate.isPending}
+        onConfirm={() =>
+          deactivate.mutate(undefined, {
+            onSuccess: () => {
+              close();
+              notify(t('access.companySettings.deactivated'));
+            },
+          })
+        }
+        footer={
+          deactivate.error && (
             <Alert color="red" variant="light" role="alert">
               {deactivate.error.message}
             </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('access.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={deactivate.isPending}
-              onClick={() =>
-                deactivate.mutate(undefined, {
-                  onSuccess: () => {
-                    close();
-                    notify(t('access.companySettings.deactivated'));
-                  },
-                })
-              }
-            >
-              {t('access.companySettings.deactivateButton')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+          )
+        }
+      >
+        {t('access.companySettings.deactivateText')}
+      </ConfirmDialog>
     </Stack>
   );
 }

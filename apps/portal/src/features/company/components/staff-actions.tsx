@@ -3,6 +3,7 @@ import { emailSchema } from '@mp/domain/schemas/auth';
 import { requiredText } from '@mp/domain/schemas/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import type { Merchant } from '../../../lib/api/types.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { useAssociateDeal } from '../api/associate-deal.ts';
@@ -55,17 +56,17 @@ export function AssociateDealForm({ merchantId, current }: { merchantId: string;
   );
 }
 
-/** Staff: transfer the merchant to the user with this e-mail. */
-export function TransferForm({ merchantId }: { merchantId: string }) {
+/** Staff: transfer the merchant to the user with this e-mail, confirmed by typing the company name (issue 8 §1). */
+export function TransferForm({ merchant }: { merchant: Merchant }) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const parsed = emailSchema.safeParse(email);
-  const transfer = useTransferMerchant(merchantId);
+  const transfer = useTransferMerchant(merchant.merchantId);
   return (
     <Fieldset legend={t('access.staff.transfer')}>
       <Stack gap="xs">
         <Text size="sm">{t('access.staff.transferHint')}</Text>
-        <ErrorAlert error={transfer.error} />
         <Group align="flex-end">
           <TextInput
             type="email"
@@ -74,20 +75,38 @@ export function TransferForm({ merchantId }: { merchantId: string }) {
             onChange={(event) => setEmail(event.currentTarget.value)}
             error={email !== '' && !parsed.success ? t(parsed.error.issues[0]?.message ?? '') : undefined}
           />
-          <Button
-            disabled={!parsed.success || transfer.isPending}
-            loading={transfer.isPending}
-            onClick={() =>
-              parsed.success &&
-              transfer.mutate(parsed.data, {
-                onSuccess: () => notify(t('access.staff.transferred', { email: parsed.data })),
-              })
-            }
-          >
+          <Button disabled={!parsed.success} onClick={() => setConfirming(true)}>
             {t('access.staff.transferButton')}
           </Button>
         </Group>
       </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        onClose={() => {
+          setConfirming(false);
+          transfer.reset();
+        }}
+        onConfirm={() =>
+          parsed.success &&
+          transfer.mutate(parsed.data, {
+            onSuccess: () => {
+              setConfirming(false);
+              notify(t('access.staff.transferred', { email: parsed.data }));
+            },
+          })
+        }
+        title={t('access.staff.transfer')}
+        confirmLabel={t('access.staff.transferButton')}
+        danger
+        typeToConfirm={merchant.legalEntityName}
+        loading={transfer.isPending}
+        footer={<ErrorAlert error={transfer.error} />}
+      >
+        {t('access.staff.transferConfirm', {
+          company: merchant.legalEntityName,
+          email: parsed.data ?? email,
+        })}
+      </ConfirmDialog>
     </Fieldset>
   );
 }

@@ -41,12 +41,16 @@ export function CompanySettingsScreen({ languageSetting }: CompanySettingsScreen
   const people = useMerchantUsers(merchantId, canReadAudit);
   if (!merchant) return <Page titleKey="routes.company-settings" />;
   return (
-    <Page titleKey="routes.company-settings">
-      {isStaff && (
-        <Button component={Link} to={pathTo('staff-company-settings')} variant="light" w="fit-content">
-          {t('access.companySettings.staffSettings')}
-        </Button>
-      )}
+    <Page
+      titleKey="routes.company-settings"
+      action={
+        isStaff && (
+          <Button component={Link} to={pathTo('staff-company-settings')} variant="light">
+            {t('access.companySettings.staffSettings')}
+          </Button>
+        )
+      }
+    >
       <Tabs defaultValue="company" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="company">{t('access.companySettings.details')}</Tabs.Tab>
@@ -90,6 +94,7 @@ export function CompanySettingsScreen({ languageSetting }: CompanySettingsScreen
                 merchantId={merchantId}
                 timeZone={merchant.timeZone}
                 locale={locale}
+                currency={merchant.currency}
                 people={people}
               />
             </Stack>

@@ -47,7 +47,7 @@ export default function StaffCompanySettingsScreen() {
           <AssociateDealForm merchantId={merchantId} current={rates.data.dealReference} />
         </Stack>
       )}
-      <TransferForm merchantId={merchantId} />
+      <TransferForm merchant={merchant} />
       <ChurnForm merchantId={merchantId} />
       <BlockForm merchant={merchant} />
     </Page>

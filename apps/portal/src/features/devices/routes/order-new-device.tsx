@@ -1,6 +1,48 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { Alert, Loader } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../../components/page.tsx';
+import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
+import { useOrderOptions } from '../api/devices-api.ts';
+import { DeviceOrderFlow } from '../components/device-order-flow.tsx';
+import { useAssignableSites } from './connect-new-device.tsx';
 
-// Finished by its own issue; until then the route exists, is guarded and shows its title.
+/** /request-new-device (Device_OrderDevice): the three steps, or the reason an order is blocked (SPEC §8). */
 export default function OrderNewDeviceScreen() {
-  return <ScreenPlaceholder routeId="order-new-device" />;
+  const { t } = useTranslation();
+  const merchantId = useCurrentMerchant()?.merchantId ?? '';
+  const options = useOrderOptions(merchantId);
+  const sites = useAssignableSites(merchantId);
+  const [placed, setPlaced] = useState<string | null>(null);
+  const blocked = options.data?.blockedBy;
+  return (
+    <Page titleKey="routes.order-new-device">
+      {options.isPending && <Loader size="sm" aria-label={t('sites.loading')} />}
+      {placed && (
+        <Alert color="green" variant="light" role="status">
+          {t('devices.order.placed')}
+        </Alert>
+      )}
+      {blocked && (
+        <Alert color="yellow" variant="light" role="alert">
+          {t(
+            {
+              ACCOUNT_DEACTIVATED: 'validation.deviceOrderAccountDeactivated',
+              NO_DEAL: 'validation.deviceOrderNoDeal',
+              DEAL_NOT_SIGNED: 'validation.deviceOrderDealNotSigned',
+              NO_PAYMENT_METHOD: 'validation.deviceOrderNoPaymentMethod',
+            }[blocked],
+          )}
+        </Alert>
+      )}
+      {options.data && !blocked && !placed && (
+        <DeviceOrderFlow
+          merchantId={merchantId}
+          options={options.data}
+          sites={sites.data ?? []}
+          onPlaced={setPlaced}
+        />
+      )}
+    </Page>
+  );
 }

@@ -1,65 +1,53 @@
-import { Alert, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../lib/format/money.ts';
+import { Money } from '../../../components/money.tsx';
+import { StatCard } from '../../../components/stat-card.tsx';
 import { currentLocale } from '../../../lib/i18n/i18n.ts';
 import { useTransactionTotals } from '../api/get-transaction-totals.ts';
 
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={2}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="xl" fw={600}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
-
-/** Home: the merchant's last 30 days — number of transactions, captured, refunded and net, in their currency. */
+/**
+ * Home: the merchant's last 30 days — number of transactions, captured, refunded and net, in their currency — as
+ * four stat cards: one column on a phone, two on a small tablet, four from a laptop.
+ */
 export function Last30DaysCard({ merchantId }: { merchantId: string }) {
   const { t } = useTranslation();
   const totals = useTransactionTotals(merchantId);
-  const locale = currentLocale();
   const titleId = 'last-30-days-title';
+  const money = (amount: number) =>
+    totals.data ? <Money value={{ amount, currency: totals.data.currency }} /> : null;
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby={titleId}>
-      <Title order={2} size="h4" id={titleId} mb="md">
+    <Stack component="section" aria-labelledby={titleId} gap="sm">
+      <Title order={2} size="h4" id={titleId}>
         {t('home.last30Days.title')}
       </Title>
-      {totals.isPending ? (
-        <Group>
-          <Loader size="sm" aria-label={t('home.last30Days.loading')} />
-        </Group>
-      ) : totals.isError ? (
-        <Alert color="red">{t('home.last30Days.loadFailed')}</Alert>
+      {totals.isError ? (
+        <Alert color="red" variant="light">
+          {t('home.last30Days.loadFailed')}
+        </Alert>
       ) : (
-        <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <Figure
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" aria-busy={totals.isPending || undefined}>
+          <StatCard
             label={t('home.last30Days.transactions')}
-            value={new Intl.NumberFormat(locale).format(totals.data.count)}
+            loading={totals.isPending}
+            value={totals.data ? new Intl.NumberFormat(currentLocale()).format(totals.data.count) : null}
           />
-          <Figure
+          <StatCard
             label={t('home.last30Days.captured')}
-            value={formatMoney(
-              { amount: totals.data.capturedAmount, currency: totals.data.currency },
-              locale,
-            )}
+            loading={totals.isPending}
+            value={money(totals.data?.capturedAmount ?? 0)}
           />
-          <Figure
+          <StatCard
             label={t('home.last30Days.refunded')}
-            value={formatMoney(
-              { amount: totals.data.refundedAmount, currency: totals.data.currency },
-              locale,
-            )}
+            loading={totals.isPending}
+            value={money(totals.data?.refundedAmount ?? 0)}
           />
-          <Figure
+          <StatCard
             label={t('home.last30Days.net')}
-            value={formatMoney({ amount: totals.data.netAmount, currency: totals.data.currency }, locale)}
+            loading={totals.isPending}
+            value={money(totals.data?.netAmount ?? 0)}
           />
         </SimpleGrid>
       )}
-    </Card>
+    </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { Page } from '../../../components/page.tsx';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { isStaffUser } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
+import { PendingInvitationsNotice } from '../../invitations/components/pending-invitations-notice.tsx';
 import { Last30DaysCard } from '../components/last-30-days-card.tsx';
 
 export default function HomeScreen() {
@@ -23,6 +24,7 @@ export default function HomeScreen() {
   return (
     <Page titleKey="routes.home">
       <Stack>
+        <PendingInvitationsNotice />
         <Text size="lg">{name ? t('home.welcome', { name }) : t('home.welcomeNoName')}</Text>
         {merchant && <Text>{t('home.currentMerchant', { merchant: merchant.legalEntityName })}</Text>}
         {merchant && seesTotals && <Last30DaysCard merchantId={merchant.merchantId} />}

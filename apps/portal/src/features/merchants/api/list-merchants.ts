@@ -8,9 +8,14 @@ export function listMerchants(): Promise<Merchant[]> {
   return apiRequest<Merchant[]>('GET', '/merchants');
 }
 
-/** Keyed by the signed-in user so another user's list never shows. */
+/** Keyed by the signed-in user so another user's list never shows; nobody signed in (''), no request. */
 export function merchantsQueryOptions(userId: string) {
-  return queryOptions({ queryKey: ['merchants', userId], queryFn: listMerchants, staleTime: 60_000 });
+  return queryOptions({
+    queryKey: ['merchants', userId],
+    queryFn: listMerchants,
+    staleTime: 60_000,
+    enabled: userId !== '',
+  });
 }
 
 export function useMerchants(userId: string) {

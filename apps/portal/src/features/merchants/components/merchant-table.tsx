@@ -1,6 +1,6 @@
-import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table.tsx';
 
 /** What a merchant row shows; both the user's merchants and staff search results have it. */
 interface MerchantTableRow {
@@ -12,11 +12,15 @@ interface MerchantTableRow {
 }
 
 interface MerchantTableProps<M extends MerchantTableRow> {
-  merchants: readonly M[];
+  merchants: readonly M[] | undefined;
   /** The table's accessible name. */
   label: string;
   /** The last column: what the user can do with the merchant (switch to it, override into it). */
   action: (merchant: M) => ReactNode;
+  /** The sentence when there is none. */
+  emptyText?: string;
+  error?: unknown;
+  onRetry?: () => void;
 }
 
 /** Merchants by legal entity name, status, verification and country, with one action each. */
@@ -24,30 +28,34 @@ export function MerchantTable<M extends MerchantTableRow>({
   merchants,
   label,
   action,
+  emptyText = '',
+  error,
+  onRetry,
 }: MerchantTableProps<M>) {
   const { t } = useTranslation();
   return (
-    <Table withTableBorder striped aria-label={label}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('merchant.legalEntityName')}</Table.Th>
-          <Table.Th>{t('merchant.status')}</Table.Th>
-          <Table.Th>{t('merchant.verification')}</Table.Th>
-          <Table.Th>{t('merchant.country')}</Table.Th>
-          <Table.Th />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {merchants.map((merchant) => (
-          <Table.Tr key={merchant.merchantId}>
-            <Table.Td>{merchant.legalEntityName}</Table.Td>
-            <Table.Td>{t(`merchant.statuses.${merchant.status}`)}</Table.Td>
-            <Table.Td>{t(`access.companies.kyc.${merchant.kycOnboardingStatus}`)}</Table.Td>
-            <Table.Td>{merchant.country}</Table.Td>
-            <Table.Td>{action(merchant)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <DataTable<M>
+      label={label}
+      records={merchants}
+      idAccessor="merchantId"
+      error={error}
+      onRetry={onRetry}
+      empty={{ text: emptyText }}
+      columns={[
+        { accessor: 'legalEntityName', title: t('merchant.legalEntityName') },
+        {
+          accessor: 'status',
+          title: t('merchant.status'),
+          render: (m) => t(`merchant.statuses.${m.status}`),
+        },
+        {
+          accessor: 'kycOnboardingStatus',
+          title: t('merchant.verification'),
+          render: (m) => t(`access.companies.kyc.${m.kycOnboardingStatus}`),
+        },
+        { accessor: 'country', title: t('merchant.country') },
+        { accessor: 'actions', title: '', textAlign: 'right', render: (m) => action(m) },
+      ]}
+    />
   );
 }

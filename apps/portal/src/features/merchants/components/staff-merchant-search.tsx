@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Loader, Text, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { type FoundMerchant, useStaffSearchMerchants } from '../api/staff-search-merchants.ts';
 import { MerchantTable } from './merchant-table.tsx';
 
@@ -8,11 +9,15 @@ interface StaffMerchantSearchProps {
   onOverride: (merchant: FoundMerchant) => void;
 }
 
-/** Staff: search every merchant by legal entity name (issue 5), then override into one. */
+/**
+ * Staff: search every merchant by legal entity name (issue 5), then override into one. The searched name lives in
+ * the URL (`/companies?name=…`), so the command palette can open a search and a reload keeps it.
+ */
 export function StaffMerchantSearch({ onOverride }: StaffMerchantSearchProps) {
   const { t } = useTranslation();
-  const [input, setInput] = useState('');
-  const [name, setName] = useState('');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const name = searchParams.get('name') ?? '';
+  const [input, setInput] = useState(name);
   const search = useStaffSearchMerchants(name);
   return (
     <>
@@ -20,15 +25,16 @@ export function StaffMerchantSearch({ onOverride }: StaffMerchantSearchProps) {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            setName(input.trim());
+            setSearchParams(input.trim() ? { name: input.trim() } : {}, { replace: true });
           }}
         >
-          <Group align="flex-end">
+          <Group align="flex-end" gap="sm">
             <TextInput
               label={t('access.companies.searchLabel')}
               value={input}
               onChange={(event) => setInput(event.currentTarget.value)}
               w={320}
+              maw="100%"
             />
             <Button type="submit" disabled={input.trim() === ''}>
               {t('access.companies.search')}
@@ -36,17 +42,13 @@ export function StaffMerchantSearch({ onOverride }: StaffMerchantSearchProps) {
           </Group>
         </form>
       </search>
-      {search.isFetching && <Loader size="sm" aria-label={t('access.loading')} />}
-      {search.error && (
-        <Alert color="red" variant="light" role="alert">
-          {search.error.message}
-        </Alert>
-      )}
-      {search.data && search.data.length === 0 && <Text c="dimmed">{t('access.companies.noResults')}</Text>}
-      {search.data && search.data.length > 0 && (
+      {name !== '' && (
         <MerchantTable
           merchants={search.data}
           label={t('access.companies.searchResults')}
+          emptyText={t('access.companies.noResults')}
+          error={search.error}
+          onRetry={() => void search.refetch()}
           action={(merchant) => (
             <Button
               size="xs"

@@ -1,7 +1,7 @@
-import { Button, Group, Title } from '@mantine/core';
+import { Button, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useRevalidator } from 'react-router';
+import { useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { pathTo } from '../../../lib/paths.ts';
 import { isStaffUser } from '../../../lib/session/session-store.ts';
@@ -26,43 +26,25 @@ export default function ManageCompaniesScreen() {
   const switchMerchant = useSwitchMerchant(userId, merchants);
   const enterOverride = useEnterStaffOverride(userId);
   const [overriding, setOverriding] = useState<FoundMerchant | null>(null);
+  const [searchParams] = useSearchParams();
+  const isStaff = isStaffUser(user);
 
+  // SPEC §2.2: /onboarding with a deal query clears the current merchant.
+  const addCompany = (
+    <Button onClick={() => void navigate(pathTo('onboarding-landing', {}, { deal: '' }))}>
+      {t('nav.addCompany')}
+    </Button>
+  );
+  // Staff search first (issue 9); their own companies, usually none, after it.
   return (
-    <Page titleKey="routes.manage-companies">
-      <Group>
-        {/* SPEC §2.2: /onboarding with a deal query clears the current merchant. */}
-        <Button onClick={() => void navigate(pathTo('onboarding-landing', {}, { deal: '' }))}>
-          {t('nav.addCompany')}
-        </Button>
-      </Group>
-      <MerchantTable
-        merchants={merchants}
-        label={t('access.companies.yours')}
-        action={(merchant) => {
-          const isCurrent = merchant.merchantId === current?.merchantId;
-          return (
-            <Button
-              size="xs"
-              variant="light"
-              disabled={isCurrent}
-              title={isCurrent ? t('access.companies.isCurrent') : undefined}
-              aria-label={t('access.companies.switchTo', { merchant: merchant.legalEntityName })}
-              onClick={async () => {
-                await switchMerchant(merchant.merchantId);
-                await revalidator.revalidate();
-              }}
-            >
-              {isCurrent ? t('access.companies.current') : t('access.companies.switch')}
-            </Button>
-          );
-        }}
-      />
-      {isStaffUser(user) && (
-        <>
-          <Title order={2} size="h3">
+    <Page titleKey="routes.manage-companies" action={addCompany}>
+      {isStaff && (
+        <Stack component="section" gap="sm" aria-labelledby="staff-search-title">
+          <Title order={2} size="h3" id="staff-search-title">
             {t('access.companies.staffSearch')}
           </Title>
-          <StaffMerchantSearch onOverride={setOverriding} />
+          {/* The palette opens /companies?name=…: a new name starts a fresh form. */}
+          <StaffMerchantSearch key={searchParams.get('name') ?? ''} onOverride={setOverriding} />
           <OverrideDialog
             merchant={overriding}
             onClose={() => setOverriding(null)}
@@ -71,7 +53,36 @@ export default function ManageCompaniesScreen() {
               await navigate(pathTo('home'));
             }}
           />
-        </>
+        </Stack>
+      )}
+      {(!isStaff || merchants.length > 0) && (
+        <Stack component="section" gap="sm" aria-labelledby="your-companies-title">
+          <Title order={2} size="h3" id="your-companies-title">
+            {t('access.companies.yours')}
+          </Title>
+          <MerchantTable
+            merchants={merchants}
+            label={t('access.companies.yours')}
+            action={(merchant) => {
+              const isCurrent = merchant.merchantId === current?.merchantId;
+              return (
+                <Button
+                  size="xs"
+                  variant="light"
+                  disabled={isCurrent}
+                  title={isCurrent ? t('access.companies.isCurrent') : undefined}
+                  aria-label={t('access.companies.switchTo', { merchant: merchant.legalEntityName })}
+                  onClick={async () => {
+                    await switchMerchant(merchant.merchantId);
+                    await revalidator.revalidate();
+                  }}
+                >
+                  {isCurrent ? t('access.companies.current') : t('access.companies.switch')}
+                </Button>
+              );
+            }}
+          />
+        </Stack>
       )}
     </Page>
   );

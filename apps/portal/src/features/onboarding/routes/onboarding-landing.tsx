@@ -1,6 +1,106 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import '../onboarding-styles.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { onboardingShortcodeSchema } from '@mp/domain/schemas/company';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { Page } from '../../../components/page.tsx';
+import { pathTo } from '../../../lib/paths.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { PendingInvitationsNotice } from '../../invitations/components/pending-invitations-notice.tsx';
+import { useCurrentApplication } from '../api/current-application.ts';
+import { useResumeApplication } from '../api/resume-application.ts';
+import { useStartApplication } from '../api/start-application.ts';
+import { onboardingErrorKey } from '../onboarding-errors.ts';
 
-// Finished by its own issue; until then the route exists, is guarded and shows its title.
+const resumeSchema = z.object({ shortcode: onboardingShortcodeSchema });
+
+/** /onboarding: start an application, continue the current one, or continue one by its shortcode (SPEC §5). */
 export default function OnboardingLandingScreen() {
-  return <ScreenPlaceholder routeId="onboarding-landing" />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const userId = useSession()?.user.id ?? '';
+  const [search] = useSearchParams();
+  // "Add company" opens /onboarding?deal=new: it clears the merchant (SPEC §2.2) but names no deal.
+  const deal = search.get('deal');
+  const dealReference = deal && deal !== 'new' ? deal : undefined;
+  const current = useCurrentApplication(userId);
+  const start = useStartApplication(userId);
+  const resume = useResumeApplication(userId);
+  const form = useForm({
+    resolver: zodResolver(resumeSchema),
+    mode: 'onTouched',
+    defaultValues: { shortcode: '' },
+  });
+  const { errors, isValid } = form.formState;
+  const toWizard = () => navigate(pathTo('onboarding-wizard'));
+  const application = current.data;
+  const inProgress = application?.status === 'in-progress';
+  const awaitingVerification = application?.status === 'submitted' && !dealReference && deal !== 'new';
+
+  return (
+    <Page titleKey="routes.onboarding-landing">
+      <PendingInvitationsNotice />
+      <Text>{t('onboarding.landing.intro')}</Text>
+      {dealReference && <Text fw={600}>{t('onboarding.landing.dealApplied', { deal: dealReference })}</Text>}
+      {current.isPending ? (
+        <Loader size="sm" aria-label={t('app.loading')} />
+      ) : (
+        <Group>
+          {inProgress && <Button onClick={toWizard}>{t('onboarding.landing.continueCurrent')}</Button>}
+          {awaitingVerification && (
+            <Button onClick={toWizard}>{t('onboarding.landing.continueVerification')}</Button>
+          )}
+          <Button
+            variant={inProgress || awaitingVerification ? 'default' : 'filled'}
+            loading={start.isPending}
+            onClick={() => start.mutate(dealReference, { onSuccess: toWizard })}
+          >
+            {t('onboarding.landing.start')}
+          </Button>
+        </Group>
+      )}
+      {start.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {t(onboardingErrorKey(start.error, 'onboarding.errors.start'))}
+        </Alert>
+      )}
+      <Card withBorder padding="lg" maw={480}>
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(({ shortcode }) => resume.mutate(shortcode, { onSuccess: toWizard }))}
+        >
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {t('onboarding.landing.resumeTitle')}
+            </Title>
+            <Text size="sm">{t('onboarding.landing.resumeHint')}</Text>
+            <TextInput
+              label={t('onboarding.landing.shortcode')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              error={errors.shortcode?.message ? t(errors.shortcode.message) : undefined}
+              {...form.register('shortcode')}
+            />
+            {resume.isError && (
+              <Alert color="red" variant="light" role="alert">
+                {t(onboardingErrorKey(resume.error, 'onboarding.errors.start'))}
+              </Alert>
+            )}
+            <Button
+              type="submit"
+              variant="default"
+              disabled={!isValid || resume.isPending}
+              loading={resume.isPending}
+            >
+              {t('onboarding.landing.resume')}
+            </Button>
+          </Stack>
+        </form>
+      </Card>
+    </Page>
+  );
 }

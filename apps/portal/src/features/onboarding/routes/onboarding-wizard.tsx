@@ -1,6 +1,162 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import '../onboarding-styles.ts';
+import { Loader, Stepper } from '@mantine/core';
+import type { CompanyDetails, PaymentsStep as PaymentsValues } from '@mp/domain/schemas/onboarding';
+import type { SiteInput } from '@mp/domain/schemas/site';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { Page } from '../../../components/page.tsx';
+import { ApiError } from '../../../lib/api/api-error.ts';
+import { pathTo } from '../../../lib/paths.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { currentMerchantStore } from '../../merchants/current-merchant-store.ts';
+import { useCreateCustomerAccount } from '../api/create-customer-account.ts';
+import { useCreateVerificationLink } from '../api/create-verification-link.ts';
+import { type OnboardingApplication, useCurrentApplication } from '../api/current-application.ts';
+import { useSaveStep } from '../api/save-step.ts';
+import { type CompanyFormValues, CompanyStep, EMPTY_COMPANY } from '../components/company-step.tsx';
+import { EMPTY_PAYMENTS, PaymentsStep } from '../components/payments-step.tsx';
+import { emptySite, SiteStep, siteFormValues } from '../components/site-step.tsx';
+import { type VerificationResult, VerificationStep } from '../components/verification-step.tsx';
+import { onboardingErrorKey } from '../onboarding-errors.ts';
 
-// Finished by its own issue; until then the route exists, is guarded and shows its title.
+const RESULTS: readonly VerificationResult[] = ['verified', 'needs-more-information', 'rejected', 'expired'];
+
+/** /onboarding/wizard: SPEC §2.4's four steps, each saved on the server before the next opens. */
 export default function OnboardingWizardScreen() {
-  return <ScreenPlaceholder routeId="onboarding-wizard" />;
+  const { t } = useTranslation();
+  const userId = useSession()?.user.id ?? '';
+  const current = useCurrentApplication(userId);
+  if (current.isPending) return <Loader size="sm" aria-label={t('app.loading')} />;
+  if (!current.data) return <Navigate to={pathTo('onboarding-landing')} replace />;
+  return <Wizard key={current.data.applicationId} userId={userId} application={current.data} />;
+}
+
+function Wizard({ userId, application }: { userId: string; application: OnboardingApplication }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  const submitted = application.status === 'submitted';
+  const [active, setActive] = useState(submitted ? 3 : Math.min(application.stepsDone, 3));
+  const save = useSaveStep(userId, application.applicationId);
+  const create = useCreateCustomerAccount();
+  const link = useCreateVerificationLink();
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const data = application.data as { company?: CompanyDetails; payments?: PaymentsValues; site?: SiteInput };
+  const resultParam = search.get('verification') as VerificationResult | null;
+  const result = resultParam && RESULTS.includes(resultParam) ? resultParam : null;
+
+  const saveAndGo = (step: 'company' | 'payments' | 'site', value: unknown, next: number) => {
+    setErrorKey(null);
+    save.mutate(
+      { step, data: value },
+      {
+        onSuccess: () => setActive(next),
+        onError: (error) => setErrorKey(onboardingErrorKey(error, 'onboarding.errors.update')),
+      },
+    );
+  };
+
+  const goToVerification = (hostedOnboardingLink: string) => window.location.assign(hostedOnboardingLink);
+
+  const submit = () => {
+    if (!data.company || !data.payments || !data.site) return;
+    setErrorKey(null);
+    create.mutate(
+      {
+        applicationId: application.applicationId,
+        company: data.company,
+        payments: data.payments,
+        site: data.site,
+      } as never,
+      {
+        onSuccess: async ({ merchantId, hostedOnboardingLink }) => {
+          // The new merchant becomes the current one: it is where the verification returns to.
+          currentMerchantStore.remember(userId, merchantId);
+          await queryClient.invalidateQueries({ queryKey: ['merchants'] });
+          goToVerification(hostedOnboardingLink);
+        },
+        // SPEC §8: the call's error, else "An error ocurred when processing this request".
+        onError: (error) =>
+          setErrorKey(
+            error instanceof ApiError && error.status === 400
+              ? 'validation.fieldsInvalid'
+              : 'onboarding.errors.fallback',
+          ),
+      },
+    );
+  };
+
+  const openVerification = () => {
+    if (!application.merchantId) return;
+    setErrorKey(null);
+    link.mutate(application.merchantId, {
+      onSuccess: ({ hostedOnboardingLink }) => goToVerification(hostedOnboardingLink),
+      onError: () => setErrorKey('onboarding.errors.verificationLink'),
+    });
+  };
+
+  const companyDefaults: CompanyFormValues = data.company
+    ? { ...EMPTY_COMPANY, ...data.company, vatNumber: data.company.vatNumber ?? '' }
+    : EMPTY_COMPANY;
+  const country = data.company?.country ?? '';
+
+  return (
+    <Page titleKey="routes.onboarding-wizard">
+      <Stepper
+        active={active}
+        onStepClick={submitted ? undefined : (step) => step < active && setActive(step)}
+        allowNextStepsSelect={false}
+        size="sm"
+      >
+        <Stepper.Step label={t('onboarding.steps.company')}>
+          <CompanyStep
+            defaultValues={companyDefaults}
+            isSaving={save.isPending}
+            onSubmit={(company) => saveAndGo('company', company, 1)}
+          />
+        </Stepper.Step>
+        <Stepper.Step label={t('onboarding.steps.payments')}>
+          <PaymentsStep
+            defaultValues={data.payments ?? EMPTY_PAYMENTS}
+            dealReference={application.dealReference}
+            isSaving={save.isPending}
+            onBack={() => setActive(0)}
+            onSubmit={(payments) => saveAndGo('payments', payments, 2)}
+          />
+        </Stepper.Step>
+        <Stepper.Step label={t('onboarding.steps.site')}>
+          <SiteStep
+            defaultValues={data.site ? siteFormValues(data.site) : emptySite(country)}
+            isSaving={save.isPending}
+            onBack={() => setActive(1)}
+            onSubmit={(site) => saveAndGo('site', site, 3)}
+          />
+        </Stepper.Step>
+        <Stepper.Step label={t('onboarding.steps.verification')}>
+          <VerificationStep
+            legalEntityName={data.company?.legalEntityName ?? ''}
+            siteName={data.site?.name ?? ''}
+            submitted={submitted}
+            result={result}
+            errorKey={errorKey}
+            isBusy={create.isPending || link.isPending}
+            onSubmit={submit}
+            onOpenVerification={openVerification}
+            onBack={() => setActive(2)}
+          />
+        </Stepper.Step>
+      </Stepper>
+      {errorKey && active < 3 && <ErrorText text={t(errorKey)} />}
+    </Page>
+  );
+}
+
+function ErrorText({ text }: { text: string }) {
+  return (
+    <p role="alert" style={{ color: 'var(--mantine-color-error)' }}>
+      {text}
+    </p>
+  );
 }

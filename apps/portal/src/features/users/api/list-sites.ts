@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResponseData } from '../../../lib/api/operations.ts';
 import { apiRequest } from '../../../lib/api/request.ts';
 
-export type SiteSummary = ResponseData<'listSites'>[number];
+/** What the users screens need of a site (the list carries more, for the sites screens). */
+export type SiteSummary = Pick<ResponseData<'listSites'>[number], 'siteId' | 'name' | 'displayName'>;
 
 /** GET /merchants/{id}/sites: the sites roles can be granted on (the caller's own for a site manager). */
 export function listSites(merchantId: string): Promise<SiteSummary[]> {

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 interface RemoveUserButtonProps {
   email: string;
@@ -18,24 +19,24 @@ export function RemoveUserButton({ email, onConfirm, isLoading, errorMessage }: 
       <Button color="red" variant="light" onClick={open}>
         {t('access.users.remove')}
       </Button>
-      <Modal opened={opened} onClose={close} title={t('access.users.removeTitle')}>
-        <Stack>
-          <Text>{t('access.users.removeConfirm', { email })}</Text>
-          {errorMessage && (
+      <ConfirmDialog
+        opened={opened}
+        onClose={close}
+        onConfirm={onConfirm}
+        title={t('access.users.removeTitle')}
+        confirmLabel={t('access.users.removeConfirmButton')}
+        danger
+        loading={isLoading}
+        footer={
+          errorMessage && (
             <Alert color="red" variant="light" role="alert">
               {errorMessage}
             </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('access.cancel')}
-            </Button>
-            <Button color="red" onClick={onConfirm} loading={isLoading}>
-              {t('access.users.removeConfirmButton')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+          )
+        }
+      >
+        {t('access.users.removeConfirm', { email })}
+      </ConfirmDialog>
     </>
   );
 }

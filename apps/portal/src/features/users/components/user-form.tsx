@@ -17,11 +17,14 @@ interface UserFormProps {
   submitLabel: string;
   /** Extra actions beside submit (edit: reset password, remove). */
   actions?: ReactNode;
+  /** Names belong to an account shared with another company: shown, not editable (issue 8 §1). */
+  namesLocked?: boolean;
 }
 
 /** Invite and edit user (SPEC §3 "User invite and update", §5); submit disabled while invalid or loading. */
 export function UserForm(props: UserFormProps) {
-  const { kind, defaultValues, sites, onSubmit, isLoading, errorMessage, submitLabel, actions } = props;
+  const { kind, defaultValues, sites, onSubmit, isLoading, errorMessage, submitLabel, actions, namesLocked } =
+    props;
   const { t } = useTranslation();
   const form = useForm<UserFormValues>({
     resolver: userFormResolver(kind),
@@ -53,12 +56,14 @@ export function UserForm(props: UserFormProps) {
         <TextInput
           label={t('access.users.firstName')}
           required
+          disabled={namesLocked}
           error={messageOf(errors.firstName?.message)}
           {...form.register('firstName', { onBlur: checkSites })}
         />
         <TextInput
           label={t('access.users.lastName')}
           required
+          disabled={namesLocked}
           error={messageOf(errors.lastName?.message)}
           {...form.register('lastName', { onBlur: checkSites })}
         />

@@ -1,73 +1,107 @@
-import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { ALL_SITES } from '@mp/domain/permissions';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { DataTable } from '../../../components/data-table.tsx';
 import { pathTo } from '../../../lib/paths.ts';
 import type { SiteSummary } from '../api/list-sites.ts';
 import type { MerchantUser } from '../api/list-users.ts';
 
 interface UsersTableProps {
-  users: readonly MerchantUser[];
+  users: readonly MerchantUser[] | undefined;
   sites: readonly SiteSummary[];
   canEdit: boolean;
+  error: unknown;
+  onRetry: () => void;
+  /** The invite button again, in the empty state. */
+  emptyAction?: ReactNode;
 }
 
-/** SPEC §2.4 users list: name, e-mail, roles, sites and status. */
-export function UsersTable({ users, sites, canEdit }: UsersTableProps) {
+const nameOf = (user: MerchantUser) =>
+  [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+
+/** SPEC §2.4 users list: name, e-mail, roles, sites and status; a row opens the user when the viewer may edit. */
+export function UsersTable({ users, sites, canEdit, error, onRetry, emptyAction }: UsersTableProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const siteName = (siteId: string) => {
     if (siteId === ALL_SITES) return t('access.users.allSites');
     const site = sites.find((s) => s.siteId === siteId);
     return site ? (site.displayName ?? site.name) : siteId;
   };
+  const isOwner = (user: MerchantUser) => user.companyRoles.includes('CompanyOwner');
   return (
-    <Table withTableBorder striped>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('access.users.name')}</Table.Th>
-          <Table.Th>{t('access.users.email')}</Table.Th>
-          <Table.Th>{t('access.users.roles')}</Table.Th>
-          <Table.Th>{t('access.users.sites')}</Table.Th>
-          <Table.Th>{t('access.users.status')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {users.map((user) => {
-          const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
-          const isOwner = user.companyRoles.includes('CompanyOwner');
-          return (
-            <Table.Tr key={user.userId}>
-              <Table.Td>
-                {canEdit ? (
-                  <Anchor component={Link} to={pathTo('edit-user', { userId: user.userId })}>
-                    {name}
-                  </Anchor>
-                ) : (
-                  name
-                )}
-              </Table.Td>
-              <Table.Td>{user.email}</Table.Td>
-              <Table.Td>
-                {isOwner ? t('access.users.roleNames.CompanyOwner') : t('access.users.roleNames.SiteManager')}
-              </Table.Td>
-              <Table.Td>
-                {isOwner ? (
-                  <Text size="sm">{t('access.users.allSites')}</Text>
-                ) : (
-                  <Group gap={4}>
-                    {user.siteRoles.map((grant) => (
-                      <Badge key={grant.siteId} variant="light">
-                        {siteName(grant.siteId)}
-                      </Badge>
-                    ))}
-                  </Group>
-                )}
-              </Table.Td>
-              <Table.Td>{t(`access.users.statuses.${user.status}`)}</Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+    <DataTable<MerchantUser>
+      label={t('routes.users')}
+      records={users}
+      idAccessor="userId"
+      error={error}
+      onRetry={onRetry}
+      empty={{ text: t('access.users.empty'), action: emptyAction }}
+      onRowClick={canEdit ? (user) => void navigate(pathTo('edit-user', { userId: user.userId })) : undefined}
+      columns={[
+        {
+          accessor: 'name',
+          title: t('access.users.name'),
+          noWrap: true,
+          render: (user) =>
+            canEdit ? (
+              <Anchor
+                component={Link}
+                to={pathTo('edit-user', { userId: user.userId })}
+                onClick={(event) => event.stopPropagation()}
+                fw={500}
+              >
+                {nameOf(user)}
+              </Anchor>
+            ) : (
+              <Text fw={500} inherit>
+                {nameOf(user)}
+              </Text>
+            ),
+        },
+        { accessor: 'email', title: t('access.users.email') },
+        {
+          accessor: 'role',
+          title: t('access.users.roles'),
+          noWrap: true,
+          render: (user) =>
+            isOwner(user)
+              ? t('access.users.roleNames.CompanyOwner')
+              : t('access.users.roleNames.SiteManager'),
+        },
+        {
+          accessor: 'sites',
+          title: t('access.users.sites'),
+          render: (user) =>
+            isOwner(user) ? (
+              t('access.users.allSites')
+            ) : (
+              <Group gap={4} wrap="wrap">
+                {user.siteRoles.map((grant) => (
+                  <Badge key={grant.siteId} variant="default" tt="none" fw={500}>
+                    {siteName(grant.siteId)}
+                  </Badge>
+                ))}
+              </Group>
+            ),
+        },
+        {
+          accessor: 'status',
+          title: t('access.users.status'),
+          noWrap: true,
+          render: (user) => (
+            <Badge
+              variant="dot"
+              color={user.status === 'active' ? 'green' : user.status === 'pending' ? 'yellow' : 'gray'}
+              tt="none"
+            >
+              {t(`access.users.statuses.${user.status}`)}
+            </Badge>
+          ),
+        },
+      ]}
+    />
   );
 }

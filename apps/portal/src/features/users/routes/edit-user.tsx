@@ -46,9 +46,17 @@ export default function EditUserScreen() {
     );
   }
   const current = user.data;
+  // Issue 8 §1: names and password belong to the account; the API refuses them for a shared account (409).
+  const accountLocked = !current.canEditAccount;
   return (
     <Page titleKey="routes.edit-user">
+      {accountLocked && (
+        <Alert color="blue" variant="light" mb="md">
+          {t('access.users.accountShared')}
+        </Alert>
+      )}
       <UserForm
+        namesLocked={accountLocked}
         kind="edit"
         defaultValues={fromUser(current)}
         sites={sites.data ?? []}
@@ -57,13 +65,15 @@ export default function EditUserScreen() {
         submitLabel={t('access.save')}
         onSubmit={(values) =>
           update.mutate(
-            { firstName: values.firstName.trim(), lastName: values.lastName.trim(), ...toRoles(values) },
+            accountLocked
+              ? toRoles(values)
+              : { firstName: values.firstName.trim(), lastName: values.lastName.trim(), ...toRoles(values) },
             { onSuccess: () => notify(t('access.users.updated')) },
           )
         }
         actions={
           <>
-            {holds('User:ResetPassword') && (
+            {holds('User:ResetPassword') && !accountLocked && (
               <Button
                 variant="default"
                 loading={reset.isPending}

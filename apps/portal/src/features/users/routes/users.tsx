@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../../components/page.tsx';
@@ -6,6 +6,7 @@ import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { pathTo } from '../../../lib/paths.ts';
 import { useSites } from '../api/list-sites.ts';
 import { useUsers } from '../api/list-users.ts';
+import { InvitationsTable } from '../components/invitations-table.tsx';
 import { UsersTable } from '../components/users-table.tsx';
 import { useHolds } from '../use-user-permissions.ts';
 
@@ -16,24 +17,22 @@ export default function UsersScreen() {
   const holds = useHolds();
   const users = useUsers(merchantId);
   const sites = useSites(merchantId);
+  const invite = holds('User:InviteUser') ? (
+    <Button component={Link} to={pathTo('add-user')}>
+      {t('access.users.invite')}
+    </Button>
+  ) : undefined;
   return (
-    <Page titleKey="routes.users">
-      {holds('User:InviteUser') && (
-        <Group>
-          <Button component={Link} to={pathTo('add-user')}>
-            {t('access.users.invite')}
-          </Button>
-        </Group>
-      )}
-      {users.isPending && <Loader size="sm" aria-label={t('access.loading')} />}
-      {users.error && (
-        <Alert color="red" variant="light" role="alert">
-          {users.error.message}
-        </Alert>
-      )}
-      {users.data && (
-        <UsersTable users={users.data} sites={sites.data ?? []} canEdit={holds('User:Update')} />
-      )}
+    <Page titleKey="routes.users" action={invite}>
+      <UsersTable
+        users={users.data}
+        sites={sites.data ?? []}
+        canEdit={holds('User:Update')}
+        error={users.error}
+        onRetry={() => void users.refetch()}
+        emptyAction={invite}
+      />
+      <InvitationsTable merchantId={merchantId} canRevoke={holds('User:InviteUser')} />
     </Page>
   );
 }

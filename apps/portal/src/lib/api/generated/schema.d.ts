@@ -329,6 +329,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/psp/adyen/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adyen standard notification webhook (basic auth and HMAC-signed items) */
+        post: operations["receiveAdyenNotifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/merchants/{id}/transactions/totals": {
         parameters: {
             query?: never;
@@ -338,6 +355,57 @@ export interface paths {
         };
         /** Count, captured, refunded and net amounts since a date, over the sites the caller may list */
         get: operations["getTransactionTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of transactions, newest first, filtered; at most 6 months (SPEC §5) */
+        get: operations["listTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/transactions/psp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The transactions with these PSP references, within the sites the caller may list (SPEC §7) */
+        post: operations["findTransactionsByPspReference"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/transactions/{transactionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One transaction: its PSP events, refunds, refundable remainder and payouts */
+        get: operations["getTransaction"];
         put?: never;
         post?: never;
         delete?: never;
@@ -356,8 +424,93 @@ export interface paths {
         /** The merchant's users with their roles */
         get: operations["listMerchantUsers"];
         put?: never;
-        /** Invite a user: a new address gets a temporary password by e-mail, an existing account the membership */
+        /** Invite a user: a new address gets an account with a temporary password by e-mail and joins at once; an existing account gets a pending invitation its owner accepts or declines (staff accounts: 409) */
         post: operations["inviteMerchantUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's open invitations of existing accounts (pending, expired, declined) */
+        get: operations["listMerchantInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invitation (no longer pending: 409) */
+        delete: operations["revokeMerchantInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's open invitations to companies */
+        get: operations["listOwnInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{invitationId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation addressed to the signed-in user: they join the company with its roles (another user's invitation: 404; expired or no longer open: 409) */
+        post: operations["acceptOwnInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{invitationId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline an invitation addressed to the signed-in user (another user's invitation: 404) */
+        post: operations["declineOwnInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -374,9 +527,9 @@ export interface paths {
         /** One user of the merchant */
         get: operations["getMerchantUser"];
         put?: never;
-        /** Update a user's names and roles (the last company owner cannot be demoted: 409) */
+        /** Update a user's roles in the merchant, and names when given (names of an account that also belongs to another company: 409 ACCOUNT_SHARED; the last company owner cannot be demoted: 409) */
         post: operations["updateMerchantUser"];
-        /** Remove the user from the merchant and end their sessions (not the last company owner: 409) */
+        /** Remove the user from the merchant: their access to it ends at once, their account and its other companies stay (not the last company owner: 409) */
         delete: operations["removeMerchantUser"];
         options?: never;
         head?: never;
@@ -392,7 +545,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail the user a new temporary password and end their sessions */
+        /** E-mail the user a new temporary password and end their sessions (an account that also belongs to another company: 409 ACCOUNT_SHARED) */
         post: operations["resetMerchantUserPassword"];
         delete?: never;
         options?: never;
@@ -445,7 +598,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Staff: make the user with this e-mail the company owner; previous owners are removed */
+        /** Staff: make the user with this e-mail the company owner; previous owners are removed (a staff account: 409) */
         post: operations["transferMerchant"];
         delete?: never;
         options?: never;
@@ -583,7 +736,440 @@ export interface paths {
         /** The merchant's sites the caller may see (all with Site:ListSites, else their own) */
         get: operations["listSites"];
         put?: never;
+        /** Create a site (SPEC §5: name characters, unique within the merchant, never changed later) */
+        post: operations["createSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/{id}/sites/{siteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One site, under `site` */
+        get: operations["getSite"];
+        /** Change a site (body under `site`); the name cannot change (400 when a different one is sent) */
+        put: operations["updateSite"];
         post?: never;
+        /** Archive a site (its history stays reportable); 409 while devices are assigned or with payments in the last 13 months */
+        delete: operations["deleteSite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/{id}/sites/{siteId}/passcodes/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The site's terminal PINs (admin and refund); every reveal is written to the audit log */
+        post: operations["revealSitePasscodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/{id}/sites/{siteId}/internal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: the site's internal settings (payouts, payment methods, tips, integrations, devices) */
+        get: operations["getSiteInternalSettings"];
+        /** Staff: replace the internal settings document (audited before → after; PINs kept when absent) */
+        put: operations["updateSiteInternalSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/{id}/sites/{siteId}/internal/integrations/{kind}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff: a new connect-push signing secret or connect-pull API key, shown this once */
+        post: operations["rotateSiteIntegrationSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/{id}/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the merchant's devices (a site manager: their sites'), searchable by serial or label */
+        get: operations["listDevices"];
+        put?: never;
+        /** Order terminals (409 with its own code when blocked: deactivated, no deal, deal not signed, no payment method) */
+        post: operations["orderDevices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/sites/{siteId}/devices/{deviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One device with its recent transactions */
+        get: operations["getDevice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a device's label (audited) */
+        patch: operations["renameDevice"];
+        trace?: never;
+    };
+    "/api/merchants/{id}/devices/order-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the order form shows: models with rental, dock price, first delivery date, and a blocker */
+        get: operations["getDeviceOrderOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/sites/{siteId}/assign-device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect the terminal showing this one-time code to the site; 404 "Device not found for submitted OTP" */
+        post: operations["assignDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/{id}/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payouts, newest trading day first, of one site or every site the caller may list */
+        get: operations["listPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/payouts/{payoutId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payout with its daily summary and every ledger entry */
+        get: operations["getPayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/industries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Industries a merchant can choose in onboarding (SPEC §7) */
+        get: operations["listIndustries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/industries/{code}/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether an industry is supported (422 with SPEC §5's message when not) */
+        post: operations["validateIndustry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding/applications/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's application in progress (else the last submitted one), or null */
+        get: operations["getCurrentOnboardingApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start an application; its 6-digit shortcode is e-mailed to the user */
+        post: operations["startOnboardingApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding/applications/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Continue the user's application by its shortcode */
+        post: operations["resumeOnboardingApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/onboarding/applications/{applicationId}/steps/{step}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save one wizard step (company, payments or site) of the user’s application */
+        put: operations["saveOnboardingStep"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customer-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create the merchant (pending verification) with its first site; returns the hosted KYC link */
+        post: operations["createCustomerAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/{id}/verification-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new hosted verification (KYC) link when the old one expired */
+        post: operations["createVerificationLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kyc-simulator/{merchantId}/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The simulated hosted verification page (test provider) */
+        get: operations["kycSimulatorPage"];
+        put?: never;
+        /** The simulated provider decides; the browser returns to the portal */
+        post: operations["kycSimulatorComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/billing-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Billing settings: payment methods, default, rates signed (SPEC §3) */
+        get: operations["getBillingSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/billing-settings/payment-methods/{pmId}/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Make a payment method the default */
+        put: operations["setDefaultPaymentMethod"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/billing-settings/payment-methods/{pmId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a payment method */
+        delete: operations["deletePaymentMethod"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/billing/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A checkout session to add a payment method: paymentToken and stripePublicKey (SPEC §7) */
+        post: operations["createBillingSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/billing/session/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The result of a checkout session (the success page) */
+        get: operations["getBillingSessionResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing-simulator/{merchantId}/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The simulated billing provider’s hosted page (test provider) */
+        get: operations["billingSimulatorPage"];
+        put?: never;
+        /** The simulated provider saves the chosen test instrument and returns to the portal */
+        post: operations["billingSimulatorComplete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -624,6 +1210,64 @@ export interface components {
             status: "pending" | "active" | "disabled";
             invitedAt: string | null;
             createdAt: string;
+            /** @description Whether this merchant's admins may rename the account and reset its password: only when every membership of the account is in this merchant and it is not a staff account */
+            canEditAccount: boolean;
+            /** @description Why not: `shared` (the account belongs to other companies too), `staff`; null when allowed */
+            accountLockedReason: ("shared" | "staff") | null;
+        };
+        MerchantInvitationInput: {
+            /** Format: uuid */
+            invitationId: string;
+            /** @description The address invited */
+            email: string;
+            companyRoles: ("CompanyOwner" | "SiteManager")[];
+            siteRoles: {
+                /** @description A site id, or `*` for every site */
+                siteId: string;
+                roles: ("CompanyOwner" | "SiteManager")[];
+            }[];
+            /**
+             * @description pending: waiting for the invitee; expired: not accepted within 7 days; declined; revoked
+             * @enum {string}
+             */
+            state: "pending" | "expired" | "accepted" | "declined" | "revoked";
+            /** @description The inviter's e-mail */
+            invitedBy: string | null;
+            createdAt: string;
+            expiresAt: string;
+            decidedAt: string | null;
+        };
+        OwnInvitationInput: {
+            /** Format: uuid */
+            invitationId: string;
+            /** Format: uuid */
+            merchantId: string;
+            merchantName: string;
+            companyRoles: ("CompanyOwner" | "SiteManager")[];
+            siteRoles: {
+                /** @description A site id, or `*` for every site */
+                siteId: string;
+                roles: ("CompanyOwner" | "SiteManager")[];
+            }[];
+            /** @description The inviter's e-mail */
+            invitedBy: string | null;
+            createdAt: string;
+            expiresAt: string;
+        };
+        InviteResultInput: {
+            /**
+             * @description A new address: the account was created and joined the company
+             * @constant
+             */
+            kind: "member";
+            user: components["schemas"]["MerchantUserInput"];
+        } | {
+            /**
+             * @description An existing account: it joins only when its owner accepts the invitation
+             * @constant
+             */
+            kind: "invitation";
+            invitation: components["schemas"]["MerchantInvitationInput"];
         };
         UserInviteInput: {
             /** Format: email */
@@ -637,8 +1281,8 @@ export interface components {
             }[];
         };
         UserUpdateInput: {
-            firstName: string;
-            lastName: string;
+            firstName?: string;
+            lastName?: string;
             companyRoles: ("CompanyOwner" | "SiteManager")[];
             siteRoles: {
                 siteId: string;
@@ -694,6 +1338,28 @@ export interface components {
             stripeCustomerId: string | null;
             permissions: components["schemas"]["MerchantPermissionsInput"];
         };
+        PaymentMethodInput: {
+            /** Format: uuid */
+            paymentMethodId: string;
+            /** @enum {string} */
+            type: "card" | "sepa_debit" | "bacs_debit";
+            /** @description Card brand; for SEPA the IBAN country; for BACS the sort code */
+            brand: string | null;
+            lastFour: string | null;
+            expMonth: number | null;
+            expYear: number | null;
+            isDefault: boolean;
+        };
+        BillingSettingsInput: {
+            paymentMethods: components["schemas"]["PaymentMethodInput"][];
+            defaultPaymentMethod: string | null;
+            stripeCustomerId: string | null;
+            hasRates: boolean;
+            hasSignedRates: boolean;
+            ratesSignUrl: string | null;
+            billingEmail: string | null;
+            recommendedPaymentMethods: number;
+        };
         RatesUpdateInput: {
             domesticPercent: number;
             eeaPercent: number;
@@ -716,20 +1382,17 @@ export interface components {
                 description: string;
                 percent: number;
                 durationMonths: number | null;
-                /** Format: date */
                 startsOn: string;
             }[];
             monthlyFees: {
                 description: string;
                 amount: number;
-                /** Format: date */
                 startsOn: string;
                 endsOn: string | null;
             }[];
             credits: {
                 description: string;
                 amount: number;
-                /** Format: date */
                 startsOn: string;
             }[];
             /** @description Where fees are collected from, e.g. a site or account */
@@ -794,11 +1457,385 @@ export interface components {
             vatNumber?: string | null;
             industry?: string | null;
         };
+        DeviceInput: {
+            /** Format: uuid */
+            deviceId: string;
+            siteId: string | null;
+            siteName: string | null;
+            serial: string;
+            label: string | null;
+            /** @enum {string} */
+            model: "with-printer" | "without-printer";
+            firmwareVersion: string | null;
+            lastTransactionAt: string | null;
+            lastTransactionAmount: {
+                /** @description Minor units */
+                amount: number;
+                currency: string;
+            } | null;
+            /** @description Shown in the three activity buckets of SPEC §9 */
+            lastActivityAt: string | null;
+            assignedAt: string | null;
+        };
+        DeviceDetailInput: {
+            /** Format: uuid */
+            deviceId: string;
+            siteId: string | null;
+            siteName: string | null;
+            serial: string;
+            label: string | null;
+            /** @enum {string} */
+            model: "with-printer" | "without-printer";
+            firmwareVersion: string | null;
+            lastTransactionAt: string | null;
+            lastTransactionAmount: {
+                /** @description Minor units */
+                amount: number;
+                currency: string;
+            } | null;
+            /** @description Shown in the three activity buckets of SPEC §9 */
+            lastActivityAt: string | null;
+            assignedAt: string | null;
+            recentTransactions: {
+                /** Format: uuid */
+                transactionId: string;
+                createdAt: string;
+                amount: number;
+                currency: string;
+                /** @enum {string} */
+                status: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
+                cardScheme: string | null;
+                cardLastFour: string | null;
+            }[];
+        };
+        DeviceOrderOptionsInput: {
+            models: {
+                /** @enum {string} */
+                model: "with-printer" | "without-printer";
+                printer: boolean;
+                weightGrams: number;
+                screenInches: number;
+                monthlyRental: {
+                    /** @description Minor units */
+                    amount: number;
+                    currency: string;
+                } | null;
+            }[];
+            dockPrice: {
+                /** @description Minor units */
+                amount: number;
+                currency: string;
+            };
+            /** @description YYYY-MM-DD, merchant time zone */
+            firstDeliveryDate: string;
+            blockedBy: ("ACCOUNT_DEACTIVATED" | "NO_DEAL" | "DEAL_NOT_SIGNED" | "NO_PAYMENT_METHOD") | null;
+            blockedMessage: string | null;
+        };
+        DeviceOrderInput: {
+            /** Format: uuid */
+            orderId: string;
+            state: string;
+            lines: {
+                kind: string;
+                model: string;
+                quantity: number;
+                unitAmount: number;
+                billing: string;
+                currency: string;
+            }[];
+            monthlyTotal: {
+                /** @description Minor units */
+                amount: number;
+                currency: string;
+            };
+            outrightTotal: {
+                /** @description Minor units */
+                amount: number;
+                currency: string;
+            };
+            firstDeliveryDate: string;
+            createdAt: string;
+        };
+        IndustryInput: {
+            code: string;
+            name: string;
+            supported: boolean;
+        };
+        OnboardingApplicationInput: {
+            /** Format: uuid */
+            applicationId: string;
+            /** @enum {string} */
+            status: "in-progress" | "submitted";
+            email: string;
+            dealReference: string | null;
+            stepsDone: number;
+            data: {
+                [key: string]: unknown;
+            };
+            merchantId: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        PayoutInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            siteId: string;
+            /** @description The site's display name, else its name */
+            siteName: string;
+            /** @description The trading day (YYYY-MM-DD, merchant time zone) the payout closes */
+            payoutDate: string;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed";
+            /** @description Minor units paid to the bank account */
+            amount: number;
+            /** @description Minor units of payments and tips in the payout */
+            grossAmount: number;
+            /** @description Minor units of fees deducted (0 under gross settlement) */
+            feesAmount: number;
+            currency: string;
+            /** @description The reference on the bank statement */
+            reference: string;
+            /** @description YYYY-MM-DD the bank is expected to credit it */
+            expectedArrival: string | null;
+            /** @description ISO instant the bank completed it */
+            paidAt: string | null;
+            /** @description Why the last attempt failed */
+            failureReason: string | null;
+            /** @description YYYY-MM-DD of the next attempt after a failure */
+            retryOn: string | null;
+            attempts: number;
+        };
+        PayoutDayInput: {
+            /** @description YYYY-MM-DD */
+            tradingDay: string;
+            /** @description ISO instant the trading day began */
+            windowStart: string;
+            /** @description ISO instant its settlement window closed */
+            windowEnd: string;
+            /** @description Payments and tips */
+            grossAmount: number;
+            /** @description Refunds, chargebacks and reversals (negative when money went back) */
+            refundsAmount: number;
+            /** @description Fees and monthly charges less credits */
+            feesAmount: number;
+            /** @description What the day adds to the payout */
+            netAmount: number;
+            transactionCount: number;
+        };
+        LedgerEntryInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "payment" | "tip" | "refund" | "chargeback" | "chargeback-reversal" | "fee" | "device-rental" | "adjustment";
+            /** @description Signed minor units: positive credits the merchant */
+            amount: number;
+            currency: string;
+            description: string | null;
+            occurredAt: string;
+            tradingDay: string;
+            transactionId: string | null;
+            refundId: string | null;
+            /** @description Collected by invoice, not deducted from the payout (gross settlement) */
+            invoiced: boolean;
+        };
+        AdyenNotificationInput: {
+            /** @enum {string} */
+            live: "true" | "false";
+            notificationItems: {
+                NotificationRequestItem: {
+                    additionalData?: {
+                        [key: string]: unknown;
+                    };
+                    amount: {
+                        currency: string;
+                        value: number;
+                    };
+                    eventCode: string;
+                    /** Format: date-time */
+                    eventDate: string;
+                    merchantAccountCode: string;
+                    merchantReference?: string;
+                    originalReference?: string;
+                    paymentMethod?: string;
+                    pspReference: string;
+                    reason?: string;
+                    /** @enum {string} */
+                    success: "true" | "false";
+                    operations?: string[];
+                };
+            }[];
+        };
         SiteSummaryInput: {
             /** Format: uuid */
             siteId: string;
             name: string;
             displayName: string | null;
+            shortCode: string | null;
+            /** @description HH:MM, the daily cut-off of the trading day, merchant time zone */
+            settlementWindow: string;
+            address: {
+                line1: string;
+                line2: string | null;
+                city: string;
+                stateOrProvince: string | null;
+                postalCode: string;
+                country: string;
+            };
+            /** @description Devices assigned to the site */
+            deviceCount: number;
+        };
+        SiteInput: {
+            /** Format: uuid */
+            siteId: string;
+            /** @description Never changes after creation */
+            name: string;
+            displayName: string | null;
+            shortCode: string | null;
+            payByLinkTermsUrl: string | null;
+            settlementWindow: string;
+            address: {
+                line1: string;
+                line2: string | null;
+                city: string;
+                stateOrProvince: string | null;
+                postalCode: string;
+                country: string;
+            };
+            createdAt: string;
+            updatedAt: string;
+        };
+        SiteCreateInput: {
+            name: string;
+            displayName?: string;
+            shortCode?: string;
+            /** Format: uri */
+            payByLinkTermsUrl?: string;
+            settlementWindow?: string;
+            address: {
+                line1: string;
+                line2?: string;
+                city: string;
+                stateOrProvince?: string;
+                postalCode: string;
+                country: string;
+            };
+        };
+        SiteUpdateInput: {
+            site: {
+                name?: string;
+                displayName?: string;
+                shortCode?: string;
+                /** Format: uri */
+                payByLinkTermsUrl?: string;
+                settlementWindow?: string;
+                address: {
+                    line1: string;
+                    line2?: string;
+                    city: string;
+                    stateOrProvince?: string;
+                    postalCode: string;
+                    country: string;
+                };
+            };
+        };
+        SitePasscodesInput: {
+            adminPin: string;
+            refundPin: string;
+        };
+        SiteInternalSettingsInput: {
+            /** Format: uuid */
+            siteId: string;
+            name: string;
+            payByLinkTermsUrl: string | null;
+            payouts: {
+                /** @enum {string} */
+                settlementType: "net" | "gross";
+                payoutHold: boolean;
+            };
+            paymentMethods: {
+                moto: boolean;
+                payByLink: boolean;
+                tapToPay: boolean;
+            };
+            tips: {
+                enabled: boolean;
+                /** @enum {string} */
+                provider: "tipjar" | "own";
+            };
+            integrations: {
+                connectPush: {
+                    enabled: boolean;
+                    url: string | null;
+                    secretLastFour: string | null;
+                    rotatedAt: string | null;
+                };
+                connectPull: {
+                    enabled: boolean;
+                    secretLastFour: string | null;
+                    rotatedAt: string | null;
+                };
+            };
+            deviceSettings: {
+                /** @description Minor units of the merchant currency */
+                manualLimitPerTransaction: number;
+                manualLimitDaily: number;
+                preAuth: {
+                    enabled: boolean;
+                    adjustThreshold: number;
+                };
+                unreferencedRefunds: boolean;
+                refundsOverdraft: boolean;
+            };
+            currency: string;
+        };
+        SiteInternalSettingsUpdateInput: {
+            payByLinkTermsUrl: string | null;
+            settings: {
+                payouts: {
+                    /** @enum {string} */
+                    settlementType: "net" | "gross";
+                    payoutHold: boolean;
+                };
+                paymentMethods: {
+                    moto: boolean;
+                    payByLink: boolean;
+                    tapToPay: boolean;
+                };
+                tips: {
+                    enabled: boolean;
+                    /** @enum {string} */
+                    provider: "tipjar" | "own";
+                };
+                integrations: {
+                    connectPush: {
+                        enabled: boolean;
+                        url: string | null;
+                    };
+                    connectPull: {
+                        enabled: boolean;
+                    };
+                };
+                deviceSettings: {
+                    adminPin?: string;
+                    refundPin?: string;
+                    manualLimitPerTransaction: number;
+                    manualLimitDaily: number;
+                    preAuth: {
+                        enabled: boolean;
+                        adjustThreshold: number;
+                    };
+                    unreferencedRefunds: boolean;
+                    refundsOverdraft: boolean;
+                };
+            };
+        };
+        SiteIntegrationSecretInput: {
+            /** @enum {string} */
+            kind: "push" | "pull";
+            /** @description Shown once: the push signing secret or the pull API key */
+            secret: string;
+            lastFour: string;
         };
         StaffOverrideInput: {
             /** Format: uuid */
@@ -826,6 +1863,98 @@ export interface components {
             refundedAmount: number;
             /** @description capturedAmount − refundedAmount */
             netAmount: number;
+        };
+        TransactionInput: {
+            /** Format: uuid */
+            id: string;
+            pspReference: string;
+            merchantReference: string | null;
+            /** @description ISO 8601 instant (UTC); shown in the merchant time zone */
+            createdAt: string;
+            /** Format: uuid */
+            siteId: string;
+            siteName: string;
+            deviceId: string | null;
+            /** @description The terminal's label, else its serial; null without a terminal */
+            deviceLabel: string | null;
+            /** @description Minor units, without the tip */
+            amount: number;
+            /** @description Minor units */
+            tipAmount: number;
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
+            /** @enum {string} */
+            source: "adyen-terminal" | "pay-by-link" | "tap-to-pay";
+            card: {
+                scheme: string | null;
+                bin: string | null;
+                lastFour: string | null;
+                /** @description domestic, eea or global */
+                region: string | null;
+            };
+        };
+        TransactionCurrencyTotalInput: {
+            currency: string;
+            count: number;
+            /** @description Minor units, tips excluded */
+            amount: number;
+            tipAmount: number;
+        };
+        TransactionDetailInput: {
+            transaction: components["schemas"]["TransactionInput"];
+            events: {
+                eventCode: string;
+                success: boolean;
+                amount: number;
+                currency: string;
+                eventDate: string;
+                reason: string | null;
+                pspReference: string;
+            }[];
+            refunds: {
+                /** Format: uuid */
+                id: string;
+                amount: number;
+                currency: string;
+                /** @enum {string} */
+                status: "pending" | "succeeded" | "failed";
+                failureReason: string | null;
+                pspReference: string | null;
+                createdAt: string;
+            }[];
+            /** @description Captured amount (tip included) minus pending and succeeded refunds */
+            refundableAmount: number;
+            /** @description Payouts that settled money of this transaction */
+            payoutIds: string[];
+        };
+        DeviceUpdateInput: {
+            label: string;
+        };
+        DeviceOrderCreateInput: {
+            lines: {
+                /** @enum {string} */
+                model: "with-printer" | "without-printer";
+                quantity: number;
+                docks: number;
+            }[];
+            /** Format: uuid */
+            siteId?: string;
+            contactName: string;
+            contactPhone: string;
+            deliveryAddress: {
+                line1: string;
+                line2?: string;
+                city: string;
+                stateOrProvince?: string;
+                postalCode: string;
+                country: string;
+            };
+            /** @constant */
+            termsAgreed: true;
+        };
+        DeviceAssignInput: {
+            otp: string;
         };
         Error: {
             error: {
@@ -857,6 +1986,64 @@ export interface components {
             status: "pending" | "active" | "disabled";
             invitedAt: string | null;
             createdAt: string;
+            /** @description Whether this merchant's admins may rename the account and reset its password: only when every membership of the account is in this merchant and it is not a staff account */
+            canEditAccount: boolean;
+            /** @description Why not: `shared` (the account belongs to other companies too), `staff`; null when allowed */
+            accountLockedReason: ("shared" | "staff") | null;
+        };
+        MerchantInvitation: {
+            /** Format: uuid */
+            invitationId: string;
+            /** @description The address invited */
+            email: string;
+            companyRoles: ("CompanyOwner" | "SiteManager")[];
+            siteRoles: {
+                /** @description A site id, or `*` for every site */
+                siteId: string;
+                roles: ("CompanyOwner" | "SiteManager")[];
+            }[];
+            /**
+             * @description pending: waiting for the invitee; expired: not accepted within 7 days; declined; revoked
+             * @enum {string}
+             */
+            state: "pending" | "expired" | "accepted" | "declined" | "revoked";
+            /** @description The inviter's e-mail */
+            invitedBy: string | null;
+            createdAt: string;
+            expiresAt: string;
+            decidedAt: string | null;
+        };
+        OwnInvitation: {
+            /** Format: uuid */
+            invitationId: string;
+            /** Format: uuid */
+            merchantId: string;
+            merchantName: string;
+            companyRoles: ("CompanyOwner" | "SiteManager")[];
+            siteRoles: {
+                /** @description A site id, or `*` for every site */
+                siteId: string;
+                roles: ("CompanyOwner" | "SiteManager")[];
+            }[];
+            /** @description The inviter's e-mail */
+            invitedBy: string | null;
+            createdAt: string;
+            expiresAt: string;
+        };
+        InviteResult: {
+            /**
+             * @description A new address: the account was created and joined the company
+             * @constant
+             */
+            kind: "member";
+            user: components["schemas"]["MerchantUser"];
+        } | {
+            /**
+             * @description An existing account: it joins only when its owner accepts the invitation
+             * @constant
+             */
+            kind: "invitation";
+            invitation: components["schemas"]["MerchantInvitation"];
         };
         UserInvite: {
             /** Format: email */
@@ -870,8 +2057,8 @@ export interface components {
             }[];
         };
         UserUpdate: {
-            firstName: string;
-            lastName: string;
+            firstName?: string;
+            lastName?: string;
             companyRoles: ("CompanyOwner" | "SiteManager")[];
             siteRoles: {
                 siteId: string;
@@ -927,6 +2114,28 @@ export interface components {
             stripeCustomerId: string | null;
             permissions: components["schemas"]["MerchantPermissions"];
         };
+        PaymentMethod: {
+            /** Format: uuid */
+            paymentMethodId: string;
+            /** @enum {string} */
+            type: "card" | "sepa_debit" | "bacs_debit";
+            /** @description Card brand; for SEPA the IBAN country; for BACS the sort code */
+            brand: string | null;
+            lastFour: string | null;
+            expMonth: number | null;
+            expYear: number | null;
+            isDefault: boolean;
+        };
+        BillingSettings: {
+            paymentMethods: components["schemas"]["PaymentMethod"][];
+            defaultPaymentMethod: string | null;
+            stripeCustomerId: string | null;
+            hasRates: boolean;
+            hasSignedRates: boolean;
+            ratesSignUrl: string | null;
+            billingEmail: string | null;
+            recommendedPaymentMethods: number;
+        };
         RatesUpdate: {
             domesticPercent: number;
             eeaPercent: number;
@@ -949,20 +2158,17 @@ export interface components {
                 description: string;
                 percent: number;
                 durationMonths: number | null;
-                /** Format: date */
                 startsOn: string;
             }[];
             monthlyFees: {
                 description: string;
                 amount: number;
-                /** Format: date */
                 startsOn: string;
                 endsOn: string | null;
             }[];
             credits: {
                 description: string;
                 amount: number;
-                /** Format: date */
                 startsOn: string;
             }[];
             /** @description Where fees are collected from, e.g. a site or account */
@@ -1027,11 +2233,385 @@ export interface components {
             vatNumber?: string | null;
             industry?: string | null;
         };
+        Device: {
+            /** Format: uuid */
+            deviceId: string;
+            siteId: string | null;
+            siteName: string | null;
+            serial: string;
+            label: string | null;
+            /** @enum {string} */
+            model: "with-printer" | "without-printer";
+            firmwareVersion: string | null;
+            lastTransactionAt: string | null;
+            lastTransactionAmount: {
+                /** @description Minor units */
+                amount: number;
+                currency: string;
+            } | null;
+            /** @description Shown in the three activity buckets of SPEC §9 */
+            lastActivityAt: string | null;
+            assignedAt: string | null;
+        };
+        DeviceDetail: {
+            /** Format: uuid */
+            deviceId: string;
+            siteId: string | null;
+            siteName: string | null;
+            serial: string;
+            label: string | null;
+            /** @enum {string} */
+            model: "with-printer" | "without-printer";
+            firmwareVersion: string | null;
+            lastTransactionAt: string | null;
+            lastTransactionAmount: {
+                /** @description Minor units */
+                amount: number;
+                currency: string;
+            } | null;
+            /** @description Shown in the three activity buckets of SPEC §9 */
+            lastActivityAt: string | null;
+            assignedAt: string | null;
+            recentTransactions: {
+                /** Format: uuid */
+                transactionId: string;
+                createdAt: string;
+                amount: number;
+                currency: string;
+                /** @enum {string} */
+                status: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
+                cardScheme: string | null;
+                cardLastFour: string | null;
+            }[];
+        };
+        DeviceOrderOptions: {
+            models: {
+                /** @enum {string} */
+                model: "with-printer" | "without-printer";
+                printer: boolean;
+                weightGrams: number;
+                screenInches: number;
+                monthlyRental: {
+                    /** @description Minor units */
+                    amount: number;
+                    currency: string;
+                } | null;
+            }[];
+            dockPrice: {
+                /** @description Minor units */
+                amount: number;
+                currency: string;
+            };
+            /** @description YYYY-MM-DD, merchant time zone */
+            firstDeliveryDate: string;
+            blockedBy: ("ACCOUNT_DEACTIVATED" | "NO_DEAL" | "DEAL_NOT_SIGNED" | "NO_PAYMENT_METHOD") | null;
+            blockedMessage: string | null;
+        };
+        DeviceOrder: {
+            /** Format: uuid */
+            orderId: string;
+            state: string;
+            lines: {
+                kind: string;
+                model: string;
+                quantity: number;
+                unitAmount: number;
+                billing: string;
+                currency: string;
+            }[];
+            monthlyTotal: {
+                /** @description Minor units */
+                amount: number;
+                currency: string;
+            };
+            outrightTotal: {
+                /** @description Minor units */
+                amount: number;
+                currency: string;
+            };
+            firstDeliveryDate: string;
+            createdAt: string;
+        };
+        Industry: {
+            code: string;
+            name: string;
+            supported: boolean;
+        };
+        OnboardingApplication: {
+            /** Format: uuid */
+            applicationId: string;
+            /** @enum {string} */
+            status: "in-progress" | "submitted";
+            email: string;
+            dealReference: string | null;
+            stepsDone: number;
+            data: {
+                [key: string]: unknown;
+            };
+            merchantId: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        Payout: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            siteId: string;
+            /** @description The site's display name, else its name */
+            siteName: string;
+            /** @description The trading day (YYYY-MM-DD, merchant time zone) the payout closes */
+            payoutDate: string;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed";
+            /** @description Minor units paid to the bank account */
+            amount: number;
+            /** @description Minor units of payments and tips in the payout */
+            grossAmount: number;
+            /** @description Minor units of fees deducted (0 under gross settlement) */
+            feesAmount: number;
+            currency: string;
+            /** @description The reference on the bank statement */
+            reference: string;
+            /** @description YYYY-MM-DD the bank is expected to credit it */
+            expectedArrival: string | null;
+            /** @description ISO instant the bank completed it */
+            paidAt: string | null;
+            /** @description Why the last attempt failed */
+            failureReason: string | null;
+            /** @description YYYY-MM-DD of the next attempt after a failure */
+            retryOn: string | null;
+            attempts: number;
+        };
+        PayoutDay: {
+            /** @description YYYY-MM-DD */
+            tradingDay: string;
+            /** @description ISO instant the trading day began */
+            windowStart: string;
+            /** @description ISO instant its settlement window closed */
+            windowEnd: string;
+            /** @description Payments and tips */
+            grossAmount: number;
+            /** @description Refunds, chargebacks and reversals (negative when money went back) */
+            refundsAmount: number;
+            /** @description Fees and monthly charges less credits */
+            feesAmount: number;
+            /** @description What the day adds to the payout */
+            netAmount: number;
+            transactionCount: number;
+        };
+        LedgerEntry: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "payment" | "tip" | "refund" | "chargeback" | "chargeback-reversal" | "fee" | "device-rental" | "adjustment";
+            /** @description Signed minor units: positive credits the merchant */
+            amount: number;
+            currency: string;
+            description: string | null;
+            occurredAt: string;
+            tradingDay: string;
+            transactionId: string | null;
+            refundId: string | null;
+            /** @description Collected by invoice, not deducted from the payout (gross settlement) */
+            invoiced: boolean;
+        };
+        AdyenNotification: {
+            /** @enum {string} */
+            live: "true" | "false";
+            notificationItems: {
+                NotificationRequestItem: {
+                    additionalData?: {
+                        [key: string]: unknown;
+                    };
+                    amount: {
+                        currency: string;
+                        value: number;
+                    };
+                    eventCode: string;
+                    /** Format: date-time */
+                    eventDate: string;
+                    merchantAccountCode: string;
+                    merchantReference?: string;
+                    originalReference?: string;
+                    paymentMethod?: string;
+                    pspReference: string;
+                    reason?: string;
+                    /** @enum {string} */
+                    success: "true" | "false";
+                    operations?: string[];
+                };
+            }[];
+        };
         SiteSummary: {
             /** Format: uuid */
             siteId: string;
             name: string;
             displayName: string | null;
+            shortCode: string | null;
+            /** @description HH:MM, the daily cut-off of the trading day, merchant time zone */
+            settlementWindow: string;
+            address: {
+                line1: string;
+                line2: string | null;
+                city: string;
+                stateOrProvince: string | null;
+                postalCode: string;
+                country: string;
+            };
+            /** @description Devices assigned to the site */
+            deviceCount: number;
+        };
+        Site: {
+            /** Format: uuid */
+            siteId: string;
+            /** @description Never changes after creation */
+            name: string;
+            displayName: string | null;
+            shortCode: string | null;
+            payByLinkTermsUrl: string | null;
+            settlementWindow: string;
+            address: {
+                line1: string;
+                line2: string | null;
+                city: string;
+                stateOrProvince: string | null;
+                postalCode: string;
+                country: string;
+            };
+            createdAt: string;
+            updatedAt: string;
+        };
+        SiteCreate: {
+            name: string;
+            displayName?: string;
+            shortCode?: string;
+            /** Format: uri */
+            payByLinkTermsUrl?: string;
+            settlementWindow?: string;
+            address: {
+                line1: string;
+                line2?: string;
+                city: string;
+                stateOrProvince?: string;
+                postalCode: string;
+                country: string;
+            };
+        };
+        SiteUpdate: {
+            site: {
+                name?: string;
+                displayName?: string;
+                shortCode?: string;
+                /** Format: uri */
+                payByLinkTermsUrl?: string;
+                settlementWindow?: string;
+                address: {
+                    line1: string;
+                    line2?: string;
+                    city: string;
+                    stateOrProvince?: string;
+                    postalCode: string;
+                    country: string;
+                };
+            };
+        };
+        SitePasscodes: {
+            adminPin: string;
+            refundPin: string;
+        };
+        SiteInternalSettings: {
+            /** Format: uuid */
+            siteId: string;
+            name: string;
+            payByLinkTermsUrl: string | null;
+            payouts: {
+                /** @enum {string} */
+                settlementType: "net" | "gross";
+                payoutHold: boolean;
+            };
+            paymentMethods: {
+                moto: boolean;
+                payByLink: boolean;
+                tapToPay: boolean;
+            };
+            tips: {
+                enabled: boolean;
+                /** @enum {string} */
+                provider: "tipjar" | "own";
+            };
+            integrations: {
+                connectPush: {
+                    enabled: boolean;
+                    url: string | null;
+                    secretLastFour: string | null;
+                    rotatedAt: string | null;
+                };
+                connectPull: {
+                    enabled: boolean;
+                    secretLastFour: string | null;
+                    rotatedAt: string | null;
+                };
+            };
+            deviceSettings: {
+                /** @description Minor units of the merchant currency */
+                manualLimitPerTransaction: number;
+                manualLimitDaily: number;
+                preAuth: {
+                    enabled: boolean;
+                    adjustThreshold: number;
+                };
+                unreferencedRefunds: boolean;
+                refundsOverdraft: boolean;
+            };
+            currency: string;
+        };
+        SiteInternalSettingsUpdate: {
+            payByLinkTermsUrl: string | null;
+            settings: {
+                payouts: {
+                    /** @enum {string} */
+                    settlementType: "net" | "gross";
+                    payoutHold: boolean;
+                };
+                paymentMethods: {
+                    moto: boolean;
+                    payByLink: boolean;
+                    tapToPay: boolean;
+                };
+                tips: {
+                    enabled: boolean;
+                    /** @enum {string} */
+                    provider: "tipjar" | "own";
+                };
+                integrations: {
+                    connectPush: {
+                        enabled: boolean;
+                        url: string | null;
+                    };
+                    connectPull: {
+                        enabled: boolean;
+                    };
+                };
+                deviceSettings: {
+                    adminPin?: string;
+                    refundPin?: string;
+                    manualLimitPerTransaction: number;
+                    manualLimitDaily: number;
+                    preAuth: {
+                        enabled: boolean;
+                        adjustThreshold: number;
+                    };
+                    unreferencedRefunds: boolean;
+                    refundsOverdraft: boolean;
+                };
+            };
+        };
+        SiteIntegrationSecret: {
+            /** @enum {string} */
+            kind: "push" | "pull";
+            /** @description Shown once: the push signing secret or the pull API key */
+            secret: string;
+            lastFour: string;
         };
         StaffOverride: {
             /** Format: uuid */
@@ -1059,6 +2639,98 @@ export interface components {
             refundedAmount: number;
             /** @description capturedAmount − refundedAmount */
             netAmount: number;
+        };
+        Transaction: {
+            /** Format: uuid */
+            id: string;
+            pspReference: string;
+            merchantReference: string | null;
+            /** @description ISO 8601 instant (UTC); shown in the merchant time zone */
+            createdAt: string;
+            /** Format: uuid */
+            siteId: string;
+            siteName: string;
+            deviceId: string | null;
+            /** @description The terminal's label, else its serial; null without a terminal */
+            deviceLabel: string | null;
+            /** @description Minor units, without the tip */
+            amount: number;
+            /** @description Minor units */
+            tipAmount: number;
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
+            /** @enum {string} */
+            source: "adyen-terminal" | "pay-by-link" | "tap-to-pay";
+            card: {
+                scheme: string | null;
+                bin: string | null;
+                lastFour: string | null;
+                /** @description domestic, eea or global */
+                region: string | null;
+            };
+        };
+        TransactionCurrencyTotal: {
+            currency: string;
+            count: number;
+            /** @description Minor units, tips excluded */
+            amount: number;
+            tipAmount: number;
+        };
+        TransactionDetail: {
+            transaction: components["schemas"]["Transaction"];
+            events: {
+                eventCode: string;
+                success: boolean;
+                amount: number;
+                currency: string;
+                eventDate: string;
+                reason: string | null;
+                pspReference: string;
+            }[];
+            refunds: {
+                /** Format: uuid */
+                id: string;
+                amount: number;
+                currency: string;
+                /** @enum {string} */
+                status: "pending" | "succeeded" | "failed";
+                failureReason: string | null;
+                pspReference: string | null;
+                createdAt: string;
+            }[];
+            /** @description Captured amount (tip included) minus pending and succeeded refunds */
+            refundableAmount: number;
+            /** @description Payouts that settled money of this transaction */
+            payoutIds: string[];
+        };
+        DeviceUpdate: {
+            label: string;
+        };
+        DeviceOrderCreate: {
+            lines: {
+                /** @enum {string} */
+                model: "with-printer" | "without-printer";
+                quantity: number;
+                docks: number;
+            }[];
+            /** Format: uuid */
+            siteId?: string;
+            contactName: string;
+            contactPhone: string;
+            deliveryAddress: {
+                line1: string;
+                line2?: string;
+                city: string;
+                stateOrProvince?: string;
+                postalCode: string;
+                country: string;
+            };
+            /** @constant */
+            termsAgreed: true;
+        };
+        DeviceAssign: {
+            otp: unknown;
         };
     };
     responses: never;
@@ -2402,6 +4074,48 @@ export interface operations {
             };
         };
     };
+    receiveAdyenNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdyenNotificationInput"];
+            };
+        };
+        responses: {
+            /** @description Every item stored and applied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": "[accepted]";
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getTransactionTotals: {
         parameters: {
             query?: {
@@ -2437,6 +4151,190 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTransactions: {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, merchant's time zone); default: 29 days before to */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, merchant's time zone); default: today */
+                to?: string;
+                /** @description Only this site; without it, every site the caller may list */
+                siteId?: string;
+                status?: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
+                source?: "adyen-terminal" | "pay-by-link" | "tap-to-pay";
+                /** @description 4 digits: the last four; 6 digits: the BIN (SPEC §5) */
+                card?: string;
+                /** @description Minor units, at least */
+                minAmount?: number;
+                /** @description Minor units, at most */
+                maxAmount?: number;
+                /** @description Add per-currency totals of the whole filtered set */
+                includeTotals?: "true" | "false";
+                /** @description The `lastKey` of the previous page */
+                lastKey?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Transaction"][];
+                        /** @description Pass back to read the next page; null on the last page */
+                        lastKey: string | null;
+                        /** @description Per currency over the whole filtered set (with includeTotals=true); never summed across currencies */
+                        totals: components["schemas"]["TransactionCurrencyTotal"][] | null;
+                        /** @description The days listed */
+                        range: {
+                            from: string;
+                            to: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    findTransactionsByPspReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description PSP references of payments (SPEC §7) */
+                    pspReferences: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Transaction"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The transaction id */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TransactionDetail"];
+                    };
                 };
             };
             /** @description Default Response */
@@ -2525,7 +4423,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["MerchantUser"];
+                        data: components["schemas"]["InviteResult"];
                     };
                 };
             };
@@ -2537,6 +4435,243 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMerchantInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MerchantInvitation"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeMerchantInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The invitation's id (uuid) */
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOwnInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OwnInvitation"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptOwnInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invitation's id (uuid) */
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            merchantId: string;
+                            merchantName: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    declineOwnInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invitation's id (uuid) */
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Declined */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Default Response */
             401: {
@@ -2779,6 +4914,15 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3029,6 +5173,15 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3528,6 +5681,1783 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    createSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SiteCreateInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        site: components["schemas"]["Site"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The site id (uuid) */
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        site: components["schemas"]["Site"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The site id (uuid) */
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SiteUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        site: components["schemas"]["Site"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The site id (uuid) */
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revealSitePasscodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The site id (uuid) */
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SitePasscodes"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSiteInternalSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The site id (uuid) */
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SiteInternalSettings"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSiteInternalSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The site id (uuid) */
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SiteInternalSettingsUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SiteInternalSettings"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateSiteIntegrationSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The site id (uuid) */
+                siteId: string;
+                kind: "push" | "pull";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SiteIntegrationSecret"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDevices: {
+        parameters: {
+            query?: {
+                /** @description Only this site */
+                siteId?: string;
+                pageNumber?: number;
+                /** @description Part of the serial or the label */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Device"][];
+                        pageNumber: number;
+                        pageSize: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    orderDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceOrderCreateInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeviceOrder"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                siteId: string;
+                deviceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeviceDetail"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    renameDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                siteId: string;
+                deviceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Device"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDeviceOrderOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DeviceOrderOptions"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    assignDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceAssignInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Device"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPayouts: {
+        parameters: {
+            query?: {
+                /** @description Only this site; without it, every site the caller may list */
+                siteId?: string;
+                /** @description Only payouts of this trading day (YYYY-MM-DD) */
+                date?: string;
+                /** @description The `lastKey` of the previous page */
+                lastKey?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Payout"][];
+                        /** @description Pass back to read the next page; null on the last page */
+                        lastKey: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The payout id */
+                payoutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            siteId: string;
+                            /** @description The site's display name, else its name */
+                            siteName: string;
+                            /** @description The trading day (YYYY-MM-DD, merchant time zone) the payout closes */
+                            payoutDate: string;
+                            /** @enum {string} */
+                            status: "pending" | "completed" | "failed";
+                            /** @description Minor units paid to the bank account */
+                            amount: number;
+                            /** @description Minor units of payments and tips in the payout */
+                            grossAmount: number;
+                            /** @description Minor units of fees deducted (0 under gross settlement) */
+                            feesAmount: number;
+                            currency: string;
+                            /** @description The reference on the bank statement */
+                            reference: string;
+                            /** @description YYYY-MM-DD the bank is expected to credit it */
+                            expectedArrival: string | null;
+                            /** @description ISO instant the bank completed it */
+                            paidAt: string | null;
+                            /** @description Why the last attempt failed */
+                            failureReason: string | null;
+                            /** @description YYYY-MM-DD of the next attempt after a failure */
+                            retryOn: string | null;
+                            attempts: number;
+                            /** @enum {string} */
+                            settlementType: "net" | "gross";
+                            /** @description Daily summary: every trading day the payout takes along */
+                            days: components["schemas"]["PayoutDay"][];
+                            entries: components["schemas"]["LedgerEntry"][];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listIndustries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Industry"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    validateIndustry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    legalEntityName: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Industry"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCurrentOnboardingApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OnboardingApplication"] | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startOnboardingApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dealReference?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OnboardingApplication"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resumeOnboardingApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    shortcode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OnboardingApplication"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveOnboardingStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                applicationId: string;
+                step: "company" | "payments" | "site";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OnboardingApplication"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCustomerAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    applicationId?: string;
+                    company: {
+                        /** @enum {string} */
+                        entityType: "sole-trader" | "company";
+                        /** @enum {string} */
+                        country: "AT" | "BE" | "BG" | "HR" | "CY" | "CZ" | "DK" | "EE" | "FI" | "FR" | "DE" | "GR" | "HU" | "IE" | "IT" | "LV" | "LT" | "LU" | "MT" | "NL" | "PL" | "PT" | "RO" | "SK" | "SI" | "ES" | "SE" | "GB";
+                        legalEntityName: string;
+                        registrationNumber: string;
+                        vatNumber?: string;
+                        /** @enum {string} */
+                        industry: "5411" | "5462" | "5651" | "5812" | "5813" | "5912" | "5993" | "6051" | "7230" | "7299" | "7995";
+                        phone: string;
+                    };
+                    payments: {
+                        /** @enum {string} */
+                        pricing: "standard" | "deal";
+                        acceptedPaymentMethods: ("in-person" | "pay-by-link" | "tap-to-pay")[];
+                        /** @enum {string} */
+                        billingPaymentMethod: "card" | "sepa_debit" | "bacs_debit";
+                    };
+                    site: {
+                        name: string;
+                        displayName?: string;
+                        shortCode?: string;
+                        /** Format: uri */
+                        payByLinkTermsUrl?: string;
+                        settlementWindow?: string;
+                        address: {
+                            line1: string;
+                            line2?: string;
+                            city: string;
+                            stateOrProvince?: string;
+                            postalCode: string;
+                            country: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            merchantId: string;
+                            /** Format: uri */
+                            hostedOnboardingLink: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createVerificationLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uri */
+                            hostedOnboardingLink: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    kycSimulatorPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    kycSimulatorComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    outcome: "verified" | "needs-more-information" | "rejected";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getBillingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BillingSettings"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setDefaultPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                pmId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BillingSettings"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                pmId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BillingSettings"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBillingSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            sessionId: string;
+                            paymentToken: string;
+                            stripePublicKey: string | null;
+                            /** Format: uri */
+                            hostedPageUrl: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBillingSessionResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            sessionId: string;
+                            /** @enum {string} */
+                            status: "open" | "succeeded" | "failed";
+                            failureReason: string | null;
+                            paymentMethod: components["schemas"]["PaymentMethod"] | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    billingSimulatorPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    billingSimulatorComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    instrument: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

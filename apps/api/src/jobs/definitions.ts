@@ -1,0 +1,22 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TenantDb } from '../access/tenant-db.ts';
+import type { Clock } from '../clock.ts';
+import { payoutBankJob, payoutBuildJob, payoutScheduleJob } from '../modules/payouts/payout-jobs.ts';
+import { churnSweepJob } from '../modules/staff/churn-job.ts';
+import type { AnyJobDefinition, JobQueue } from './queue.ts';
+
+export interface JobDeps {
+  tenantDb: TenantDb;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  send: JobQueue['send'];
+}
+
+/**
+ * Every job the application runs, in one list: the API process (`npm start`) and `npm run worker` both open
+ * the queue with it. To add a job, write `defineJob({ name, queue?, schedule?, work })` next to the module it
+ * belongs to and add it here (apps/api/README.md, "Jobs").
+ */
+export function jobDefinitions(deps: JobDeps): AnyJobDefinition[] {
+  return [churnSweepJob(deps), payoutScheduleJob(deps), payoutBuildJob(deps), payoutBankJob(deps)];
+}

@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createTenantDb } from '../access/tenant-db.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/client.ts';
+import { PAYOUT_SCHEDULE_JOB } from '../modules/payouts/payout-jobs.ts';
+import { CHURN_SWEEP_JOB } from '../modules/staff/churn-job.ts';
+import { jobDefinitions } from './definitions.ts';
+import { type JobQueue, openJobQueue } from './queue.ts';
+
+/**
+ * Opens the application's job queue. With `work`, this process works every queue and runs the cron
+ * schedules; the sweeps also run once at start so nothing waits for the first cron tick after a restart.
+ */
+export async function startJobs(options: {
+  database: Database;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  work: boolean;
+  pollingIntervalSeconds?: number;
+  superviseIntervalSeconds?: number;
+}): Promise<JobQueue> {
+  const tenantDb = createTenantDb(options.database);
+  const queue = await openJobQueue({
+    database: options.database,
+    log: options.log,
+    work: options.work,
+    ...(options.pollingIntervalSeconds ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : {}),
+    ...(options.superviseIntervalSeconds
+      ? { superviseIntervalSeconds: options.superviseIntervalSeconds }
+      : {}),
+    definitions: (send) => jobDefinitions({ tenantDb, clock: options.clock, log: options.log, send }),
+  });
+  if (options.work) {
+    await queue.send(CHURN_SWEEP_JOB, {});
+    await queue.send(PAYOUT_SCHEDULE_JOB, {});
+  }
+  return queue;
+}

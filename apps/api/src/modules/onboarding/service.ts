@@ -1,0 +1,353 @@
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { ONBOARDING_SHORTCODE_LENGTH } from '@mp/domain/constants';
+import { isLocale } from '@mp/domain/locales';
+import { translate } from '@mp/domain/messages';
+import { normaliseRegistrationNumber, normaliseVatNumber } from '@mp/domain/schemas/company';
+import {
+  currencyForCountry,
+  INDUSTRIES,
+  industryOf,
+  type KycOutcome,
+  ONBOARDING_STEPS,
+  type OnboardingStep,
+  onboardingStepSchemas,
+  STANDARD_PRICE_LIST,
+  timeZoneForCountry,
+} from '@mp/domain/schemas/onboarding';
+import { z } from 'zod';
+import type { MerchantAccessContext } from '../../access/route-access.ts';
+import type { TenantDb } from '../../access/tenant-db.ts';
+import type { Mailer } from '../../adapters/mail/mail-port.ts';
+import type { Clock } from '../../clock.ts';
+import type { ONBOARDING_APPLICATION_STATUSES } from '../../db/schema/onboarding.ts';
+import { AppError, notFound, validationFailed } from '../../plugins/errors.ts';
+import { type ApplicationRow, onboardingRepository as repo } from './repository.ts';
+import type { customerAccountBodySchema } from './schemas.ts';
+import { shortcodeMail } from './shortcode-mail.ts';
+
+/** How long a hosted verification link stays usable. */
+export const KYC_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+// SPEC §8 onboarding errors: stable codes the portal turns into its translated texts.
+export const ONBOARDING_ERRORS = {
+  shortcodeNotRecognised: () =>
+    new AppError(404, 'ONBOARDING_SHORTCODE_NOT_RECOGNISED', 'This onboarding shortcode was not recognised'),
+  alreadyStarted: () =>
+    new AppError(
+      409,
+      'ONBOARDING_ALREADY_STARTED',
+      'Onboarding has already been started for this shortcode; sign in with the e-mail used before',
+    ),
+  emailInUse: () =>
+    new AppError(409, 'ONBOARDING_EMAIL_IN_USE', 'This e-mail is already used for an active onboarding'),
+  notInProgress: () =>
+    new AppError(409, 'ONBOARDING_SUBMITTED', 'This onboarding application has already been submitted'),
+  industryUnsupported: (name: string) =>
+    new AppError(
+      422,
+      'INDUSTRY_UNSUPPORTED',
+      translate('validation.industryUnsupported', 'en-GB', { industry: name }),
+    ),
+  alreadyVerified: () => new AppError(409, 'KYC_ALREADY_VERIFIED', 'This merchant is already verified'),
+};
+
+export interface ApplicationView {
+  applicationId: string;
+  status: (typeof ONBOARDING_APPLICATION_STATUSES)[number];
+  email: string;
+  dealReference: string | null;
+  stepsDone: number;
+  data: Record<string, unknown>;
+  merchantId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function toView(row: ApplicationRow): ApplicationView {
+  return {
+    applicationId: row.id,
+    status: row.status as ApplicationView['status'],
+    email: row.email,
+    dealReference: row.dealReference,
+    stepsDone: row.stepsDone,
+    data: row.data,
+    merchantId: row.createdMerchantId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+function newShortcode(): string {
+  return String(randomInt(0, 10 ** ONBOARDING_SHORTCODE_LENGTH)).padStart(ONBOARDING_SHORTCODE_LENGTH, '0');
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+type CustomerAccountBody = z.output<typeof customerAccountBodySchema>;
+type Actor = { userId: string; email: string };
+
+export function createOnboardingService(deps: {
+  tenantDb: TenantDb;
+  clock: Clock;
+  mailer: Mailer;
+  publicUrl: string;
+  log: { error: (obj: object, msg: string) => void };
+}) {
+  const { tenantDb, clock } = deps;
+
+  async function newKycLink(
+    merchantId: string,
+    createdBy: string,
+    tx: Parameters<typeof repo.insertKycSession>[0],
+  ) {
+    const token = randomBytes(32).toString('base64url');
+    const now = clock.now();
+    await repo.insertKycSession(tx, {
+      merchantId,
+      tokenHash: sha256(token),
+      expiresAt: new Date(now.getTime() + KYC_LINK_TTL_MS),
+      createdBy,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return new URL(`/api/kyc-simulator/${merchantId}/${token}`, deps.publicUrl).toString();
+  }
+
+  return {
+    industries() {
+      return INDUSTRIES.map(({ code, name, supported }) => ({ code, name, supported }));
+    },
+
+    /** SPEC §7 POST /v1/industries/{code}/validate; an unsupported industry answers SPEC §5's message. */
+    validateIndustry(code: string) {
+      const industry = industryOf(code);
+      if (!industry) throw notFound('Industry not found');
+      if (!industry.supported) throw ONBOARDING_ERRORS.industryUnsupported(industry.name);
+      return { code: industry.code, name: industry.name, supported: true };
+    },
+
+    async current(actor: Actor): Promise<ApplicationView | null> {
+      const row = await tenantDb.forUser(actor.userId, (tx) => repo.current(tx, actor.userId));
+      return row ? toView(row) : null;
+    },
+
+    /** Starts an application and e-mails its shortcode (SPEC §5, §8: one active onboarding per e-mail). */
+    async start(actor: Actor, input: { dealReference?: string | undefined }): Promise<ApplicationView> {
+      for (let attempt = 0; ; attempt += 1) {
+        const shortcode = newShortcode();
+        try {
+          const { row, locale } = await tenantDb.forUser(actor.userId, async (tx) => {
+            if (await repo.emailInUse(tx, actor.email)) throw ONBOARDING_ERRORS.emailInUse();
+            const now = clock.now();
+            const inserted = await repo.insert(tx, {
+              userId: actor.userId,
+              email: actor.email.toLowerCase(),
+              shortcodeHash: sha256(shortcode),
+              dealReference: input.dealReference ?? null,
+              createdAt: now,
+              updatedAt: now,
+            });
+            return { row: inserted, locale: await repo.userLocale(tx, actor.userId) };
+          });
+          await deps.mailer.send(
+            shortcodeMail({
+              to: actor.email,
+              shortcode,
+              locale: isLocale(locale) ? locale : 'en-GB',
+              portalUrl: deps.publicUrl,
+            }),
+          );
+          return toView(row);
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          // Two starts at once by the same e-mail: the partial unique index let one through.
+          const emailTaken = await tenantDb.forUser(actor.userId, (tx) => repo.emailInUse(tx, actor.email));
+          if (emailTaken) throw ONBOARDING_ERRORS.emailInUse();
+          // Otherwise the shortcode collided with another live application: draw again.
+          if (attempt >= 5) throw error;
+        }
+      }
+    },
+
+    /** Continues the applicant's own application by its shortcode (SPEC §8 messages otherwise). */
+    async resume(actor: Actor, shortcode: string): Promise<ApplicationView> {
+      const hash = sha256(shortcode);
+      return tenantDb.forUser(actor.userId, async (tx) => {
+        const own = await repo.byShortcode(tx, hash);
+        if (own) return toView(own);
+        if (await repo.shortcodeInUse(tx, hash)) throw ONBOARDING_ERRORS.alreadyStarted();
+        throw ONBOARDING_ERRORS.shortcodeNotRecognised();
+      });
+    },
+
+    /** Saves one wizard step (validated by its schema) so the application resumes anywhere. */
+    async saveStep(
+      actor: Actor,
+      applicationId: string,
+      step: OnboardingStep,
+      data: unknown,
+    ): Promise<ApplicationView> {
+      // Parsed under `data` so each 400 detail names the field as the body holds it (`data.industry`).
+      const parsed = z.object({ data: onboardingStepSchemas[step] }).safeParse({ data });
+      if (!parsed.success) throw validationFailed(parsed.error);
+      return tenantDb.forUser(actor.userId, async (tx) => {
+        const row = await repo.byId(tx, applicationId);
+        if (!row) throw notFound('Onboarding application not found');
+        if (row.status !== 'in-progress') throw ONBOARDING_ERRORS.notInProgress();
+        const stepNumber = ONBOARDING_STEPS.indexOf(step) + 1;
+        const updated = await repo.update(tx, applicationId, {
+          data: { ...row.data, [step]: parsed.data.data },
+          stepsDone: Math.max(row.stepsDone, stepNumber),
+          updatedAt: clock.now(),
+        });
+        return toView(updated);
+      });
+    },
+
+    /**
+     * SPEC §7 POST /v1/customer-accounts: the merchant (pending verification, the applicant its CompanyOwner),
+     * its first site, the standard rates and billing settings, in one transaction; returns the hosted
+     * verification link.
+     */
+    async createCustomerAccount(actor: Actor, body: CustomerAccountBody) {
+      const merchantId = randomUUID();
+      const { company, payments, site } = body;
+      const currency = currencyForCountry(company.country);
+      return tenantDb.createMerchant(
+        merchantId,
+        actor.userId,
+        async (tx) => {
+          let dealReference: string | null = null;
+          if (body.applicationId) {
+            const application = await repo.byId(tx, body.applicationId);
+            if (!application || application.userId !== actor.userId)
+              throw notFound('Onboarding application not found');
+            if (application.status !== 'in-progress') throw ONBOARDING_ERRORS.notInProgress();
+            dealReference = application.dealReference;
+          }
+          const now = clock.now();
+          await repo.insertMerchant(tx, {
+            id: merchantId,
+            legalEntityName: company.legalEntityName,
+            entityType: company.entityType,
+            registrationNumber: company.registrationNumber
+              ? normaliseRegistrationNumber(company.registrationNumber)
+              : null,
+            vatNumber: company.vatNumber ? normaliseVatNumber(company.country, company.vatNumber) : null,
+            industry: company.industry,
+            country: company.country,
+            currency,
+            timeZone: timeZoneForCountry(company.country),
+            status: 'active',
+            kycOnboardingStatus: 'pending',
+            dealReference: payments.pricing === 'deal' ? dealReference : null,
+            createdAt: now,
+            updatedAt: now,
+          });
+        },
+        async (tx) => {
+          const now = clock.now();
+          await repo.insertOwner(tx, merchantId, actor.userId, now);
+          await repo.insertSite(tx, {
+            merchantId,
+            name: site.name,
+            displayName: site.displayName ?? null,
+            shortCode: site.shortCode ?? null,
+            payByLinkTermsUrl: site.payByLinkTermsUrl ?? null,
+            addressLine1: site.address.line1,
+            addressLine2: site.address.line2 ?? null,
+            city: site.address.city,
+            stateOrProvince: site.address.stateOrProvince ?? null,
+            postalCode: site.address.postalCode.toUpperCase(),
+            country: site.address.country,
+            settings: { acceptedPaymentMethods: payments.acceptedPaymentMethods },
+            createdAt: now,
+            updatedAt: now,
+          });
+          const rental =
+            currency === 'GBP'
+              ? STANDARD_PRICE_LIST.deviceRentalMonthly.GBP
+              : STANDARD_PRICE_LIST.deviceRentalMonthly.EUR;
+          await repo.insertRates(tx, {
+            merchantId,
+            domesticPercent: STANDARD_PRICE_LIST.domesticPercent,
+            eeaPercent: STANDARD_PRICE_LIST.eeaPercent,
+            globalPercent: STANDARD_PRICE_LIST.globalPercent,
+            amexPercent: STANDARD_PRICE_LIST.amexPercent,
+            otherPercent: STANDARD_PRICE_LIST.otherPercent,
+            tapToPayPercent: STANDARD_PRICE_LIST.tapToPayPercent,
+            deviceRentalMonthly: rental,
+            currency,
+            effectiveFrom: now.toISOString().slice(0, 10),
+            createdBy: actor.userId,
+            createdAt: now,
+            updatedAt: now,
+          });
+          await repo.insertBillingSettings(tx, {
+            merchantId,
+            billingEmail: actor.email,
+            createdAt: now,
+            updatedAt: now,
+          });
+          if (body.applicationId) {
+            await repo.update(tx, body.applicationId, {
+              status: 'submitted',
+              data: { company, payments, site },
+              stepsDone: ONBOARDING_STEPS.length,
+              createdMerchantId: merchantId,
+              submittedAt: now,
+              updatedAt: now,
+            });
+          }
+          const hostedOnboardingLink = await newKycLink(merchantId, actor.userId, tx);
+          return { merchantId, hostedOnboardingLink };
+        },
+      );
+    },
+
+    /** SPEC §7 POST /merchants/{id}/verification-links: a new hosted link when the old one expired. */
+    async newVerificationLink(access: MerchantAccessContext) {
+      return tenantDb.forMerchant(access.merchantId, async (tx) => {
+        const merchant = await repo.merchantKyc(tx, access.merchantId);
+        if (!merchant) throw notFound('Merchant not found');
+        if (merchant.kycOnboardingStatus === 'verified') throw ONBOARDING_ERRORS.alreadyVerified();
+        return { hostedOnboardingLink: await newKycLink(access.merchantId, access.actor.userId, tx) };
+      });
+    },
+
+    /** The simulated KYC page: is this link usable? */
+    async kycSession(merchantId: string, token: string) {
+      return tenantDb.forMerchant(merchantId, async (tx) => {
+        const session = await repo.kycSessionByToken(tx, sha256(token));
+        if (!session || session.completedAt || session.expiresAt <= clock.now()) return null;
+        const merchant = await repo.merchantKyc(tx, merchantId);
+        return merchant ? { sessionId: session.id } : null;
+      });
+    },
+
+    /**
+     * The simulated provider's decision, once per link: verified activates the merchant (SPEC §4), rejected
+     * rejects it, needs more information leaves it pending for a new link.
+     */
+    async completeKyc(merchantId: string, token: string, outcome: KycOutcome): Promise<boolean> {
+      return tenantDb.forMerchant(merchantId, async (tx) => {
+        const now = clock.now();
+        const session = await repo.kycSessionByToken(tx, sha256(token));
+        if (!session || session.completedAt || session.expiresAt <= now) return false;
+        if (!(await repo.completeKycSession(tx, session.id, outcome, now))) return false;
+        const status = outcome === 'verified' ? 'verified' : outcome === 'rejected' ? 'rejected' : 'pending';
+        await repo.setMerchantKyc(tx, merchantId, status, now);
+        return true;
+      });
+    },
+  };
+}
+
+export type OnboardingService = ReturnType<typeof createOnboardingService>;

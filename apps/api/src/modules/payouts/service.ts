@@ -1,0 +1,102 @@
+import { createCursorCodec } from '@mp/domain/cursor';
+import { translate } from '@mp/domain/messages';
+import { sitesWithPermission } from '@mp/domain/permissions';
+import type { MerchantAccessContext } from '../../access/route-access.ts';
+import { isUuid, type TenantDb } from '../../access/tenant-db.ts';
+import type { LEDGER_ENTRY_TYPES } from '../../db/schema/payouts.ts';
+import { badRequest, notFound } from '../../plugins/errors.ts';
+import { type PayoutCursor, type PayoutRow, payoutsRepository as repo } from './repository.ts';
+import { PAYOUTS_PAGE_SIZE } from './schemas.ts';
+
+const payoutCursor = createCursorCodec('payouts', ['text', 'uuid'] as const);
+
+function decodeKey(key: string): PayoutCursor {
+  const decoded = payoutCursor.decode(key);
+  if (!decoded || !/^\d{4}-\d{2}-\d{2}$/.test(decoded[0])) {
+    throw badRequest('The request is not valid', [
+      {
+        field: 'lastKey',
+        rule: 'validation.cursorInvalid',
+        message: translate('validation.cursorInvalid', 'en-GB'),
+      },
+    ]);
+  }
+  return { payoutDate: decoded[0], id: decoded[1] };
+}
+
+function toPayout(row: PayoutRow) {
+  return {
+    ...row,
+    status: row.status as 'pending' | 'completed' | 'failed',
+    paidAt: row.paidAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * SPEC §7 payouts. A site manager reads the payouts of the sites they hold Payout:ListPayouts /
+ * Payout:GetPayout on; a payout of another site answers "Payout not found", like one that does not exist.
+ */
+export function createPayoutsService(deps: { tenantDb: TenantDb }) {
+  return {
+    async list(
+      access: MerchantAccessContext,
+      query: { siteId?: string | undefined; date?: string | undefined; lastKey?: string | undefined },
+    ) {
+      const cursor = query.lastKey ? decodeKey(query.lastKey) : undefined;
+      const held = sitesWithPermission(access, 'Payout:ListPayouts');
+      const siteIds = query.siteId ? [query.siteId] : held === 'all' ? undefined : held.filter(isUuid);
+      const rows = await deps.tenantDb.forMerchant(access.merchantId, async (tx) => {
+        if (query.siteId && !(await repo.siteExists(tx, access.merchantId, query.siteId)))
+          throw notFound('Site not found');
+        return repo.list(tx, access.merchantId, { siteIds, date: query.date }, cursor, PAYOUTS_PAGE_SIZE + 1);
+      });
+      const page = rows.slice(0, PAYOUTS_PAGE_SIZE);
+      const last = page.at(-1);
+      return {
+        data: page.map(toPayout),
+        lastKey:
+          rows.length > PAYOUTS_PAGE_SIZE && last ? payoutCursor.encode([last.payoutDate, last.id]) : null,
+      };
+    },
+
+    async get(access: MerchantAccessContext, payoutId: string) {
+      const held = sitesWithPermission(access, 'Payout:GetPayout');
+      return deps.tenantDb.forMerchant(access.merchantId, async (tx) => {
+        const payout = isUuid(payoutId) ? await repo.get(tx, access.merchantId, payoutId) : undefined;
+        if (!payout || (held !== 'all' && !held.includes(payout.siteId))) throw notFound('Payout not found');
+        const [days, entries] = [
+          await repo.days(tx, access.merchantId, payoutId),
+          await repo.entries(tx, access.merchantId, payoutId),
+        ];
+        return {
+          ...toPayout(payout),
+          settlementType: (days.at(-1)?.settlementType === 'gross' ? 'gross' : 'net') as 'net' | 'gross',
+          days: days.map((day) => ({
+            tradingDay: day.tradingDay,
+            windowStart: day.windowStart.toISOString(),
+            windowEnd: day.windowEnd.toISOString(),
+            grossAmount: day.grossAmount,
+            refundsAmount: day.refundsAmount,
+            feesAmount: day.feesAmount,
+            netAmount: day.netAmount,
+            transactionCount: day.transactionCount,
+          })),
+          entries: entries.map((entry) => ({
+            id: entry.id,
+            type: entry.type as (typeof LEDGER_ENTRY_TYPES)[number],
+            amount: entry.amount,
+            currency: entry.currency,
+            description: entry.description,
+            occurredAt: entry.occurredAt.toISOString(),
+            tradingDay: entry.tradingDay,
+            transactionId: entry.transactionId,
+            refundId: entry.refundId,
+            invoiced: entry.invoiced,
+          })),
+        };
+      });
+    },
+  };
+}
+
+export type PayoutsService = ReturnType<typeof createPayoutsService>;

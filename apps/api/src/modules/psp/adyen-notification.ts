@@ -1,0 +1,52 @@
+import { hmacValidator } from '@adyen/api-library';
+import { z } from 'zod';
+
+/** One item of an Adyen standard notification (the fields the HMAC signs, and what we read). */
+export const adyenNotificationItemSchema = z.object({
+  additionalData: z.record(z.string(), z.unknown()).optional(),
+  amount: z.object({
+    currency: z.string().regex(/^[A-Z]{3}$/, { error: 'must be an ISO 4217 currency code' }),
+    value: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+  }),
+  eventCode: z.string().min(1).max(64),
+  eventDate: z.iso.datetime({ offset: true }),
+  merchantAccountCode: z.string().max(200),
+  merchantReference: z.string().max(200).optional(),
+  originalReference: z.string().max(64).optional(),
+  paymentMethod: z.string().max(64).optional(),
+  pspReference: z.string().min(1).max(64),
+  reason: z.string().max(1000).optional(),
+  success: z.enum(['true', 'false']),
+  operations: z.array(z.string()).optional(),
+});
+export type AdyenNotificationItem = z.infer<typeof adyenNotificationItemSchema>;
+
+export const adyenNotificationSchema = z
+  .object({
+    live: z.enum(['true', 'false']),
+    notificationItems: z
+      .array(z.object({ NotificationRequestItem: adyenNotificationItemSchema }))
+      .min(1)
+      .max(1000),
+  })
+  .meta({ id: 'AdyenNotification' });
+export type AdyenNotification = z.infer<typeof adyenNotificationSchema>;
+
+const validator = new hmacValidator();
+
+type LibraryItem = Parameters<hmacValidator['validateHMAC']>[0];
+
+/** Adyen's own validator (constant-time compare); a missing signature is an invalid one. */
+export function hasValidHmac(item: AdyenNotificationItem, hmacKey: string): boolean {
+  try {
+    return validator.validateHMAC(item as unknown as LibraryItem, hmacKey);
+  } catch {
+    return false;
+  }
+}
+
+/** Signs an item as Adyen does (the simulator and tests), returning the item with `hmacSignature` set. */
+export function signItem(item: AdyenNotificationItem, hmacKey: string): AdyenNotificationItem {
+  const signature = validator.calculateHmac(item as unknown as LibraryItem, hmacKey);
+  return { ...item, additionalData: { ...item.additionalData, hmacSignature: signature } };
+}

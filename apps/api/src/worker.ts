@@ -1,0 +1,52 @@
+import pino from 'pino';
+import { systemClock } from './clock.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { startJobs } from './jobs/start-jobs.ts';
+
+// `npm run worker`: works the job queues with no HTTP server, so N API instances (JOBS_IN_PROCESS=false) and
+// M workers share one database. A worker killed mid-job leaves its transaction rolled back; the job expires
+// and another worker (or this one, restarted) runs it again.
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const log = pino({ level: config.logLevel });
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+const jobs = await startJobs({
+  database,
+  clock: systemClock,
+  log,
+  work: true,
+  pollingIntervalSeconds: config.jobs.pollingSeconds,
+  superviseIntervalSeconds: config.jobs.superviseSeconds,
+});
+process.stdout.write('worker: ready\n');
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info({ signal }, 'worker: stopping');
+  try {
+    await jobs.stop();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    process.stderr.write(`worker: shutdown failed: ${String(error)}\n`);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

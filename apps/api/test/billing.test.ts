@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AccessWorld, type ActorName, createAccessWorld } from './access-fixtures.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+
+describe('billing: settings, payment methods and the simulated provider', () => {
+  let t: TestApp;
+  let w: AccessWorld;
+  const base = () => `/api/v1/merchants/${w.merchantA}`;
+  const call = (actor: ActorName, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string) =>
+    t.app.inject({ method, url, headers: w.headers(actor) });
+
+  /** Opens a checkout session and picks a test instrument on the simulated hosted page, as a browser would. */
+  async function addThroughSimulator(instrument: string): Promise<{ location: string; sessionId: string }> {
+    const session = await call('ownerA', 'POST', `${base()}/billing/session`);
+    expect(session.statusCode).toBe(201);
+    const { hostedPageUrl, paymentToken, stripePublicKey, sessionId } = session.json().data;
+    expect(stripePublicKey).toBeNull();
+    expect(hostedPageUrl).toContain(paymentToken);
+    const path = new URL(hostedPageUrl).pathname;
+    const hosted = await t.app.inject({ method: 'GET', url: path });
+    expect(hosted.statusCode).toBe(200);
+    expect(hosted.body).toContain('Test provider: simulated billing');
+    // No field takes a card or account number: only test instruments to pick.
+    expect(hosted.body).not.toMatch(/type="(text|number|tel)"/);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `instrument=${instrument}`,
+    });
+    expect(done.statusCode).toBe(303);
+    return { location: String(done.headers.location), sessionId };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'http://localhost:3000' } });
+    w = await createAccessWorld(t.app, 'Billing');
+  });
+  afterAll(() => t.close());
+
+  it('starts with no payment method, nothing signed', async () => {
+    const res = await call('ownerA', 'GET', `${base()}/billing-settings`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      paymentMethods: [],
+      defaultPaymentMethod: null,
+      hasSignedRates: false,
+      recommendedPaymentMethods: 2,
+    });
+  });
+
+  it('adds payment methods through the hosted page; the first becomes default; set default and delete', async () => {
+    const visa = await addThroughSimulator('visa-4242');
+    expect(visa.location).toBe(`/payment-method-success?merchant=${w.merchantA}&session=${visa.sessionId}`);
+    const result = await call('ownerA', 'GET', `${base()}/billing/session/${visa.sessionId}`);
+    expect(result.json().data).toMatchObject({
+      status: 'succeeded',
+      paymentMethod: { type: 'card', brand: 'visa', lastFour: '4242', isDefault: true },
+    });
+    const visaId = result.json().data.paymentMethod.paymentMethodId;
+
+    const sepa = await addThroughSimulator('sepa-de-3000');
+    const sepaId = (await call('ownerA', 'GET', `${base()}/billing/session/${sepa.sessionId}`)).json().data
+      .paymentMethod.paymentMethodId;
+
+    const made = await call('ownerA', 'PUT', `${base()}/billing-settings/payment-methods/${sepaId}/default`);
+    expect(made.statusCode).toBe(200);
+    expect(made.json().data.defaultPaymentMethod).toBe(sepaId);
+
+    const removed = await call('ownerA', 'DELETE', `${base()}/billing-settings/payment-methods/${visaId}`);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data.paymentMethods).toEqual([
+      expect.objectContaining({
+        paymentMethodId: sepaId,
+        type: 'sepa_debit',
+        brand: 'DE',
+        lastFour: '3000',
+        isDefault: true,
+      }),
+    ]);
+    // Gone for good: neither default nor deletable again.
+    expect(
+      (await call('ownerA', 'PUT', `${base()}/billing-settings/payment-methods/${visaId}/default`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call('ownerA', 'DELETE', `${base()}/billing-settings/payment-methods/${visaId}`)).statusCode,
+    ).toBe(404);
+
+    // Deleting the default leaves none.
+    const last = await call('ownerA', 'DELETE', `${base()}/billing-settings/payment-methods/${sepaId}`);
+    expect(last.json().data).toMatchObject({ paymentMethods: [], defaultPaymentMethod: null });
+
+    // Only the last four digits and display facts are stored (no column could hold a number).
+    const stored = await t.database.db.execute(
+      sql`select * from payment_methods where merchant_id = ${w.merchantA}`,
+    );
+    for (const row of (stored as unknown as { rows: Record<string, unknown>[] }).rows) {
+      expect(row.last_four).toMatch(/^\d{4}$/);
+      expect(Object.keys(row).sort()).toEqual(
+        [
+          'brand',
+          'created_at',
+          'deleted_at',
+          'exp_month',
+          'exp_year',
+          'id',
+          'last_four',
+          'merchant_id',
+          'provider_payment_method_id',
+          'type',
+          'updated_at',
+        ].sort(),
+      );
+    }
+  });
+
+  it('a declined test card shows as failed; a hosted page works once', async () => {
+    const declined = await addThroughSimulator('card-declined');
+    const result = await call('ownerA', 'GET', `${base()}/billing/session/${declined.sessionId}`);
+    expect(result.json().data).toMatchObject({ status: 'failed', paymentMethod: null });
+    expect(result.json().data.failureReason).toMatch(/declined/);
+
+    const session = (await call('ownerA', 'POST', `${base()}/billing/session`)).json().data;
+    const path = new URL(session.hostedPageUrl).pathname;
+    const post = () =>
+      t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'instrument=mastercard-4444',
+      });
+    expect((await post()).headers.location).toBe(
+      `/payment-method-success?merchant=${w.merchantA}&session=${session.sessionId}`,
+    );
+    expect((await post()).headers.location).toBe('/payment-method-success?status=expired');
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(410);
+    const settings = (await call('ownerA', 'GET', `${base()}/billing-settings`)).json().data;
+    expect(settings.paymentMethods).toHaveLength(1);
+  });
+
+  it('gives nothing to site managers, other merchants or strangers (404)', async () => {
+    const settings = (await call('ownerA', 'GET', `${base()}/billing-settings`)).json().data;
+    const pmId = settings.paymentMethods[0].paymentMethodId;
+    expect((await call('managerA1', 'GET', `${base()}/billing-settings`)).statusCode).toBe(404);
+    expect((await call('ownerB', 'GET', `${base()}/billing-settings`)).statusCode).toBe(404);
+    expect((await call('ownerB', 'POST', `${base()}/billing/session`)).statusCode).toBe(404);
+    // B's owner naming A's payment method under B: not found, and A's is untouched.
+    const foreign = await call(
+      'ownerB',
+      'DELETE',
+      `/api/v1/merchants/${w.merchantB}/billing-settings/payment-methods/${pmId}`,
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(
+      (await call('ownerA', 'GET', `${base()}/billing-settings`)).json().data.paymentMethods,
+    ).toHaveLength(1);
+    expect((await call('staff', 'GET', `${base()}/billing-settings`)).statusCode).toBe(200);
+  });
+});

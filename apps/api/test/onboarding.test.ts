@@ -1,0 +1,372 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signIn } from './helpers/auth.ts';
+import { createIdentityTestApp } from './identity-test-app.ts';
+
+type TestApp = Awaited<ReturnType<typeof createIdentityTestApp>>;
+
+const PASSWORD = 'Onboard-2026x';
+
+const company = {
+  entityType: 'company',
+  country: 'GB',
+  legalEntityName: 'Harbour Lights Ltd',
+  registrationNumber: '01234567',
+  vatNumber: 'GB123456789',
+  industry: '5812',
+  phone: '+44 20 7946 0000',
+};
+const payments = { pricing: 'standard', acceptedPaymentMethods: ['in-person'], billingPaymentMethod: 'card' };
+const site = {
+  name: 'Harbour Main',
+  displayName: 'Harbour Lights',
+  address: { line1: '1 Quay Street', city: 'Bristol', postalCode: 'bs1 4aa', country: 'GB' },
+};
+
+describe('onboarding: from a signed-up user to a verified merchant', () => {
+  let t: TestApp;
+  const tokens = new Map<string, string>();
+
+  /** Signs up, confirms (code from the recorded mail) and signs in a new user; returns their bearer token. */
+  async function newUser(name: string): Promise<{ email: string; headers: Record<string, string> }> {
+    const email = `${name}@onboarding.test`;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/sign-up',
+      payload: { email, phone_number: '+442079460000', password: PASSWORD },
+    });
+    const mail = t.sent.findLast((m) => m.to === email && m.kind === 'confirm_sign_up');
+    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+    await t.app.inject({ method: 'POST', url: '/api/identity/confirm-sign-up', payload: { email, code } });
+    const token = await signIn(t.app, email, PASSWORD);
+    tokens.set(name, token);
+    return { email, headers: bearer(token) };
+  }
+
+  const shortcodeSentTo = (email: string) =>
+    /\b(\d{6})\b/.exec(
+      t.sent.findLast((m) => m.to === email && m.kind === 'onboarding_shortcode')?.text ?? '',
+    )?.[1];
+
+  beforeAll(async () => {
+    t = await createIdentityTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('lists industries and refuses an unsupported one with SPEC §5 text', async () => {
+    const { headers } = await newUser('industries');
+    const list = await t.app.inject({ method: 'GET', url: '/api/industries', headers });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data).toContainEqual({ code: '7995', name: 'Gambling', supported: false });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/industries/5812/validate',
+      headers,
+      payload: { legalEntityName: 'Harbour Lights Ltd' },
+    });
+    expect(ok.statusCode).toBe(200);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/industries/7995/validate',
+      headers,
+      payload: { legalEntityName: 'Harbour Lights Ltd' },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({
+      code: 'INDUSTRY_UNSUPPORTED',
+      message: "We don't currently support Gambling. Please reach out to support for more information.",
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/industries/0000/validate',
+      headers,
+      payload: { legalEntityName: 'x' },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('saves an application step by step, resumable by the e-mailed shortcode, then creates the merchant', async () => {
+    const { email, headers } = await newUser('applicant');
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/onboarding/applications',
+      headers,
+      payload: {},
+    });
+    expect(started.statusCode).toBe(201);
+    const applicationId = started.json().data.applicationId;
+    const shortcode = shortcodeSentTo(email);
+    expect(shortcode).toMatch(/^\d{6}$/);
+    // The shortcode is only in the e-mail.
+    expect(started.body).not.toContain(shortcode);
+
+    // SPEC §8: one active onboarding per e-mail.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/onboarding/applications',
+      headers,
+      payload: {},
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('ONBOARDING_EMAIL_IN_USE');
+
+    // A step with errors: 400 naming each field and rule, nothing saved.
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/onboarding/applications/${applicationId}/steps/company`,
+      headers,
+      payload: { data: { ...company, registrationNumber: '123', industry: '7995' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details).toEqual(
+      expect.arrayContaining([
+        {
+          field: 'data.registrationNumber',
+          rule: 'validation.registrationNumberInvalid',
+          message: 'Please enter a valid registration number',
+        },
+        expect.objectContaining({ field: 'data.industry', rule: 'validation.industryUnsupported' }),
+      ]),
+    );
+
+    for (const [step, data] of [
+      ['company', company],
+      ['payments', payments],
+    ] as const) {
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/onboarding/applications/${applicationId}/steps/${step}`,
+        headers,
+        payload: { data },
+      });
+      expect(saved.statusCode).toBe(200);
+    }
+
+    // Another device of the same user: resume by shortcode, with both saved steps.
+    const resumed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/onboarding/applications/resume',
+      headers: bearer(await signIn(t.app, email, PASSWORD)),
+      payload: { shortcode },
+    });
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json().data).toMatchObject({
+      applicationId,
+      stepsDone: 2,
+      data: { company: { legalEntityName: 'Harbour Lights Ltd' }, payments },
+    });
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer-accounts',
+      headers,
+      payload: { applicationId, company, payments, site },
+    });
+    expect(created.statusCode).toBe(201);
+    const { merchantId, hostedOnboardingLink } = created.json().data;
+    expect(hostedOnboardingLink).toMatch(
+      new RegExp(`^http://localhost:3000/api/kyc-simulator/${merchantId}/`),
+    );
+
+    // The applicant is its CompanyOwner; the merchant is pending verification in GBP, London time.
+    const merchants = await t.app.inject({ method: 'GET', url: '/api/merchants', headers });
+    expect(merchants.json().data).toEqual([
+      expect.objectContaining({
+        merchantId,
+        legalEntityName: 'Harbour Lights Ltd',
+        kycOnboardingStatus: 'pending',
+        status: 'active',
+        currency: 'GBP',
+        timeZone: 'Europe/London',
+        permissions: expect.objectContaining({
+          companyScoped: expect.arrayContaining(['Company:AccessKyc']),
+        }),
+      }),
+    ]);
+    // The first site, postal code uppercased.
+    const sites = await t.app.inject({ method: 'GET', url: `/api/merchants/${merchantId}/sites`, headers });
+    expect(sites.json().data).toEqual([expect.objectContaining({ name: 'Harbour Main' })]);
+
+    // Submitted: the application can no longer change, and its shortcode no longer resumes it.
+    const late = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/onboarding/applications/${applicationId}/steps/site`,
+      headers,
+      payload: { data: site },
+    });
+    expect(late.statusCode).toBe(409);
+    const current = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/onboarding/applications/current',
+      headers,
+    });
+    expect(current.json().data).toMatchObject({ status: 'submitted', merchantId });
+
+    // The hosted page: a test provider's page; "verified" activates the merchant and returns to the portal.
+    const path = new URL(hostedOnboardingLink).pathname;
+    const pageRes = await t.app.inject({ method: 'GET', url: path });
+    expect(pageRes.statusCode).toBe(200);
+    expect(pageRes.body).toContain('Test provider');
+    const decided = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=verified',
+    });
+    expect(decided.statusCode).toBe(303);
+    expect(decided.headers.location).toBe('/onboarding/wizard?verification=verified');
+    const after = await t.app.inject({ method: 'GET', url: `/api/v1/merchants/${merchantId}`, headers });
+    expect(after.json().data.kycOnboardingStatus).toBe('verified');
+
+    // A link is single use.
+    const reused = await t.app.inject({ method: 'GET', url: path });
+    expect(reused.statusCode).toBe(410);
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=rejected',
+    });
+    expect(replay.headers.location).toBe('/onboarding/wizard?verification=expired');
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/merchants/${merchantId}`, headers })).json().data
+        .kycOnboardingStatus,
+    ).toBe('verified');
+
+    // Verified: no new link.
+    const link = await t.app.inject({
+      method: 'POST',
+      url: `/api/merchants/${merchantId}/verification-links`,
+      headers,
+    });
+    expect(link.statusCode).toBe(409);
+    expect(link.json().error.code).toBe('KYC_ALREADY_VERIFIED');
+  });
+
+  it('tells a foreign shortcode from an unknown one (SPEC §8) and never shows another applicant’s application', async () => {
+    const first = await newUser('first');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/onboarding/applications',
+      headers: first.headers,
+      payload: {},
+    });
+    const shortcode = shortcodeSentTo(first.email) as string;
+    const firstApplication = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/onboarding/applications/current',
+        headers: first.headers,
+      })
+    ).json().data;
+
+    const other = await newUser('other');
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/onboarding/applications/resume',
+      headers: other.headers,
+      payload: { shortcode },
+    });
+    expect(foreign.statusCode).toBe(409);
+    expect(foreign.json().error.code).toBe('ONBOARDING_ALREADY_STARTED');
+    expect(foreign.body).not.toContain(firstApplication.applicationId);
+
+    const unknownCode = shortcode === '000000' ? '000001' : '000000';
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/onboarding/applications/resume',
+      headers: other.headers,
+      payload: { shortcode: unknownCode },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('ONBOARDING_SHORTCODE_NOT_RECOGNISED');
+
+    // SPEC §5 shortcode messages.
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/onboarding/applications/resume',
+      headers: other.headers,
+      payload: { shortcode: '12a' },
+    });
+    expect(short.json().error.details[0].message).toBe('Shortcode must be numeric');
+
+    // Not theirs: saving a step or submitting on another's application is 404, nothing written.
+    const save = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/onboarding/applications/${firstApplication.applicationId}/steps/company`,
+      headers: other.headers,
+      payload: { data: company },
+    });
+    expect(save.statusCode).toBe(404);
+    const submit = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer-accounts',
+      headers: other.headers,
+      payload: { applicationId: firstApplication.applicationId, company, payments, site },
+    });
+    expect(submit.statusCode).toBe(404);
+    const merchants = await t.app.inject({ method: 'GET', url: '/api/merchants', headers: other.headers });
+    expect(merchants.json().data).toEqual([]);
+  });
+
+  it('rejects a bad customer-account body with a 400 naming the fields, creating nothing', async () => {
+    const { headers } = await newUser('badbody');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer-accounts',
+      headers,
+      payload: {
+        company: { ...company, country: 'NL', registrationNumber: '1234' },
+        payments,
+        site: { ...site, name: 'Bad/Name' },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    const fields = res.json().error.details.map((d: { field: string }) => d.field);
+    expect(fields).toEqual(
+      expect.arrayContaining(['company.registrationNumber', 'company.vatNumber', 'site.name']),
+    );
+    const merchants = await t.app.inject({ method: 'GET', url: '/api/merchants', headers });
+    expect(merchants.json().data).toEqual([]);
+  });
+
+  it('makes a new verification link for a merchant that needs more information, owners only', async () => {
+    const { headers } = await newUser('moreinfo');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer-accounts',
+      headers,
+      payload: { company: { ...company, legalEntityName: 'More Info Ltd' }, payments, site },
+    });
+    const { merchantId, hostedOnboardingLink } = created.json().data;
+    const path = new URL(hostedOnboardingLink).pathname;
+    const decided = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=needs-more-information',
+    });
+    expect(decided.headers.location).toBe('/onboarding/wizard?verification=needs-more-information');
+    const link = await t.app.inject({
+      method: 'POST',
+      url: `/api/merchants/${merchantId}/verification-links`,
+      headers,
+    });
+    expect(link.statusCode).toBe(201);
+    expect(link.json().data.hostedOnboardingLink).not.toBe(hostedOnboardingLink);
+    // Somebody else: 404, as if the merchant did not exist.
+    const stranger = await newUser('stranger');
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: `/api/merchants/${merchantId}/verification-links`,
+      headers: stranger.headers,
+    });
+    expect(denied.statusCode).toBe(404);
+    // Expired links are refused.
+    t.advance(25 * 60 * 60 * 1000);
+    const expired = await t.app.inject({
+      method: 'GET',
+      url: new URL(link.json().data.hostedOnboardingLink).pathname,
+    });
+    expect(expired.statusCode).toBe(410);
+  });
+});

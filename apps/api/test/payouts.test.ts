@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenantDb } from '../src/access/tenant-db.ts';
+import { fixedClock } from '../src/clock.ts';
+import { payouts, rates, refunds, sites, transactions } from '../src/db/schema/index.ts';
+import { BANK_FAILURE_REASON, runBank } from '../src/modules/payouts/ledger-builder.ts';
+import { payoutBuildJob } from '../src/modules/payouts/payout-jobs.ts';
+import { type AccessWorld, createAccessWorld } from './access-fixtures.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+
+// Issue 12 §2: a site's payout per trading day, built by the payout job; read through SPEC §7's payout calls.
+describe('payouts', () => {
+  let t: TestApp;
+  let w: AccessWorld;
+  const clock = fixedClock(new Date('2026-04-02T12:00:00Z'));
+  let build: (siteId: string, tradingDay: string, merchantId?: string) => Promise<void>;
+
+  const payment = (
+    siteId: string,
+    amount: number,
+    at: string,
+    extra: Partial<typeof transactions.$inferInsert> = {},
+  ): typeof transactions.$inferInsert => {
+    const id = randomUUID();
+    return {
+      merchantId: w.merchantA,
+      id,
+      siteId,
+      pspReference: `PO${id.replaceAll('-', '').slice(0, 14).toUpperCase()}`,
+      amount,
+      currency: 'GBP',
+      status: 'captured',
+      source: 'adyen-terminal',
+      cardScheme: 'visa',
+      cardRegion: 'domestic',
+      createdAt: new Date(at),
+      updatedAt: new Date(at),
+      ...extra,
+    };
+  };
+  const get = (actor: Parameters<AccessWorld['headers']>[0], url: string) =>
+    t.app.inject({ method: 'GET', url, headers: w.headers(actor) });
+  const listUrl = (query = '') => `/api/merchants/${w.merchantA}/payouts${query}`;
+  const detailUrl = (id: string) => `/api/v1/merchants/${w.merchantA}/payouts/${id}`;
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+    w = await createAccessWorld(t.app, 'Payouts');
+    const tenantDb = createTenantDb(t.app.database);
+    const job = payoutBuildJob({ tenantDb, clock, send: async () => null });
+    build = (siteId, tradingDay, merchantId = w.merchantA) =>
+      job.work({ merchantId, siteId, tradingDay }, {} as never);
+  });
+  afterAll(() => t.close());
+
+  describe('a net-settled day (site A1, London, window 00:00)', () => {
+    let p1: string;
+    let chargedBack: string;
+    beforeAll(async () => {
+      const rows = [
+        payment(w.siteA1, 1001, '2026-03-10T09:00:00Z'), // 1.2% → 12.012 → 12
+        payment(w.siteA1, 1042, '2026-03-10T09:05:00Z', { cardScheme: 'amex' }), // 2.9% → 30.218 → 30
+        payment(w.siteA1, 250, '2026-03-10T09:10:00Z', { cardRegion: 'eea' }), // 1.5% → 3.75 → 4
+        payment(w.siteA1, 100, '2026-03-10T09:15:00Z', { source: 'tap-to-pay' }), // 1.3% → 1.3 → 1
+        payment(w.siteA1, 1000, '2026-03-10T09:20:00Z', { tipAmount: 200 }), // 1200 × 1.2% → 14.4 → 14
+        payment(w.siteA1, 2000, '2026-03-10T09:25:00Z', { cardRegion: 'global' }), // 2.5% → 50
+        payment(w.siteA1, 700, '2026-03-10T09:30:00Z', { cardScheme: 'jcb', cardRegion: null }), // other 2.9% → 20.3 → 20
+        payment(w.siteA1, 375, '2026-03-10T09:35:00Z'), // 1.2% → 4.5 → 5 (half-up, not to even)
+        payment(w.siteA1, 900, '2026-03-10T10:00:00Z', {
+          status: 'chargedback',
+          updatedAt: new Date('2026-03-10T18:00:00Z'),
+        }), // fee 10.8 → 11
+        payment(w.siteA1, 5000, '2026-03-10T11:00:00Z', { status: 'failed' }),
+        payment(w.siteA1, 4000, '2026-03-10T23:59:59Z', { status: 'pre-authorized' }),
+        payment(w.siteA1, 800, '2026-03-11T00:00:00Z'), // the next trading day
+      ];
+      p1 = rows[0]?.id ?? '';
+      chargedBack = rows[8]?.id ?? '';
+      await t.app.db.insert(transactions).values(rows);
+      await t.app.db.insert(refunds).values([
+        {
+          merchantId: w.merchantA,
+          transactionId: p1,
+          amount: 300,
+          currency: 'GBP',
+          status: 'succeeded',
+          createdAt: new Date('2026-03-10T15:00:00Z'),
+        },
+        {
+          merchantId: w.merchantA,
+          transactionId: p1,
+          amount: 100,
+          currency: 'GBP',
+          status: 'pending',
+          createdAt: new Date('2026-03-10T15:30:00Z'),
+        },
+      ]);
+      await build(w.siteA1, '2026-03-10');
+    });
+
+    it('pays captures + tips − refunds − chargebacks − fees, every fee rounded half-up per line, to the cent', async () => {
+      const list = await get('ownerA', listUrl(`?siteId=${w.siteA1}&date=2026-03-10`));
+      expect(list.statusCode, list.body).toBe(200);
+      const [payout] = list.json().data;
+      expect(payout).toMatchObject({
+        siteId: w.siteA1,
+        payoutDate: '2026-03-10',
+        status: 'pending',
+        amount: 6221,
+        grossAmount: 7568,
+        feesAmount: 147,
+        currency: 'GBP',
+        expectedArrival: '2026-03-12', // made at the close of the 10th, sent on the 11th, credited the next business day
+      });
+      const detail = await get('ownerA', detailUrl(payout.id));
+      expect(detail.statusCode).toBe(200);
+      const data = detail.json().data;
+      expect(data.settlementType).toBe('net');
+      expect(data.days).toEqual([
+        {
+          tradingDay: '2026-03-10',
+          windowStart: '2026-03-10T00:00:00.000Z',
+          windowEnd: '2026-03-11T00:00:00.000Z',
+          grossAmount: 7568,
+          refundsAmount: -1200,
+          feesAmount: 147,
+          netAmount: 6221,
+          transactionCount: 9,
+        },
+      ]);
+      const entries = data.entries as { type: string; amount: number; transactionId: string }[];
+      expect(entries.reduce((sum, e) => sum + e.amount, 0)).toBe(6221);
+      expect(
+        entries
+          .filter((e) => e.type === 'fee')
+          .map((e) => -e.amount)
+          .sort((a, b) => a - b),
+      ).toEqual([1, 4, 5, 11, 12, 14, 20, 30, 50]);
+      expect(entries.filter((e) => e.transactionId === p1).map((e) => [e.type, e.amount])).toEqual(
+        expect.arrayContaining([
+          ['payment', 1001],
+          ['fee', -12],
+          ['refund', -300],
+        ]),
+      );
+      expect(entries.find((e) => e.type === 'chargeback')).toMatchObject({
+        transactionId: chargedBack,
+        amount: -900,
+      });
+    });
+
+    it('runs a day once: a second build of the same site and day changes nothing', async () => {
+      await build(w.siteA1, '2026-03-10');
+      const rows = await t.app.db.select().from(payouts).where(eq(payouts.siteId, w.siteA1));
+      expect(rows.map((r) => [r.payoutDate, r.amount])).toEqual([['2026-03-10', 6221]]);
+    });
+
+    it('books a chargeback reversal when a charged-back payment is captured again', async () => {
+      await t.app.db
+        .update(transactions)
+        .set({ status: 'captured', updatedAt: new Date('2026-03-11T10:00:00Z') })
+        .where(eq(transactions.id, chargedBack));
+      await build(w.siteA1, '2026-03-11');
+      const list = await get('ownerA', listUrl(`?siteId=${w.siteA1}&date=2026-03-11`));
+      const [payout] = list.json().data;
+      // 800 − 10 (1.2% of 800 = 9.6 → 10) + 900 reversed.
+      expect(payout.amount).toBe(800 - 10 + 900);
+      const detail = await get('ownerA', detailUrl(payout.id));
+      expect(detail.json().data.days[0]).toMatchObject({
+        refundsAmount: 900,
+        grossAmount: 800,
+        feesAmount: 10,
+      });
+    });
+  });
+
+  describe('a negative day carries forward (site A2, window 03:00, across the spring daylight-saving change)', () => {
+    beforeAll(async () => {
+      await t.app.db.update(sites).set({ settlementWindow: '03:00' }).where(eq(sites.id, w.siteA2));
+      await t.app.db.insert(transactions).values([
+        payment(w.siteA2, 500, '2026-03-28T12:00:00Z'), // fee 6
+        payment(w.siteA2, 2000, '2026-03-28T13:00:00Z', { status: 'refund' }), // a standalone refund
+        // 02:30 BST on the 30th, before the 03:00 close: trading day 29 March.
+        payment(w.siteA2, 3000, '2026-03-30T01:30:00Z'), // fee 36
+      ]);
+      await build(w.siteA2, '2026-03-28');
+      await build(w.siteA2, '2026-03-29');
+    });
+
+    it('pays nothing for the negative day and takes its balance into the next payout', async () => {
+      const list = await get('ownerA', listUrl(`?siteId=${w.siteA2}`));
+      const data = list.json().data;
+      expect(data).toHaveLength(1);
+      expect(data[0]).toMatchObject({ payoutDate: '2026-03-29', amount: 500 - 6 - 2000 + 3000 - 36 });
+      const detail = await get('ownerA', detailUrl(data[0].id));
+      expect(detail.json().data.days).toEqual([
+        expect.objectContaining({
+          tradingDay: '2026-03-28',
+          windowStart: '2026-03-28T03:00:00.000Z',
+          windowEnd: '2026-03-29T02:00:00.000Z', // 23 hours: the clocks went forward
+          netAmount: -1506,
+        }),
+        expect.objectContaining({ tradingDay: '2026-03-29', netAmount: 2964, transactionCount: 1 }),
+      ]);
+    });
+  });
+
+  describe('gross settlement (merchant B)', () => {
+    it('pays captures − refunds and leaves the fees to invoicing', async () => {
+      await t.app.db.insert(rates).values({
+        merchantId: w.merchantB,
+        domesticPercent: '1.0000',
+        eeaPercent: '1.0000',
+        globalPercent: '1.0000',
+        amexPercent: '1.0000',
+        otherPercent: '1.0000',
+        tapToPayPercent: '1.0000',
+        currency: 'GBP',
+        settlementType: 'gross',
+        effectiveFrom: '2020-01-01',
+      });
+      await t.app.db.insert(transactions).values([
+        { ...payment(w.siteB1, 1250, '2026-03-12T10:00:00Z'), merchantId: w.merchantB }, // fee 12.5 → 13
+        { ...payment(w.siteB1, 50, '2026-03-12T11:00:00Z', { status: 'refund' }), merchantId: w.merchantB },
+      ]);
+      await build(w.siteB1, '2026-03-12', w.merchantB);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/merchants/${w.merchantB}/payouts`,
+        headers: w.headers('ownerB'),
+      });
+      const [payout] = res.json().data;
+      expect(payout).toMatchObject({ amount: 1200, grossAmount: 1250, feesAmount: 0 });
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/merchants/${w.merchantB}/payouts/${payout.id}`,
+        headers: w.headers('ownerB'),
+      });
+      expect(detail.json().data).toMatchObject({
+        settlementType: 'gross',
+        days: [
+          expect.objectContaining({ grossAmount: 1250, refundsAmount: -50, feesAmount: 13, netAmount: 1200 }),
+        ],
+      });
+    });
+  });
+
+  describe('the simulated bank', () => {
+    it('completes payouts on their expected arrival, or fails one with its reason and retries it the next business day', async () => {
+      const db = createTenantDb(t.app.database);
+      await db.acrossMerchants((tx) => runBank(tx, { now: new Date('2026-04-01T09:00:00Z') }));
+      const rows = await t.app.db.select().from(payouts);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(row.attempts).toBe(1);
+        if (row.status === 'failed') {
+          expect(row.failureReason).toBe(BANK_FAILURE_REASON);
+          expect(row.retryOn).toBe('2026-04-02');
+        } else expect(row).toMatchObject({ status: 'completed', failureReason: null });
+      }
+      // The retry day: every failed payout is tried again and completes, keeping why the first attempt failed.
+      await db.acrossMerchants((tx) => runBank(tx, { now: new Date('2026-04-02T09:00:00Z') }));
+      const after = await t.app.db.select().from(payouts);
+      expect(after.every((row) => row.status === 'completed')).toBe(true);
+    });
+  });
+
+  describe('access and input', () => {
+    it('shows a site manager only the payouts of their sites, and hides the others as not found', async () => {
+      const mine = await get('managerA1', listUrl());
+      expect(mine.statusCode).toBe(200);
+      const sitesSeen = new Set(mine.json().data.map((p: { siteId: string }) => p.siteId));
+      expect([...sitesSeen]).toEqual([w.siteA1]);
+      const theirs = await get('ownerA', listUrl(`?siteId=${w.siteA2}`));
+      const foreign = await get('managerA1', detailUrl(theirs.json().data[0].id));
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json().error.message).toBe('Payout not found');
+      expect((await get('managerA1', listUrl(`?siteId=${w.siteA2}`))).statusCode).toBe(404);
+    });
+
+    it("gives another merchant's owner nothing: 404 for the merchant, whatever the payout id", async () => {
+      const own = await get('ownerA', listUrl());
+      const res = await get('ownerB', detailUrl(own.json().data[0].id));
+      expect(res.statusCode).toBe(404);
+      const viaB = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/merchants/${w.merchantB}/payouts/${own.json().data[0].id}`,
+        headers: w.headers('ownerB'),
+      });
+      expect(viaB.json().error.message).toBe('Payout not found');
+    });
+
+    it('answers 400 naming the field for a bad date or lastKey', async () => {
+      const date = await get('ownerA', listUrl('?date=2026-13-45'));
+      expect(date.statusCode).toBe(400);
+      expect(date.json().error.details[0].field).toBe('date');
+      const key = await get('ownerA', listUrl('?lastKey=not-a-key'));
+      expect(key.statusCode).toBe(400);
+      expect(key.json().error.details[0].field).toBe('lastKey');
+    });
+
+    it('pages with lastKey, newest trading day first', async () => {
+      const first = await get('ownerA', listUrl());
+      const days = first.json().data.map((p: { payoutDate: string }) => p.payoutDate);
+      expect(days).toEqual([...days].sort().reverse());
+      expect(first.json().lastKey).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,87 @@
+// The thin request path (issue 16, docs/PERFORMANCE.md) keeps every security property: the access check reads
+// the database on every request (nothing about memberships is remembered between requests), a remembered
+// token still expires on time, and prepared statements give each caller their own merchant's answer.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../src/clock.ts';
+import { merchantMemberships, siteRoleGrants } from '../src/db/schema/index.ts';
+import { type AccessWorld, createAccessWorld } from './access-fixtures.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+
+describe('the request path', () => {
+  let t: TestApp;
+  let w: AccessWorld;
+  const clock = fixedClock(new Date('2026-03-01T12:00:00Z'));
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+    w = await createAccessWorld(t.app, 'Path');
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, actor: Parameters<AccessWorld['headers']>[0]) =>
+    t.app.inject({ method: 'GET', url, headers: w.headers(actor) });
+
+  it('stops a member at the next request once their membership is removed, with the same token', async () => {
+    const url = `/api/v1/merchants/${w.merchantA}/transactions/totals`;
+    expect((await get(url, 'managerA2')).statusCode).toBe(200);
+    await t.app.db
+      .delete(siteRoleGrants)
+      .where(
+        and(eq(siteRoleGrants.merchantId, w.merchantA), eq(siteRoleGrants.userId, w.users.managerA2.id)),
+      );
+    await t.app.db
+      .delete(merchantMemberships)
+      .where(
+        and(
+          eq(merchantMemberships.merchantId, w.merchantA),
+          eq(merchantMemberships.userId, w.users.managerA2.id),
+        ),
+      );
+    const after = await get(url, 'managerA2');
+    expect(after.statusCode).toBe(404);
+    expect(after.json().error.message).toBe('Merchant not found');
+    const merchants = await get('/api/merchants', 'managerA2');
+    expect(merchants.json().data).toEqual([]);
+  });
+
+  it('applies a narrowed site role at the next request', async () => {
+    const url = `/api/v1/merchants/${w.merchantA}/transactions/totals?siteId=${w.siteA1}`;
+    expect((await get(url, 'managerA1')).statusCode).toBe(200);
+    await t.app.db
+      .update(siteRoleGrants)
+      .set({ siteId: w.siteA2 })
+      .where(
+        and(eq(siteRoleGrants.merchantId, w.merchantA), eq(siteRoleGrants.userId, w.users.managerA1.id)),
+      );
+    expect((await get(url, 'managerA1')).statusCode).toBe(404);
+    expect((await get(url.replace(w.siteA1, w.siteA2), 'managerA1')).statusCode).toBe(200);
+  });
+
+  it('answers 401 TOKEN_EXPIRED for a token it accepted before, once the clock passes its expiry', async () => {
+    expect((await get('/api/merchants', 'ownerB')).statusCode).toBe(200);
+    clock.advance((t.config.identity.accessTokenTtlSeconds + 1) * 1000);
+    try {
+      const res = await get('/api/merchants', 'ownerB');
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('TOKEN_EXPIRED');
+    } finally {
+      clock.advance(-(t.config.identity.accessTokenTtlSeconds + 1) * 1000);
+    }
+  });
+
+  it("gives each of many concurrent callers their own merchant's users through the same prepared statements", async () => {
+    const calls = Array.from({ length: 24 }, (_, i) =>
+      i % 2 === 0
+        ? get(`/api/v1/merchants/${w.merchantA}/users`, 'ownerA')
+        : get(`/api/v1/merchants/${w.merchantB}/users`, 'ownerB'),
+    );
+    const replies = await Promise.all(calls);
+    for (const [i, reply] of replies.entries()) {
+      expect(reply.statusCode).toBe(200);
+      const emails = (reply.json().data as { email: string }[]).map((u) => u.email);
+      expect(emails).toContain(i % 2 === 0 ? w.users.ownerA.email : w.users.ownerB.email);
+      expect(emails).not.toContain(i % 2 === 0 ? w.users.ownerB.email : w.users.ownerA.email);
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { ActionIcon, Button, Kbd } from '@mantine/core';
+import { spotlight } from '@mantine/spotlight';
+import { useTranslation } from 'react-i18next';
+
+function SearchIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </svg>
+  );
+}
+
+/** Opens the command palette (also Ctrl/Cmd + K): a labelled button from 768 px, an icon on a phone. */
+export function PaletteButton() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button
+        visibleFrom="sm"
+        variant="default"
+        size="xs"
+        leftSection={<SearchIcon />}
+        rightSection={<Kbd size="xs">{t('ui.shell.searchShortcut')}</Kbd>}
+        onClick={() => spotlight.open()}
+      >
+        {t('ui.shell.search')}
+      </Button>
+      <ActionIcon
+        hiddenFrom="sm"
+        variant="default"
+        size="lg"
+        aria-label={t('ui.shell.search')}
+        onClick={() => spotlight.open()}
+      >
+        <SearchIcon />
+      </ActionIcon>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import {
+  Avatar,
+  Menu,
+  Stack,
+  Text,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSignOut } from '../../features/session/use-sign-out.ts';
+import type { SessionUser } from '../../lib/session/session-store.ts';
+import { resetAppState } from './use-app-state.ts';
+
+const initialsOf = (user: SessionUser) =>
+  ([user.firstName?.[0], user.lastName?.[0]].filter(Boolean).join('') || user.email[0] || '?').toUpperCase();
+
+function MoonIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />
+    </svg>
+  );
+}
+
+function SunIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <circle cx="12" cy="12" r="4" />
+      <path d="M12 2v2m0 16v2M4.9 4.9l1.4 1.4m11.4 11.4 1.4 1.4M2 12h2m16 0h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+    </svg>
+  );
+}
+
+/**
+ * The account menu at the right of the header: who is signed in (name, e-mail), the light/dark switch (the system's
+ * scheme until the user picks one; Mantine remembers the choice in localStorage) and sign-out.
+ */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const signOut = useSignOut(resetAppState);
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+  return (
+    <Menu position="bottom-end" width={260} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('ui.shell.userMenu')} style={{ borderRadius: '50%' }}>
+          <Avatar color="indigo" radius="xl" size={36}>
+            {initialsOf(user)}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Stack gap={0} px="sm" py="xs">
+          <Text fw={600} size="sm" truncate="end">
+            {name}
+          </Text>
+          <Text c="dimmed" size="xs" truncate="end">
+            {user.email}
+          </Text>
+        </Stack>
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={scheme === 'dark' ? <SunIcon /> : <MoonIcon />}
+          onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
+        >
+          {scheme === 'dark' ? t('ui.shell.lightMode') : t('ui.shell.darkMode')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item onClick={() => void signOut()}>{t('session.signOut')}</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,119 @@
+import { Button } from '@mantine/core';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { TestProviders } from '../../test/render.tsx';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from './data-table.tsx';
+
+interface Row {
+  id: string;
+  name: string;
+  sites: number;
+}
+
+const COLUMNS: DataTableColumn<Row>[] = [
+  { accessor: 'name', title: 'Name', sortable: true },
+  { accessor: 'sites', title: 'Sites', sortable: true },
+];
+const ROWS: Row[] = [
+  { id: 'a', name: 'Acme Ltd', sites: 3 },
+  { id: 'b', name: 'Bistro Bar', sites: 1 },
+];
+const EMPTY = { text: 'Nobody here yet.', action: <Button>Invite user</Button> };
+
+const renderTable = (props: Partial<Parameters<typeof DataTable<Row>>[0]>) =>
+  render(
+    <DataTable<Row>
+      label="Companies"
+      columns={COLUMNS}
+      records={ROWS}
+      idAccessor="id"
+      empty={EMPTY}
+      {...props}
+    />,
+    { wrapper: TestProviders },
+  );
+
+describe('DataTable', () => {
+  it('shows the header and skeleton rows while the first page loads', () => {
+    renderTable({ records: undefined });
+    const table = screen.getByRole('table', { name: 'Companies' });
+    expect(within(table).getByRole('columnheader', { name: 'Name' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(screen.queryByText('Acme Ltd')).not.toBeInTheDocument();
+  });
+
+  it('shows one row per record', () => {
+    renderTable({});
+    const table = screen.getByRole('table', { name: 'Companies' });
+    expect(within(table).getByText('Acme Ltd')).toBeInTheDocument();
+    expect(within(table).getByText('Bistro Bar')).toBeInTheDocument();
+  });
+
+  it('shows the empty state with its sentence and action when there are no rows', () => {
+    renderTable({ records: [] });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByText('Nobody here yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Invite user' })).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry button that retries', async () => {
+    const onRetry = vi.fn();
+    renderTable({ error: new Error('boom'), onRetry });
+    expect(screen.getByRole('alert')).toHaveTextContent('This list could not be loaded.');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('opens a row on click and on Enter', async () => {
+    const onRowClick = vi.fn();
+    renderTable({ onRowClick });
+    await userEvent.click(screen.getByText('Bistro Bar'));
+    expect(onRowClick).toHaveBeenLastCalledWith(ROWS[1]);
+    const firstRow = screen.getByText('Acme Ltd').closest('tr') as HTMLElement;
+    firstRow.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenLastCalledWith(ROWS[0]);
+  });
+
+  it('reports sorting by a column header', async () => {
+    function Sorted() {
+      const [sortStatus, setSortStatus] = useState<DataTableSortStatus<Row>>({
+        columnAccessor: 'name',
+        direction: 'asc',
+      });
+      const sorted = [...ROWS].sort((a, b) =>
+        sortStatus.columnAccessor === 'sites' ? b.sites - a.sites : a.name.localeCompare(b.name),
+      );
+      return (
+        <DataTable<Row>
+          label="Companies"
+          columns={COLUMNS}
+          records={sorted}
+          idAccessor="id"
+          empty={EMPTY}
+          sortStatus={sortStatus}
+          onSortStatusChange={setSortStatus}
+        />
+      );
+    }
+    render(<Sorted />, { wrapper: TestProviders });
+    await userEvent.click(screen.getByText('Sites'));
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Acme Ltd');
+    expect(rows[0]).toHaveTextContent('3');
+  });
+
+  it('offers "Load more" while the keyset has more, and calls it', async () => {
+    const onLoadMore = vi.fn();
+    renderTable({ keyset: { hasMore: true, loadingMore: false, onLoadMore } });
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(onLoadMore).toHaveBeenCalledOnce();
+  });
+
+  it('has no "Load more" on the last page', () => {
+    renderTable({ keyset: { hasMore: false, loadingMore: false, onLoadMore: vi.fn() } });
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+});

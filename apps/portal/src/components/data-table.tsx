@@ -1,0 +1,186 @@
+import 'mantine-datatable/styles.css';
+import { Alert, Button, Center, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import {
+  type DataTableColumn,
+  type DataTableSortStatus,
+  DataTable as MantineDataTable,
+  type DataTableProps as MantineDataTableProps,
+} from 'mantine-datatable';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from './empty-state.tsx';
+
+export type { DataTableColumn, DataTableSortStatus };
+
+interface KeysetPaging {
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+}
+
+interface PagePaging {
+  page: number;
+  recordsPerPage: number;
+  totalRecords: number;
+  onPageChange: (page: number) => void;
+}
+
+export interface DataTableProps<T> {
+  /** Names the table for screen readers ("Users"). */
+  label: string;
+  columns: DataTableColumn<T>[];
+  /** undefined while the first page loads. */
+  records: readonly T[] | undefined;
+  /** A stable id per row (defaults to `id`). */
+  idAccessor: (keyof T & string) | ((record: T) => string);
+  /** First load: skeleton rows under the real header. */
+  loading?: boolean;
+  /** A refetch with rows on screen (filters changed): a light overlay, the rows stay. */
+  fetching?: boolean;
+  /** Set when the query failed: an error message with a retry button replaces the rows. */
+  error?: unknown;
+  onRetry?: () => void;
+  /** Shown when there are no rows: one sentence, and the way out. */
+  empty: { title?: ReactNode; text: ReactNode; action?: ReactNode };
+  sortStatus?: DataTableSortStatus<T>;
+  onSortStatusChange?: (status: DataTableSortStatus<T>) => void;
+  /** Whole row clickable (and focusable: Enter opens it). Keep a link in the first column as well. */
+  onRowClick?: (record: T) => void;
+  /** Keyset paging: a "Load more" button under the rows. */
+  keyset?: KeysetPaging;
+  /** Numbered pages (when the API returns a total). */
+  pages?: PagePaging;
+  /** Height past which the body scrolls under a sticky header (default 70vh). */
+  maxHeight?: number | string;
+}
+
+/**
+ * THE list of every screen (mantine-datatable on Mantine): skeleton on first load, error with retry, an empty state
+ * with a sentence and an action, sortable columns (`sortable: true` on a column + sortStatus), a sticky header,
+ * horizontal scroll inside its own box (the page never scrolls sideways), optional row click, keyset "load more" or
+ * numbered pages. Sorting and paging state belongs to the screen (usually in the URL, see FilterBar).
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  records,
+  idAccessor,
+  loading = false,
+  fetching = false,
+  error,
+  onRetry,
+  empty,
+  sortStatus,
+  onSortStatusChange,
+  onRowClick,
+  keyset,
+  pages,
+  maxHeight = '70vh',
+}: DataTableProps<T>) {
+  const { t } = useTranslation();
+
+  if (error) {
+    return (
+      <Alert color="red" variant="light" title={t('ui.table.loadFailed')} role="alert">
+        {onRetry && (
+          <Button variant="default" size="xs" mt="xs" onClick={onRetry}>
+            {t('ui.table.retry')}
+          </Button>
+        )}
+      </Alert>
+    );
+  }
+
+  if (loading || records === undefined) return <TableSkeleton label={label} columns={columns} />;
+
+  if (records.length === 0) {
+    return (
+      <EmptyState title={empty.title} action={empty.action}>
+        {empty.text}
+      </EmptyState>
+    );
+  }
+
+  const rowKeyDown = (record: T) => (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick?.(record);
+  };
+  const paging = pages
+    ? {
+        page: pages.page,
+        onPageChange: pages.onPageChange,
+        totalRecords: pages.totalRecords,
+        recordsPerPage: pages.recordsPerPage,
+        paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
+          t('ui.table.pageSummary', { from, to, total: totalRecords }),
+      }
+    : {};
+
+  // One object, cast once: mantine-datatable's props are a union of (sorting × paging × loader) variants.
+  const tableProps = {
+    'aria-label': label,
+    withTableBorder: true,
+    borderRadius: 'md',
+    highlightOnHover: Boolean(onRowClick),
+    verticalSpacing: 'sm',
+    maxHeight,
+    columns,
+    records: records as T[],
+    idAccessor,
+    fetching,
+    loaderBackgroundBlur: 1,
+    ...(sortStatus && onSortStatusChange ? { sortStatus, onSortStatusChange } : {}),
+    ...(onRowClick
+      ? {
+          onRowClick: ({ record }: { record: T }) => onRowClick(record),
+          customRowAttributes: (record: T) => ({ tabIndex: 0, onKeyDown: rowKeyDown(record) }),
+        }
+      : {}),
+    ...paging,
+  } as unknown as MantineDataTableProps<T>;
+
+  return (
+    <Stack gap="sm">
+      <MantineDataTable<T> {...tableProps} />
+      {keyset?.hasMore && (
+        <Center>
+          <Button variant="default" onClick={keyset.onLoadMore} loading={keyset.loadingMore}>
+            {t('ui.table.loadMore')}
+          </Button>
+        </Center>
+      )}
+    </Stack>
+  );
+}
+
+function TableSkeleton<T>({ label, columns }: { label: string; columns: DataTableColumn<T>[] }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="md" style={{ overflowX: 'auto' }} aria-busy="true">
+      <Table aria-label={label} verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={String(column.accessor)}>{column.title ?? String(column.accessor)}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {[0, 1, 2, 3, 4].map((row) => (
+            <Table.Tr key={row}>
+              {columns.map((column) => (
+                <Table.Td key={String(column.accessor)}>
+                  <Skeleton height={12} radius="sm" />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Group justify="center" p="xs">
+        <Text size="sm" c="dimmed" role="status">
+          {t('ui.table.loading')}
+        </Text>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,50 @@
+import { useSearchParams } from 'react-router';
+
+/** Paging keys a filter change resets, so a new filter starts at the first page. */
+export const PAGING_PARAMS = ['cursor', 'page'] as const;
+
+export type FilterValues<Name extends string> = Record<Name, string | undefined>;
+
+/**
+ * Filter state in the URL query (shareable, survives a reload, Back undoes a change). Read the values to build the
+ * query key and the API call; `setFilter` / `clearFilters` replace the history entry and reset paging.
+ */
+export function useUrlFilters<Name extends string>(names: readonly Name[]) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const values = Object.fromEntries(
+    names.map((name) => [name, searchParams.get(name) ?? undefined]),
+  ) as FilterValues<Name>;
+
+  const update = (change: (next: URLSearchParams) => void) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        change(next);
+        for (const key of PAGING_PARAMS) next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return {
+    values,
+    active: names.some((name) => values[name] !== undefined),
+    setFilter: (name: Name, value: string | null | undefined) =>
+      update((next) => {
+        if (value === null || value === undefined || value === '') next.delete(name);
+        else next.set(name, value);
+      }),
+    /** Several filters in one history entry (the filter bar's debounced search boxes). */
+    setFilters: (changes: Partial<Record<Name, string | null | undefined>>) =>
+      update((next) => {
+        for (const [name, value] of Object.entries(changes) as [Name, string | null | undefined][]) {
+          if (value === null || value === undefined || value === '') next.delete(name);
+          else next.set(name, value);
+        }
+      }),
+    clearFilters: () =>
+      update((next) => {
+        for (const name of names) next.delete(name);
+      }),
+  };
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../lib/i18n/i18n.ts';
+import { readableChanges } from './audit-readable.ts';
+
+const t = i18n.t.bind(i18n) as unknown as (key: string, options?: Record<string, unknown>) => string;
+const line = (change: { label: string; before?: string; after: string }) =>
+  change.before === undefined
+    ? `${change.label} ${change.after}`
+    : `${change.label} ${change.before} → ${change.after}`;
+
+describe('readable audit changes', () => {
+  it('reads a rates change as "Domestic rate 1.20 % → 1.35 %", money in its currency, and hides bookkeeping', () => {
+    const before = {
+      current: {
+        domesticPercent: 1.2,
+        fixedFee: 0,
+        backfill: false,
+        currency: 'GBP',
+        updatedAt: '2026-01-01',
+      },
+      currency: 'GBP',
+    };
+    const after = {
+      current: {
+        domesticPercent: 1.35,
+        fixedFee: 5,
+        backfill: true,
+        currency: 'GBP',
+        updatedAt: '2026-02-01',
+      },
+      currency: 'GBP',
+    };
+    expect(readableChanges({ before, after }, t, 'en-GB').map(line)).toEqual([
+      'Domestic rate 1.20 % → 1.35 %',
+      'Fixed fee per transaction £0.00 → £0.05',
+      'Backfill No → Yes',
+    ]);
+  });
+
+  it("shows a site's manual limits as money in the merchant's currency when the entry names none", () => {
+    const before = { deviceSettings: { manualLimitPerTransaction: 50000, manualLimitPerDay: 200000 } };
+    const after = { deviceSettings: { manualLimitPerTransaction: 35000, manualLimitPerDay: 200000 } };
+    expect(readableChanges({ before, after }, t, 'en-GB', 'EUR').map(line)).toEqual([
+      'Manual limit per transaction €500.00 → €350.00',
+    ]);
+  });
+
+  it('names roles and counts lists instead of printing JSON', () => {
+    const before = { companyRoles: [], siteRoles: [{ siteId: 's1' }], firstName: 'Sam' };
+    const after = { companyRoles: ['CompanyOwner'], siteRoles: [], firstName: 'Samuel' };
+    const lines = readableChanges({ before, after }, t, 'en-GB').map(line);
+    expect(lines).toContain('Company roles — → Company owner');
+    expect(lines).toContain('Sites 1 entry → —');
+    expect(lines).toContain('First name Sam → Samuel');
+    expect(lines.join(' ')).not.toMatch(/[{}[\]"]/);
+  });
+
+  it('lists what a one-sided entry recorded, field by field', () => {
+    const lines = readableChanges(
+      { before: null, after: { email: 'new@example.com', companyRoles: ['SiteManager'], newAccount: true } },
+      t,
+      'en-GB',
+    ).map(line);
+    expect(lines).toEqual(['Email new@example.com', 'Company roles Site manager']);
+  });
+
+  it('formats in the reader’s language', () => {
+    const lines = readableChanges(
+      { before: { current: { domesticPercent: 1.2 } }, after: { current: { domesticPercent: 1.35 } } },
+      t,
+      'fr-FR',
+    ).map(line);
+    expect(lines).toEqual(['Domestic rate 1,20 % → 1,35 %']);
+  });
+});

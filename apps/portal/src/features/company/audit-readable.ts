@@ -1,0 +1,105 @@
+import type { Locale } from '@mp/domain/locales';
+import { formatMoney } from '../../lib/format/money.ts';
+import { auditChanges } from './audit-changes.ts';
+
+/** One line of an audit entry as a person reads it: "Domestic rate 1.20 % → 1.35 %" (before absent when new). */
+export interface ReadableChange {
+  key: string;
+  label: string;
+  before?: string;
+  after: string;
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Bookkeeping fields nobody needs to read in an audit trail. */
+const HIDDEN = new Set([
+  'updatedAt',
+  'createdAt',
+  'canUpdateToday',
+  'currency',
+  'userId',
+  'merchantId',
+  'newAccount',
+]);
+const MONEY = new Set([
+  'fixedFee',
+  'deviceRentalMonthly',
+  'amount',
+  'manualLimitPerTransaction',
+  'manualLimitPerDay',
+]);
+
+const lastSegment = (path: string) => path.split('.').at(-1) ?? path;
+const humanise = (key: string) => {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+function currencyOf(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const record = value as Record<string, unknown>;
+  if (typeof record.currency === 'string') return record.currency;
+  return currencyOf(record.current);
+}
+
+/** Labels, values and changes of an audit entry without JSON: percentages, money, yes/no, roles, counts. */
+export function readableChanges(
+  entry: { before: unknown; after: unknown },
+  t: Translate,
+  locale: Locale,
+  /** The merchant's currency, for amounts whose entry does not name one (site settings' manual limits). */
+  merchantCurrency?: string,
+): ReadableChange[] {
+  const currency = currencyOf(entry.after) ?? currencyOf(entry.before) ?? merchantCurrency;
+  const percent = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+  const number = new Intl.NumberFormat(locale);
+  const label = (key: string) => t(`access.audit.fields.${key}`, { defaultValue: humanise(key) });
+
+  const show = (key: string, value: unknown): string => {
+    if (value === null || value === undefined || value === '') return '—';
+    if (typeof value === 'boolean') return value ? t('access.audit.yes') : t('access.audit.no');
+    if (typeof value === 'number') {
+      if (key.endsWith('Percent') || key === 'percent') return `${percent.format(value)} %`;
+      if (MONEY.has(key)) return formatMoney({ amount: value, currency }, locale);
+      return number.format(value);
+    }
+    if (Array.isArray(value)) {
+      if (key === 'companyRoles')
+        return (
+          value
+            .map((role) => t(`access.users.roleNames.${String(role)}`, { defaultValue: String(role) }))
+            .join(', ') || '—'
+        );
+      if (value.every((item) => typeof item !== 'object')) return value.join(', ') || '—';
+      return t('access.audit.entries', { count: value.length });
+    }
+    if (typeof value === 'object') return t('access.audit.entries', { count: Object.keys(value).length });
+    return String(value);
+  };
+
+  const parse = (text: string): unknown => (text === '—' ? undefined : JSON.parse(text));
+  const changes = auditChanges(entry.before, entry.after);
+  if (changes.length > 0 || (entry.before != null && entry.after != null)) {
+    return changes
+      .filter((change) => !HIDDEN.has(lastSegment(change.path)))
+      .map((change) => {
+        const key = lastSegment(change.path);
+        return {
+          key: change.path,
+          label: label(key),
+          before: show(key, parse(change.before)),
+          after: show(key, parse(change.after)),
+        };
+      });
+  }
+  // Only one side (an invitation, a search, a removal): what it recorded, field by field.
+  const recorded = entry.after ?? entry.before;
+  if (recorded === null || typeof recorded !== 'object') return [];
+  return Object.entries(recorded as Record<string, unknown>)
+    .filter(([key]) => !HIDDEN.has(key))
+    .map(([key, value]) => ({ key, label: label(key), after: show(key, value) }));
+}

@@ -1,0 +1,144 @@
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { DateTime } from '../../../components/date-time.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { Page } from '../../../components/page.tsx';
+import { notify } from '../../../lib/notifications/notify.ts';
+import { pathTo } from '../../../lib/paths.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { type OwnInvitation, useDecideInvitation, useOwnInvitations } from '../api/own-invitations.ts';
+
+function useRolesLabel() {
+  const { t } = useTranslation();
+  return (invitation: OwnInvitation) => {
+    if (invitation.companyRoles.includes('CompanyOwner')) return t('invitations.roles.owner');
+    const sites = invitation.siteRoles.map((role) => role.siteId);
+    if (sites.includes('*')) return t('invitations.roles.managerAllSites');
+    return t('invitations.roles.managerSites', { count: sites.length });
+  };
+}
+
+/** /invitations (issue 8 §1): the signed-in user's invitations to companies; they accept or decline each. */
+export default function InvitationsScreen() {
+  const { t } = useTranslation();
+  const userId = useSession()?.user.id ?? '';
+  const invitations = useOwnInvitations(userId);
+  const decide = useDecideInvitation(userId);
+  const rolesLabel = useRolesLabel();
+  const [declining, setDeclining] = useState<OwnInvitation | null>(null);
+
+  const accept = (invitation: OwnInvitation) =>
+    decide.mutate(
+      { invitationId: invitation.invitationId, decision: 'accept' },
+      { onSuccess: () => notify(t('invitations.accepted', { merchant: invitation.merchantName })) },
+    );
+  const decline = (invitation: OwnInvitation) =>
+    decide.mutate(
+      { invitationId: invitation.invitationId, decision: 'decline' },
+      {
+        onSuccess: () => {
+          setDeclining(null);
+          notify(t('invitations.declined', { merchant: invitation.merchantName }));
+        },
+      },
+    );
+
+  let body: ReactNode;
+  if (invitations.isPending) body = <Loader aria-label={t('invitations.loading')} />;
+  else if (invitations.error)
+    body = (
+      <Alert color="red" role="alert" title={t('invitations.loadFailed')}>
+        <Button variant="light" onClick={() => void invitations.refetch()}>
+          {t('invitations.retry')}
+        </Button>
+      </Alert>
+    );
+  else if (invitations.data.length === 0)
+    body = (
+      <EmptyState
+        title={t('invitations.emptyTitle')}
+        action={
+          <Button component={Link} to={pathTo('home')} variant="light">
+            {t('invitations.goHome')}
+          </Button>
+        }
+      >
+        {t('invitations.empty')}
+      </EmptyState>
+    );
+  else
+    body = (
+      <Stack gap="md">
+        {invitations.data.map((invitation) => {
+          const busy = decide.isPending && decide.variables?.invitationId === invitation.invitationId;
+          return (
+            <Card
+              key={invitation.invitationId}
+              withBorder
+              radius="md"
+              padding="lg"
+              component="section"
+              aria-label={invitation.merchantName}
+              data-testid="invitation"
+            >
+              <Stack gap="xs">
+                <Title order={2} size="h4">
+                  {invitation.merchantName}
+                </Title>
+                {invitation.invitedBy && (
+                  <Text>{t('invitations.invitedBy', { email: invitation.invitedBy })}</Text>
+                )}
+                <Text>{t('invitations.role', { role: rolesLabel(invitation) })}</Text>
+                <Text c="dimmed" size="sm">
+                  {t('invitations.expires')} <DateTime value={invitation.expiresAt} />
+                </Text>
+                <Group gap="sm" mt="xs">
+                  <Button
+                    onClick={() => accept(invitation)}
+                    loading={busy && decide.variables?.decision === 'accept'}
+                  >
+                    {t('invitations.accept')}
+                  </Button>
+                  <Button variant="default" onClick={() => setDeclining(invitation)} disabled={busy}>
+                    {t('invitations.decline')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Card>
+          );
+        })}
+      </Stack>
+    );
+
+  return (
+    <Page titleKey="routes.invitations" description={t('invitations.description')}>
+      {decide.error && !declining && (
+        <Alert color="red" role="alert">
+          {decide.error.message}
+        </Alert>
+      )}
+      {body}
+      <ConfirmDialog
+        opened={declining !== null}
+        onClose={() => setDeclining(null)}
+        onConfirm={() => declining && decline(declining)}
+        title={t('invitations.declineTitle')}
+        confirmLabel={t('invitations.decline')}
+        danger
+        loading={decide.isPending}
+        footer={
+          decide.error && (
+            <Alert color="red" variant="light" role="alert">
+              {decide.error.message}
+            </Alert>
+          )
+        }
+      >
+        {declining && t('invitations.declineConfirm', { merchant: declining.merchantName })}
+      </ConfirmDialog>
+    </Page>
+  );
+}

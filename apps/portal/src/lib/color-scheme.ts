@@ -1,0 +1,16 @@
+import { readString } from './storage/local-storage.ts';
+
+/** Where Mantine's colour scheme manager keeps the user's choice (MantineProvider's default key). */
+export const COLOR_SCHEME_KEY = 'mantine-color-scheme-value';
+
+/**
+ * Sets `data-mantine-color-scheme` on <html> before the first render, from the remembered choice else the system
+ * preference. Mantine does this once it loads; doing it in the entry means the Mantine-free public pages (/signin)
+ * follow it too, and no signed-in page flashes light before going dark.
+ */
+export function applyStoredColorScheme(): void {
+  const stored = readString(COLOR_SCHEME_KEY);
+  const systemDark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+  const scheme = stored === 'light' || stored === 'dark' ? stored : systemDark ? 'dark' : 'light';
+  document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
+}

@@ -1,0 +1,31 @@
+// Texts of the invitee's invitations screen and notice (issue 8 §1, docs/decisions/0032).
+export const invitationsEnGB = {
+  description: 'Companies that invited you to their portal. Accept to join them, or decline.',
+  loading: 'Loading invitations…',
+  loadFailed: 'Your invitations could not be loaded.',
+  retry: 'Try again',
+  emptyTitle: 'No invitations',
+  empty: 'You have no pending invitations. When a company invites you, it shows here.',
+  goHome: 'Go to home',
+  invitedBy: 'Invited by {{email}}',
+  role: 'Role: {{role}}',
+  roles: {
+    owner: 'Company owner',
+    managerAllSites: 'Site manager of all sites',
+    managerSites_one: 'Site manager of {{count}} site',
+    managerSites_other: 'Site manager of {{count}} sites',
+  },
+  expires: 'Expires',
+  accept: 'Accept',
+  decline: 'Decline',
+  declineTitle: 'Decline invitation',
+  declineConfirm: 'Decline the invitation to {{merchant}}? They can invite you again later.',
+  accepted: 'You joined {{merchant}}. Switch to it from the company switcher.',
+  declined: 'Invitation to {{merchant}} declined.',
+  notice: {
+    title_one: 'You have {{count}} pending invitation',
+    title_other: 'You have {{count}} pending invitations',
+    link_one: 'View invitation',
+    link_other: 'View invitations',
+  },
+};

@@ -1,0 +1,62 @@
+// Texts of the shared building blocks (issue 9): table, dialogs, filters, status badges, shell, command palette.
+export const uiEnGB = {
+  table: {
+    loading: 'Loading…',
+    loadFailed: 'This list could not be loaded.',
+    retry: 'Try again',
+    loadMore: 'Load more',
+    pageSummary: '{{from}}–{{to}} of {{total}}',
+  },
+  confirm: {
+    cancel: 'Cancel',
+    typeToConfirm: 'Type {{name}} to confirm',
+  },
+  filters: {
+    label: 'Filters',
+    clear: 'Clear filters',
+    any: 'Any',
+  },
+  dateTime: {
+    zone: 'Time zone: {{zone}}',
+  },
+  status: {
+    transaction: {
+      pending: 'Pending',
+      'pre-authorized': 'Pre-authorised',
+      'pre-authorized-pending-capture': 'Awaiting capture',
+      'pre-authorized-capture-failed': 'Capture failed',
+      captured: 'Captured',
+      failed: 'Failed',
+      'refund-pending': 'Refund pending',
+      refund: 'Refund',
+      refunded: 'Refunded',
+      'unref-refund': 'Unreferenced refund',
+      'partially-refunded': 'Partially refunded',
+      'chargeback-pending': 'Chargeback pending',
+      chargedback: 'Charged back',
+      cancelled: 'Cancelled',
+    },
+    payout: { pending: 'Pending', completed: 'Completed', failed: 'Failed' },
+    invoice: { upcoming: 'Upcoming', open: 'Open', paid: 'Paid', overdue: 'Overdue', void: 'Void' },
+    report: { NEW: 'New', PROCESSING: 'Processing', READY: 'Ready', ERROR: 'Error' },
+  },
+  shell: {
+    skipToContent: 'Skip to content',
+    home: 'Merchant portal home',
+    userMenu: 'Account menu',
+    darkMode: 'Dark mode',
+    lightMode: 'Light mode',
+    colorScheme: 'Colour scheme',
+    schemeAuto: 'System',
+    schemeLight: 'Light',
+    schemeDark: 'Dark',
+    search: 'Jump to…',
+    searchShortcut: 'Ctrl + K',
+  },
+  palette: {
+    placeholder: 'Jump to a screen or a company…',
+    nothingFound: 'Nothing found',
+    screens: 'Screens',
+    companies: 'Companies',
+  },
+} as const;

@@ -1,0 +1,73 @@
+// R6: 60 s at 500 requests per second of a realistic mix on PostgreSQL: 0 errors, p99 < 200 ms.
+import { load } from '../lib/load.ts';
+import type { Benchmark } from '../lib/registry.ts';
+import { startApi } from '../lib/server.ts';
+
+const RATE = 500;
+
+export const benchmark: Benchmark = {
+  name: 'load-r6',
+  title: `R6: ${RATE} req/s of a portal mix on PostgreSQL`,
+  async run(options) {
+    if (!options.postgres) {
+      console.log('load-r6: PostgreSQL not available; skipped');
+      return [];
+    }
+    const api = await startApi({ kind: 'postgres', port: options.port + 2 });
+    try {
+      const headers = await api.signIn();
+      const merchants = await api.get<{ data: { merchantId: string }[] }>('/api/merchants', headers);
+      const id = merchants.data[0]?.merchantId;
+      if (!id) throw new Error('the demo owner has no merchant');
+      // What a portal session asks for, in proportion: identity and merchant list at start, home totals and
+      // merchant on every screen, users, sites and rates now and then.
+      const mix = [
+        '/api/identity/me',
+        '/api/merchants',
+        `/api/v1/merchants/${id}`,
+        `/api/v1/merchants/${id}/transactions/totals`,
+        `/api/v1/merchants/${id}/transactions/totals`,
+        `/api/v1/merchants/${id}`,
+        `/api/v1/merchants/${id}/users`,
+        `/api/merchants/${id}/sites`,
+        `/api/v1/merchants/${id}/transactions/totals`,
+        '/api/healthz',
+      ];
+      for (const path of mix) await api.get(path, headers);
+      const seconds = options.loadSeconds;
+      const result = await load({
+        url: api.url,
+        connections: 50,
+        seconds,
+        rate: RATE,
+        headers,
+        requests: mix.map((path) => ({ path })),
+      });
+      return [
+        {
+          what: `R6 mix on postgres: throughput (${seconds} s, offered ${RATE} req/s)`,
+          value: result.requestsPerSecond,
+          unit: 'req/s',
+          goal: `≥ ${RATE * 0.98} req/s`,
+          met: result.requestsPerSecond >= RATE * 0.98,
+        },
+        {
+          what: 'R6 mix on postgres: errors and non-2xx',
+          value: result.errors + result.non2xx,
+          unit: '',
+          goal: '0',
+          met: result.errors + result.non2xx === 0,
+        },
+        {
+          what: 'R6 mix on postgres: p99',
+          value: result.p99Ms,
+          unit: 'ms',
+          goal: '< 200 ms',
+          met: result.p99Ms < 200,
+        },
+      ];
+    } finally {
+      await api.stop();
+    }
+  },
+};

@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { demo, signInFromStart } from './support.ts';
+
+// Issue 11 §2: the transactions screen on the demo world (seeded history of the last 90 days).
+test.describe('transactions', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInFromStart(page, demo.gbOwner);
+    await page.goto('/transactions');
+    await expect(page.getByRole('heading', { name: 'Transactions', level: 1 })).toBeVisible();
+  });
+
+  test('lists the last 30 days newest first with per-currency totals, and refuses a range over 6 months', async ({
+    page,
+  }) => {
+    const table = page.getByRole('table', { name: 'Transactions' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByText(/^Showing \d{4}\.\d{2}\.\d{2} to \d{4}\.\d{2}\.\d{2}$/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Totals of the filtered transactions' })).toContainText(
+      '£',
+    );
+    // The time is labelled with the merchant's zone.
+    await expect(table.getByRole('row').nth(1).locator('time')).toContainText(/GMT|BST/);
+
+    await page.getByLabel('From', { exact: true }).fill('2025.01.01');
+    await page.getByLabel('To', { exact: true }).fill('2025.08.01');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Date range too large. Please select a range of 6 months or less.',
+    );
+    await expect(page).toHaveURL(/from=2025\.01\.01/);
+    await page.getByLabel('To', { exact: true }).fill('2025.06.30');
+    await expect(page.getByRole('alert')).toBeHidden();
+    await expect(page.getByText('Showing 2025.01.01 to 2025.06.30')).toBeVisible();
+  });
+
+  test('finds a transaction by PSP reference and opens its details; a date range with it is refused', async ({
+    page,
+  }) => {
+    const table = page.getByRole('table', { name: 'Transactions' });
+    const firstRow = table.getByRole('row').nth(1);
+    await expect(firstRow).toBeVisible();
+    const reference = (await firstRow.getByRole('cell').nth(8).textContent())?.trim() ?? '';
+    expect(reference).toMatch(/^[A-Z0-9]{16}$/);
+
+    await page.getByLabel('PSP reference').fill(reference);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('row').nth(1)).toContainText(reference);
+    await expect(page).toHaveURL(new RegExp(`psp=${reference}`));
+
+    await page.getByLabel('From', { exact: true }).fill('2026.01.01');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Select either a date range or a PSP reference, not both',
+    );
+    await page.getByLabel('From', { exact: true }).fill('');
+    await expect(page.getByRole('alert')).toBeHidden();
+
+    await table.getByRole('row').nth(1).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByRole('heading', { name: `Transaction ${reference}` })).toBeVisible();
+    await expect(drawer).toContainText('Refundable');
+    await expect(drawer.getByRole('heading', { name: 'Events received' })).toBeVisible();
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await expect(drawer).toBeHidden();
+  });
+
+  test('the command palette finds a transaction by its PSP reference and opens it', async ({ page }) => {
+    const firstRow = page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1);
+    await expect(firstRow).toBeVisible();
+    const reference = (await firstRow.getByRole('cell').nth(8).textContent())?.trim() ?? '';
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Jump to…' }).click();
+    await page.getByPlaceholder('Jump to a screen or a company…').fill(reference);
+    await page.getByRole('button', { name: new RegExp(`^${reference} ·`) }).click();
+    await expect(page).toHaveURL(new RegExp(`/transactions\\?psp=${reference}&transaction=`));
+    await expect(
+      page.getByRole('dialog').getByRole('heading', { name: `Transaction ${reference}` }),
+    ).toBeVisible();
+  });
+});

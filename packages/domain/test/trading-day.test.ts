@@ -1,0 +1,106 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  lastClosedTradingDay,
+  nextBusinessDay,
+  tradingDayBounds,
+  tradingDayHours,
+  tradingDayOf,
+  zonedTimeToInstant,
+} from '../src/trading-day.ts';
+
+const iso = (date: Date) => date.toISOString();
+
+describe('trading day bounds (DESIGN §4: from D at the window to D+1 at the window, merchant zone)', () => {
+  it('is the calendar day with a 00:00 window, in the merchant zone not UTC', () => {
+    const { start, end } = tradingDayBounds('2026-06-10', '00:00', 'Europe/London');
+    expect(iso(start)).toBe('2026-06-09T23:00:00.000Z');
+    expect(iso(end)).toBe('2026-06-10T23:00:00.000Z');
+  });
+
+  it('crosses midnight with a 03:00 window: a 01:30 sale counts to the day the night began', () => {
+    expect(tradingDayOf(new Date('2026-06-11T00:30:00Z'), '03:00', 'Europe/London')).toBe('2026-06-10');
+    expect(tradingDayOf(new Date('2026-06-11T02:00:00Z'), '03:00', 'Europe/London')).toBe('2026-06-11');
+    expect(tradingDayOf(new Date('2026-06-11T01:59:59Z'), '03:00', 'Europe/London')).toBe('2026-06-10');
+  });
+
+  it.each([
+    // [zone, day with the change, window, hours]
+    ['Europe/London', '2026-03-29', '00:00', 23],
+    ['Europe/London', '2026-10-25', '00:00', 25],
+    ['Europe/London', '2026-03-28', '03:00', 23], // 28th 03:00 GMT → 29th 03:00 BST
+    ['Europe/London', '2026-10-24', '03:00', 25],
+    ['Europe/Paris', '2026-03-29', '00:00', 23],
+    ['Europe/Paris', '2026-10-25', '00:00', 25],
+    ['America/New_York', '2026-03-08', '00:00', 23],
+    ['America/New_York', '2026-11-01', '00:00', 25],
+    ['Europe/London', '2026-06-10', '00:00', 24],
+    ['Asia/Tokyo', '2026-03-29', '00:00', 24],
+  ])('%s %s with window %s has %i hours', (zone, day, window, hours) => {
+    expect(tradingDayHours(day, window, zone)).toBe(hours);
+  });
+
+  it('resolves a window inside the skipped hour forward and a window in the repeated hour to its first time', () => {
+    // London 2026-03-29: 01:00 GMT jumps to 02:00 BST; 01:30 does not exist.
+    expect(iso(zonedTimeToInstant('2026-03-29', '01:30', 'Europe/London'))).toBe('2026-03-29T01:30:00.000Z');
+    // London 2026-10-25: 01:30 happens at 00:30Z (BST) and again at 01:30Z (GMT).
+    expect(iso(zonedTimeToInstant('2026-10-25', '01:30', 'Europe/London'))).toBe('2026-10-25T00:30:00.000Z');
+    // The long day is the one that starts at the first 01:30 and ends at the next day's 01:30.
+    expect(tradingDayHours('2026-10-24', '01:30', 'Europe/London')).toBe(24);
+    expect(tradingDayHours('2026-10-25', '01:30', 'Europe/London')).toBe(25);
+    expect(tradingDayHours('2026-03-28', '01:30', 'Europe/London')).toBe(24);
+    expect(tradingDayHours('2026-03-29', '01:30', 'Europe/London')).toBe(23);
+  });
+
+  it('puts the repeated hour of the autumn change in the day it belongs to', () => {
+    // Both 01:30 of 25 October (BST and GMT) are in trading day 2026-10-25 with a 00:00 window.
+    expect(tradingDayOf(new Date('2026-10-25T00:30:00Z'), '00:00', 'Europe/London')).toBe('2026-10-25');
+    expect(tradingDayOf(new Date('2026-10-25T01:30:00Z'), '00:00', 'Europe/London')).toBe('2026-10-25');
+    expect(tradingDayOf(new Date('2026-10-24T22:59:59Z'), '00:00', 'Europe/London')).toBe('2026-10-24');
+  });
+
+  it('closes a day at the window: the last closed day before and after the close', () => {
+    expect(lastClosedTradingDay(new Date('2026-06-11T01:59:00Z'), '03:00', 'Europe/London')).toBe(
+      '2026-06-09',
+    );
+    expect(lastClosedTradingDay(new Date('2026-06-11T02:00:00Z'), '03:00', 'Europe/London')).toBe(
+      '2026-06-10',
+    );
+  });
+
+  it('every instant lies inside the bounds of its trading day, whatever the zone and window', () => {
+    const zones = ['Europe/London', 'Europe/Paris', 'America/New_York', 'Australia/Sydney', 'Asia/Kolkata'];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2025, 0, 1), max: Date.UTC(2028, 0, 1) }),
+        fc.constantFrom(...zones),
+        fc.integer({ min: 0, max: 23 }),
+        fc.constantFrom(0, 15, 30, 45),
+        (ms, zone, hour, minute) => {
+          const window = `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+          const instant = new Date(ms);
+          const day = tradingDayOf(instant, window, zone);
+          const { start, end } = tradingDayBounds(day, window, zone);
+          expect(start.getTime()).toBeLessThanOrEqual(ms);
+          expect(end.getTime()).toBeGreaterThan(ms);
+          expect([23, 23.5, 24, 24.5, 25]).toContain(tradingDayHours(day, window, zone));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('calendar helpers', () => {
+  it('adds days across months and years', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+  });
+
+  it('finds the next business day (Friday → Monday)', () => {
+    expect(nextBusinessDay('2026-06-12')).toBe('2026-06-15');
+    expect(nextBusinessDay('2026-06-13')).toBe('2026-06-15');
+    expect(nextBusinessDay('2026-06-15')).toBe('2026-06-16');
+  });
+});
