@@ -46,7 +46,10 @@ export default defineConfig({
   outputDir: `test-results/${port}`,
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry: a test that fails and then passes is reported as flaky (scripts/test.ts prints how many and
+  // which), so an intermittent failure is seen without one stall of a loaded machine failing the whole run.
+  // See docs/decisions/0004-e2e-one-retry-flaky-reported.md.
+  retries: 1,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? 'list' : 'list',

@@ -61,6 +61,29 @@ function vitest(step: string, workspace: string, env: Record<string, string> = {
   outcomes.push({ step, ok: ok && ran, ...counts, ...(ran ? {} : { note: 'ran no test' }) });
 }
 
+/** The parts of Playwright's JSON report that the summary reads. */
+interface PlaywrightSuite {
+  title: string;
+  specs?: { title: string; file: string; tests: { status: string }[] }[];
+  suites?: PlaywrightSuite[];
+}
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  suites: PlaywrightSuite[];
+}
+
+/** "file › title" of every test that failed and then passed on its retry. */
+function flakyTitles(report: PlaywrightReport): string[] {
+  const titles: string[] = [];
+  const visit = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? [])
+      if (spec.tests.some((test) => test.status === 'flaky')) titles.push(`${spec.file} › ${spec.title}`);
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites) visit(suite);
+  return titles;
+}
+
 function postgresAnswers(host: string, port: number): Promise<boolean> {
   return new Promise((done) => {
     const socket = connect({ host, port, timeout: 1000 });
@@ -116,17 +139,18 @@ if (!chromium) {
   let passed = 0;
   let failed = ok ? 0 : 1;
   let skipped = 0;
+  let flaky: string[] = [];
   if (existsSync(out)) {
-    const stats = (
-      JSON.parse(readFileSync(out, 'utf8')) as {
-        stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-      }
-    ).stats;
+    const report = JSON.parse(readFileSync(out, 'utf8')) as PlaywrightReport;
+    const { stats } = report;
     passed = stats.expected + stats.flaky;
     failed = stats.unexpected;
     skipped = stats.skipped;
+    flaky = flakyTitles(report);
   }
-  outcomes.push({ step: 'e2e', ok: ok && passed > 0, passed, failed, skipped });
+  const note = flaky.length > 0 ? `${flaky.length} flaky: passed on retry` : undefined;
+  outcomes.push({ step: 'e2e', ok: ok && passed > 0, passed, failed, skipped, note });
+  for (const title of flaky) console.log(`\nFlaky e2e test (failed once, passed on retry): ${title}`);
 }
 
 console.log('\nSummary');
