@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DestinationStream } from 'pino';
 import { accessPlugin } from './access/route-access.ts';
 import { createTenantDb } from './access/tenant-db.ts';
+import { createSimulatedBillingProvider } from './adapters/billing/billing-port.ts';
 import { devTerminalRoutes } from './adapters/terminals/terminal-simulator-routes.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -21,6 +22,8 @@ import { createCompanySettingsService } from './modules/company-settings/service
 import { devicesRoutes } from './modules/devices/routes.ts';
 import { createDevicesService } from './modules/devices/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { invoicesRoutes } from './modules/invoices/routes.ts';
+import { createInvoicesService } from './modules/invoices/service.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
 import { createMerchantService } from './modules/merchants/service.ts';
 import { kycSimulatorRoutes } from './modules/onboarding/kyc-simulator-routes.ts';
@@ -233,14 +236,18 @@ export async function buildApp({
 
   // ── Billing (issue 13): settings, payment methods, checkout sessions through the billing provider port (the
   // simulated provider's hosted page by default).
+  const billingProvider = createSimulatedBillingProvider();
   const billing = createBillingService({
     tenantDb,
     clock,
-    provider: { name: 'simulator', publicKey: null },
+    provider: billingProvider,
     publicUrl: config.publicUrl,
   });
   await app.register(billingRoutes, { prefix: '/api', service: billing });
   await app.register(billingSimulatorRoutes, { prefix: '/api', service: billing, clock });
+
+  // Invoices (issue 13): built and collected by the invoice jobs (src/jobs), read here.
+  await app.register(invoicesRoutes, { prefix: '/api', service: createInvoicesService({ tenantDb }) });
 
   registerOpenApiRoute(app);
 

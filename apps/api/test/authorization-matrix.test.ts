@@ -274,6 +274,15 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: OWNER_A,
     request: (w) => ({ url: m(w, `/billing/session/${randomUUID()}`) }),
   },
+  'GET /api/v1/merchants/:id/invoices': { expect: OWNER_A, request: (w) => ({ url: m(w, '/invoices') }) },
+  'GET /api/v1/merchants/:id/invoices/:invoiceId': {
+    expect: OWNER_A,
+    request: (w) => ({ url: m(w, `/invoices/${randomUUID()}`) }),
+  },
+  'GET /api/v1/merchants/:id/invoices/:invoiceId/pdf': {
+    expect: OWNER_A,
+    request: (w) => ({ url: m(w, `/invoices/${randomUUID()}/pdf`) }),
+  },
   // The simulated billing provider's hosted page: the session token is its credential.
   'GET /api/billing-simulator/:merchantId/:token': {
     expect: PUBLIC,

@@ -2,7 +2,10 @@ import { MERCHANT_GROUP, type Role, STAFF_GROUP } from '@mp/domain/permissions';
 import { defaultSiteSettings } from '@mp/domain/schemas/site-settings';
 import { and, count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { createSimulatedBillingProvider } from '../adapters/billing/billing-port.ts';
 import { hashPassword } from '../identity/passwords.ts';
+import { collectInvoiceInTx } from '../modules/invoices/collection.ts';
+import { buildMonthlyInvoice } from '../modules/invoices/invoice-builder.ts';
 import type { Db } from './client.ts';
 import { type FeeRates, replayPayouts } from './demo/payouts.ts';
 import { createRandom, type Random } from './demo/random.ts';
@@ -11,7 +14,6 @@ import { type GeneratedPayment, generatePayments, type SiteForData } from './dem
 import {
   billingSettings,
   devices,
-  invoices,
   merchantMemberships,
   merchants,
   paymentMethods,
@@ -181,6 +183,7 @@ export async function seedDemoWorld(
 ): Promise<DemoWorld> {
   const now = options.now ?? new Date();
   const random = createRandom(options.seed ?? DEMO_SEED);
+  const billingProvider = createSimulatedBillingProvider();
   const totalTransactions = options.transactions ?? 2000;
   const hashes = new Map<string, string>();
   const hashOf = async (password: string) => {
@@ -348,6 +351,18 @@ export async function seedDemoWorld(
         now,
       });
 
+      // Invoices of the last three months, built from that ledger by the invoice job's own code at the start of
+      // the month after, then collected through the simulated billing provider (now and then declined: overdue).
+      for (let offset = 3; offset >= 1; offset--) {
+        const issuedAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - offset + 1, 1, 6));
+        const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - offset, 1))
+          .toISOString()
+          .slice(0, 7);
+        const invoice = await buildMonthlyInvoice(tx, merchantId, month, issuedAt);
+        if (invoice.created && invoice.invoiceId)
+          await collectInvoiceInTx(tx, billingProvider, merchantId, invoice.invoiceId, issuedAt);
+      }
+
       world.merchants.push({ key: plan.key, merchantId, siteIds, managedSiteId });
       world.counts.transactions += payments.length;
       world.counts.refunds += refundRows.length;
@@ -438,47 +453,4 @@ async function seedBilling(
     createdAt: ratesSetAt,
     updatedAt: ratesSetAt,
   });
-  // Three monthly invoices: two paid, the latest open; plus next month's upcoming one.
-  const monthStart = (offset: number) =>
-    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
-  const statuses = ['paid', 'paid', 'open', 'upcoming'] as const;
-  for (let i = 0; i < statuses.length; i++) {
-    const offset = i - 3;
-    const subtotal = random.int(5000, 12_000);
-    // VAT and TVA are both 20%.
-    const tax = Math.round(subtotal * 0.2);
-    const status = statuses[i] ?? 'open';
-    await db.insert(invoices).values({
-      merchantId,
-      number: `INV-${plan.key.toUpperCase()}-${monthStart(offset).slice(0, 7).replace('-', '')}-${random.digits(4)}`,
-      status,
-      displayType: 'billing_summary',
-      periodStart: monthStart(offset),
-      periodEnd: new Date(Date.parse(`${monthStart(offset + 1)}T00:00:00Z`) - DAY).toISOString().slice(0, 10),
-      subtotal,
-      tax,
-      total: subtotal + tax,
-      amountPaid: status === 'paid' ? subtotal + tax : 0,
-      currency: plan.currency,
-      lines: [
-        {
-          description: 'Card processing fees',
-          quantity: 1,
-          unitAmount: subtotal - deviceRentalMonthly,
-          amount: subtotal - deviceRentalMonthly,
-        },
-        {
-          description: 'Device rental',
-          quantity: 1,
-          unitAmount: deviceRentalMonthly,
-          amount: deviceRentalMonthly,
-        },
-      ],
-      issuedAt: status === 'upcoming' ? null : new Date(`${monthStart(offset + 1)}T08:00:00Z`),
-      dueAt:
-        status === 'upcoming' ? null : new Date(Date.parse(`${monthStart(offset + 1)}T08:00:00Z`) + 14 * DAY),
-      paidAt:
-        status === 'paid' ? new Date(Date.parse(`${monthStart(offset + 1)}T08:00:00Z`) + 3 * DAY) : null,
-    });
-  }
 }

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TenantDb } from '../access/tenant-db.ts';
+import type { BillingProvider } from '../adapters/billing/billing-port.ts';
 import type { Clock } from '../clock.ts';
+import { invoiceBuildJob, invoiceCollectJob, invoiceScheduleJob } from '../modules/invoices/invoice-jobs.ts';
 import { payoutBankJob, payoutBuildJob, payoutScheduleJob } from '../modules/payouts/payout-jobs.ts';
 import { churnSweepJob } from '../modules/staff/churn-job.ts';
 import type { AnyJobDefinition, JobQueue } from './queue.ts';
@@ -10,6 +12,8 @@ export interface JobDeps {
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   send: JobQueue['send'];
+  /** The billing provider invoices are collected through (the simulator unless Stripe is configured). */
+  billing: BillingProvider;
 }
 
 /**
@@ -18,5 +22,13 @@ export interface JobDeps {
  * belongs to and add it here (apps/api/README.md, "Jobs").
  */
 export function jobDefinitions(deps: JobDeps): AnyJobDefinition[] {
-  return [churnSweepJob(deps), payoutScheduleJob(deps), payoutBuildJob(deps), payoutBankJob(deps)];
+  return [
+    churnSweepJob(deps),
+    payoutScheduleJob(deps),
+    payoutBuildJob(deps),
+    payoutBankJob(deps),
+    invoiceScheduleJob(deps),
+    invoiceBuildJob(deps),
+    invoiceCollectJob(deps),
+  ];
 }

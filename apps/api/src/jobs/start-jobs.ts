@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createTenantDb } from '../access/tenant-db.ts';
+import { type BillingProvider, createSimulatedBillingProvider } from '../adapters/billing/billing-port.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
+import { INVOICE_SCHEDULE_JOB } from '../modules/invoices/invoice-jobs.ts';
 import { PAYOUT_SCHEDULE_JOB } from '../modules/payouts/payout-jobs.ts';
 import { CHURN_SWEEP_JOB } from '../modules/staff/churn-job.ts';
 import { jobDefinitions } from './definitions.ts';
@@ -16,6 +18,8 @@ export async function startJobs(options: {
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   work: boolean;
+  /** The billing provider invoices are collected through; the simulated one by default. */
+  billing?: BillingProvider;
   pollingIntervalSeconds?: number;
   superviseIntervalSeconds?: number;
 }): Promise<JobQueue> {
@@ -28,11 +32,19 @@ export async function startJobs(options: {
     ...(options.superviseIntervalSeconds
       ? { superviseIntervalSeconds: options.superviseIntervalSeconds }
       : {}),
-    definitions: (send) => jobDefinitions({ tenantDb, clock: options.clock, log: options.log, send }),
+    definitions: (send) =>
+      jobDefinitions({
+        tenantDb,
+        clock: options.clock,
+        log: options.log,
+        send,
+        billing: options.billing ?? createSimulatedBillingProvider(),
+      }),
   });
   if (options.work) {
     await queue.send(CHURN_SWEEP_JOB, {});
     await queue.send(PAYOUT_SCHEDULE_JOB, {});
+    await queue.send(INVOICE_SCHEDULE_JOB, {});
   }
   return queue;
 }

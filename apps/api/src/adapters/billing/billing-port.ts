@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PaymentMethodType } from '@mp/domain/enums';
 
 /** What we keep of a payment method: the provider's id and display facts, never a card or account number. */
@@ -11,12 +12,57 @@ export interface ProviderPaymentMethod {
   expYear: number | null;
 }
 
+/** One attempt to collect an invoice's amount due from a saved payment method. */
+export interface CollectionRequest {
+  invoiceId: string;
+  invoiceNumber: string;
+  /** Minor units, > 0. */
+  amount: number;
+  currency: string;
+  providerPaymentMethodId: string;
+  paymentMethodType: PaymentMethodType;
+  /** 0 for the first attempt; with the invoice id it makes the provider's idempotency key. */
+  attempt: number;
+}
+
+export type CollectionResult =
+  | { status: 'succeeded'; providerPaymentId: string }
+  | { status: 'failed'; reason: string };
+
 /**
  * The billing provider port (DESIGN §1): payment methods and invoice collection. The embedded default is the
- * simulated provider (modules/billing/simulator-*.ts); Stripe is the production adapter (not built yet).
+ * simulated provider (below, and its hosted page in modules/billing/simulator-routes.ts); Stripe is the
+ * production adapter (not built yet: see the billing README note).
  */
 export interface BillingProvider {
   readonly name: 'simulator' | 'stripe';
   /** The publishable key the portal mounts Elements with; null for the simulator. */
   readonly publicKey: string | null;
+  /** Charges the amount off-session from the payment method; never throws for a decline. */
+  collect(request: CollectionRequest): Promise<CollectionResult>;
+}
+
+export const SIMULATED_DECLINE_REASON = 'The payment was declined by the test provider: insufficient funds';
+
+/**
+ * The simulated provider's collection: about one invoice in ten is declined on its first attempt (decided by
+ * the invoice id, so reruns agree) and paid on the retry, like a card with a temporary shortfall.
+ * `declines(request)` replaces that rule (tests).
+ */
+export function createSimulatedBillingProvider(
+  options: { declines?: (request: CollectionRequest) => boolean } = {},
+): BillingProvider {
+  const declines =
+    options.declines ??
+    ((request: CollectionRequest) =>
+      request.attempt === 0 && (createHash('md5').update(request.invoiceId).digest()[0] ?? 255) < 26);
+  return {
+    name: 'simulator',
+    publicKey: null,
+    async collect(request) {
+      if (declines(request)) return { status: 'failed', reason: SIMULATED_DECLINE_REASON };
+      const key = createHash('sha256').update(`${request.invoiceId}:${request.attempt}`).digest('hex');
+      return { status: 'succeeded', providerPaymentId: `py_sim_${key.slice(0, 24)}` };
+    },
+  };
 }

@@ -86,6 +86,15 @@ export const invoices = pgTable(
     lines: jsonb('lines').$type<Record<string, unknown>[]>().notNull().default([]),
     providerInvoiceId: text('provider_invoice_id'),
     filePath: text('file_path'),
+    /** The merchant's country when issued, and the VAT rate applied to the subtotal (percent). */
+    country: char('country', { length: 2 }),
+    taxPercent: numeric('tax_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+    /** Fees already deducted from payouts under net settlement (minor units): counted as paid on issue. */
+    settledFromPayouts: minorUnits('settled_from_payouts').notNull().default(0),
+    /** Collection through the billing provider: attempts made, the payment method used, the last decline. */
+    collectionAttempts: integer('collection_attempts').notNull().default(0),
+    paymentMethodId: uuid('payment_method_id'),
+    failureReason: text('failure_reason'),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     dueAt: timestamp('due_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -95,6 +104,8 @@ export const invoices = pgTable(
     primaryKey({ name: 'invoices_pk', columns: [t.merchantId, t.id] }),
     uniqueIndex('invoices_number_unique').on(t.number),
     index('invoices_merchant_period_idx').on(t.merchantId, t.periodStart.desc(), t.id.desc()),
+    // One invoice of a kind per merchant and month: the monthly job can run twice and bill once.
+    uniqueIndex('invoices_merchant_period_type_unique').on(t.merchantId, t.periodStart, t.displayType),
     check('invoices_status_check', oneOf(t.status, INVOICE_STATUSES)),
     check('invoices_display_type_check', oneOf(t.displayType, INVOICE_DISPLAY_TYPES)),
   ],

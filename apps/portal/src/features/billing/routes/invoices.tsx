@@ -1,6 +1,95 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { Button } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { DataTable } from '../../../components/data-table.tsx';
+import { Money } from '../../../components/money.tsx';
+import { Page } from '../../../components/page.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
+import { type Invoice, useInvoices } from '../api/invoices.ts';
+import { InvoiceDrawer, useInvoiceDownload } from '../components/invoice-drawer.tsx';
+import { invoiceMonth } from '../components/invoice-period.ts';
 
-// Finished by its own issue; until then the route exists, is guarded and shows its title.
+/**
+ * /billing/invoices (Billing_ListInvoices): one invoice a month, newest first, with its status, total and
+ * amount due; a row opens the invoice (`?invoice=`), each row downloads its PDF.
+ */
 export default function InvoicesScreen() {
-  return <ScreenPlaceholder routeId="invoices" />;
+  const { t } = useTranslation();
+  const merchantId = useCurrentMerchant()?.merchantId ?? '';
+  const invoices = useInvoices(merchantId);
+  const { download, downloading } = useInvoiceDownload(merchantId);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openId = searchParams.get('invoice') ?? undefined;
+  const setOpen = (id: string | undefined) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('invoice', id);
+        else next.delete('invoice');
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Page titleKey="routes.invoices">
+      <DataTable<Invoice>
+        label={t('billing.invoices.tableLabel')}
+        idAccessor="invoiceId"
+        records={invoices.data}
+        loading={invoices.isPending}
+        fetching={invoices.isFetching}
+        error={invoices.error}
+        onRetry={() => void invoices.refetch()}
+        empty={{ text: t('billing.invoices.empty') }}
+        onRowClick={(invoice) => setOpen(invoice.invoiceId)}
+        columns={[
+          {
+            accessor: 'periodStart',
+            title: t('billing.invoices.columns.period'),
+            render: (invoice) => invoiceMonth(invoice.periodStart),
+          },
+          { accessor: 'number', title: t('billing.invoices.columns.number') },
+          {
+            accessor: 'status',
+            title: t('billing.invoices.columns.status'),
+            render: (invoice) => <StatusBadge family="invoice" status={invoice.status} />,
+          },
+          {
+            accessor: 'total',
+            title: t('billing.invoices.columns.total'),
+            textAlign: 'right',
+            render: (invoice) => <Money value={{ amount: invoice.total, currency: invoice.currency }} />,
+          },
+          {
+            accessor: 'amountDue',
+            title: t('billing.invoices.columns.amountDue'),
+            textAlign: 'right',
+            render: (invoice) => <Money value={{ amount: invoice.amountDue, currency: invoice.currency }} />,
+          },
+          {
+            accessor: 'invoiceId',
+            title: t('billing.invoices.columns.actions'),
+            textAlign: 'right',
+            render: (invoice) => (
+              <Button
+                size="xs"
+                variant="default"
+                loading={downloading === invoice.invoiceId}
+                aria-label={t('billing.invoices.downloadOne', { number: invoice.number })}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  void download(invoice);
+                }}
+              >
+                {t('billing.invoices.pdf')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <InvoiceDrawer merchantId={merchantId} invoiceId={openId} onClose={() => setOpen(undefined)} />
+    </Page>
+  );
 }

@@ -1176,6 +1176,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchants/{id}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's invoices, newest month first */
+        get: operations["listInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/invoices/{invoiceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One invoice with its lines */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/invoices/{invoiceId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoice as a PDF (application/pdf) */
+        get: operations["getInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1359,6 +1410,95 @@ export interface components {
             ratesSignUrl: string | null;
             billingEmail: string | null;
             recommendedPaymentMethods: number;
+        };
+        InvoiceInput: {
+            /** Format: uuid */
+            invoiceId: string;
+            number: string;
+            /** @enum {string} */
+            status: "upcoming" | "open" | "paid" | "overdue" | "void";
+            /** @enum {string} */
+            displayType: "billing_summary" | "stripe_invoice" | "yeti_invoice" | "per_site_breakdown_csv";
+            /** @description YYYY-MM-DD, first day billed */
+            periodStart: string;
+            /** @description YYYY-MM-DD, last day billed */
+            periodEnd: string;
+            /** @description Minor units: the sum of the lines */
+            subtotal: number;
+            /** @description The VAT rate applied to the subtotal, e.g. "20.00" */
+            taxPercent: string;
+            /** @description Minor units of VAT */
+            tax: number;
+            /** @description subtotal + tax */
+            total: number;
+            /** @description Minor units already deducted from payouts (net settlement) */
+            settledFromPayouts: number;
+            /** @description Minor units paid, including what the payouts settled */
+            amountPaid: number;
+            /** @description total − amountPaid */
+            amountDue: number;
+            currency: string;
+            issuedAt: string | null;
+            dueAt: string | null;
+            paidAt: string | null;
+            collectionAttempts: number;
+            /** @description Why the last collection attempt failed */
+            failureReason: string | null;
+        };
+        InvoiceLineInput: {
+            /** @enum {string} */
+            kind: "processing-fee" | "monthly-fee" | "credit" | "device-rental" | "discount";
+            /** @description Card region of a processing-fee line */
+            region: string | null;
+            description: string;
+            /** @description Payments for a processing-fee line, devices for a rental */
+            quantity: number;
+            unitAmount: number;
+            amount: number;
+            /** @description Minor units of payments (with tips) the fees were taken on */
+            volume: number | null;
+        };
+        InvoiceDetailInput: {
+            /** Format: uuid */
+            invoiceId: string;
+            number: string;
+            /** @enum {string} */
+            status: "upcoming" | "open" | "paid" | "overdue" | "void";
+            /** @enum {string} */
+            displayType: "billing_summary" | "stripe_invoice" | "yeti_invoice" | "per_site_breakdown_csv";
+            /** @description YYYY-MM-DD, first day billed */
+            periodStart: string;
+            /** @description YYYY-MM-DD, last day billed */
+            periodEnd: string;
+            /** @description Minor units: the sum of the lines */
+            subtotal: number;
+            /** @description The VAT rate applied to the subtotal, e.g. "20.00" */
+            taxPercent: string;
+            /** @description Minor units of VAT */
+            tax: number;
+            /** @description subtotal + tax */
+            total: number;
+            /** @description Minor units already deducted from payouts (net settlement) */
+            settledFromPayouts: number;
+            /** @description Minor units paid, including what the payouts settled */
+            amountPaid: number;
+            /** @description total − amountPaid */
+            amountDue: number;
+            currency: string;
+            issuedAt: string | null;
+            dueAt: string | null;
+            paidAt: string | null;
+            collectionAttempts: number;
+            /** @description Why the last collection attempt failed */
+            failureReason: string | null;
+            country: string | null;
+            lines: components["schemas"]["InvoiceLineInput"][];
+            /** @description The payment method the invoice was collected from (or last tried) */
+            paymentMethod: {
+                type: string;
+                brand: string | null;
+                lastFour: string | null;
+            } | null;
         };
         RatesUpdateInput: {
             domesticPercent: number;
@@ -2135,6 +2275,95 @@ export interface components {
             ratesSignUrl: string | null;
             billingEmail: string | null;
             recommendedPaymentMethods: number;
+        };
+        Invoice: {
+            /** Format: uuid */
+            invoiceId: string;
+            number: string;
+            /** @enum {string} */
+            status: "upcoming" | "open" | "paid" | "overdue" | "void";
+            /** @enum {string} */
+            displayType: "billing_summary" | "stripe_invoice" | "yeti_invoice" | "per_site_breakdown_csv";
+            /** @description YYYY-MM-DD, first day billed */
+            periodStart: string;
+            /** @description YYYY-MM-DD, last day billed */
+            periodEnd: string;
+            /** @description Minor units: the sum of the lines */
+            subtotal: number;
+            /** @description The VAT rate applied to the subtotal, e.g. "20.00" */
+            taxPercent: string;
+            /** @description Minor units of VAT */
+            tax: number;
+            /** @description subtotal + tax */
+            total: number;
+            /** @description Minor units already deducted from payouts (net settlement) */
+            settledFromPayouts: number;
+            /** @description Minor units paid, including what the payouts settled */
+            amountPaid: number;
+            /** @description total − amountPaid */
+            amountDue: number;
+            currency: string;
+            issuedAt: string | null;
+            dueAt: string | null;
+            paidAt: string | null;
+            collectionAttempts: number;
+            /** @description Why the last collection attempt failed */
+            failureReason: string | null;
+        };
+        InvoiceLine: {
+            /** @enum {string} */
+            kind: "processing-fee" | "monthly-fee" | "credit" | "device-rental" | "discount";
+            /** @description Card region of a processing-fee line */
+            region: string | null;
+            description: string;
+            /** @description Payments for a processing-fee line, devices for a rental */
+            quantity: number;
+            unitAmount: number;
+            amount: number;
+            /** @description Minor units of payments (with tips) the fees were taken on */
+            volume: number | null;
+        };
+        InvoiceDetail: {
+            /** Format: uuid */
+            invoiceId: string;
+            number: string;
+            /** @enum {string} */
+            status: "upcoming" | "open" | "paid" | "overdue" | "void";
+            /** @enum {string} */
+            displayType: "billing_summary" | "stripe_invoice" | "yeti_invoice" | "per_site_breakdown_csv";
+            /** @description YYYY-MM-DD, first day billed */
+            periodStart: string;
+            /** @description YYYY-MM-DD, last day billed */
+            periodEnd: string;
+            /** @description Minor units: the sum of the lines */
+            subtotal: number;
+            /** @description The VAT rate applied to the subtotal, e.g. "20.00" */
+            taxPercent: string;
+            /** @description Minor units of VAT */
+            tax: number;
+            /** @description subtotal + tax */
+            total: number;
+            /** @description Minor units already deducted from payouts (net settlement) */
+            settledFromPayouts: number;
+            /** @description Minor units paid, including what the payouts settled */
+            amountPaid: number;
+            /** @description total − amountPaid */
+            amountDue: number;
+            currency: string;
+            issuedAt: string | null;
+            dueAt: string | null;
+            paidAt: string | null;
+            collectionAttempts: number;
+            /** @description Why the last collection attempt failed */
+            failureReason: string | null;
+            country: string | null;
+            lines: components["schemas"]["InvoiceLine"][];
+            /** @description The payment method the invoice was collected from (or last tried) */
+            paymentMethod: {
+                type: string;
+                brand: string | null;
+                lastFour: string | null;
+            } | null;
         };
         RatesUpdate: {
             domesticPercent: number;
@@ -7458,6 +7687,164 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoice"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The invoice id */
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InvoiceDetail"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The invoice id */
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description application/pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };

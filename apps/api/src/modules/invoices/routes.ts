@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accessOf } from '../../access/route-access.ts';
+import { errorBodySchema } from '../../plugins/errors.ts';
+import { merchantIdParamsSchema } from '../merchants/schemas.ts';
+import { invoiceDetailSchema, invoicePathSchema, invoiceSchema } from './schemas.ts';
+import type { InvoicesService } from './service.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const access = { kind: 'merchant', permissions: ['Billing:ListInvoices'], scope: 'company' } as const;
+
+/** Invoices (issue 13 §1): built monthly by the invoice jobs (src/jobs), read here. */
+export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/v1/merchants/:id/invoices',
+    {
+      config: { access },
+      schema: {
+        operationId: 'listInvoices',
+        tags: ['billing'],
+        summary: "The merchant's invoices, newest month first",
+        params: merchantIdParamsSchema,
+        response: { 200: z.object({ data: z.array(invoiceSchema) }), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.list(accessOf(request)) }),
+  );
+
+  app.get(
+    '/v1/merchants/:id/invoices/:invoiceId',
+    {
+      config: { access },
+      schema: {
+        operationId: 'getInvoice',
+        tags: ['billing'],
+        summary: 'One invoice with its lines',
+        params: invoicePathSchema,
+        response: { 200: z.object({ data: invoiceDetailSchema }), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.detail(accessOf(request), request.params.invoiceId) }),
+  );
+
+  app.get(
+    '/v1/merchants/:id/invoices/:invoiceId/pdf',
+    {
+      config: { access },
+      schema: {
+        operationId: 'getInvoicePdf',
+        tags: ['billing'],
+        summary: 'The invoice as a PDF (application/pdf)',
+        params: invoicePathSchema,
+        response: { 200: z.any().describe('application/pdf'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { number, pdf } = await service.renderPdf(accessOf(request), request.params.invoiceId);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${number}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+};

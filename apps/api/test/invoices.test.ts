@@ -1,0 +1,348 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenantDb } from '../src/access/tenant-db.ts';
+import {
+  createSimulatedBillingProvider,
+  SIMULATED_DECLINE_REASON,
+} from '../src/adapters/billing/billing-port.ts';
+import { fixedClock } from '../src/clock.ts';
+import {
+  billingAdjustments,
+  billingSettings,
+  devices,
+  invoices,
+  paymentMethods,
+  rates,
+  transactions,
+} from '../src/db/schema/index.ts';
+import { collectInvoice, NO_PAYMENT_METHOD_REASON } from '../src/modules/invoices/collection.ts';
+import {
+  INVOICE_BUILD_JOB,
+  INVOICE_COLLECT_JOB,
+  invoiceBuildJob,
+  invoiceScheduleJob,
+} from '../src/modules/invoices/invoice-jobs.ts';
+import { payoutBuildJob } from '../src/modules/payouts/payout-jobs.ts';
+import { type AccessWorld, createAccessWorld } from './access-fixtures.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+
+// Issue 13 §1 Invoices: the monthly invoice built from the ledger the payout job booked, VAT by country,
+// collected through the billing port with retry, read and downloaded as a PDF through SPEC's billing calls.
+describe('invoices', () => {
+  let t: TestApp;
+  let w: AccessWorld;
+  const clock = fixedClock(new Date('2026-04-01T06:00:00Z'));
+  const sent: { name: string; data: object; singletonKey: string | undefined }[] = [];
+  const send = async (name: string, data: object, options?: { singletonKey?: string }) => {
+    sent.push({ name, data, singletonKey: options?.singletonKey });
+    return randomUUID();
+  };
+  let buildDay: (merchantId: string, siteId: string, tradingDay: string) => Promise<void>;
+  let buildMonth: (merchantId: string, month: string) => Promise<void>;
+  let tenantDb: ReturnType<typeof createTenantDb>;
+
+  const payment = (
+    merchantId: string,
+    siteId: string,
+    amount: number,
+    at: string,
+    extra: Partial<typeof transactions.$inferInsert> = {},
+  ): typeof transactions.$inferInsert => {
+    const id = randomUUID();
+    return {
+      merchantId,
+      id,
+      siteId,
+      pspReference: `IN${id.replaceAll('-', '').slice(0, 14).toUpperCase()}`,
+      amount,
+      currency: 'GBP',
+      status: 'captured',
+      source: 'adyen-terminal',
+      cardScheme: 'visa',
+      cardRegion: 'domestic',
+      createdAt: new Date(at),
+      updatedAt: new Date(at),
+      ...extra,
+    };
+  };
+  const get = (actor: Parameters<AccessWorld['headers']>[0], url: string) =>
+    t.app.inject({ method: 'GET', url, headers: w.headers(actor) });
+  const listUrl = (merchantId = w.merchantA) => `/api/v1/merchants/${merchantId}/invoices`;
+  const invoiceOf = async (merchantId: string, month: string) => {
+    const [row] = await t.app.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.merchantId, merchantId), eq(invoices.periodStart, `${month}-01`)));
+    return row;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+    w = await createAccessWorld(t.app, 'Invoices');
+    tenantDb = createTenantDb(t.app.database);
+    const payoutJob = payoutBuildJob({ tenantDb, clock, send });
+    buildDay = (merchantId, siteId, tradingDay) =>
+      payoutJob.work({ merchantId, siteId, tradingDay }, {} as never);
+    const billing = createSimulatedBillingProvider({ declines: () => false });
+    const job = invoiceBuildJob({ tenantDb, clock, send, billing });
+    buildMonth = (merchantId, month) => job.work({ merchantId, month }, {} as never);
+
+    const db = t.app.db;
+    await db.update(rates).set({ deviceRentalMonthly: 1999 }).where(eq(rates.merchantId, w.merchantA));
+    await db.insert(devices).values(
+      ['IV-1', 'IV-2', 'IV-3'].map((serial, i) => ({
+        merchantId: w.merchantA,
+        siteId: w.siteA1,
+        serial: `${serial}-${randomUUID().slice(0, 8)}`,
+        model: 'with-printer',
+        status: i === 2 ? 'inactive' : 'active', // a returned device is not rented
+        assignedAt: new Date('2026-02-15T10:00:00Z'),
+      })),
+    );
+    await db.insert(billingAdjustments).values([
+      {
+        merchantId: w.merchantA,
+        kind: 'monthly-fee',
+        description: 'Reporting plus',
+        amount: 1500,
+        currency: 'GBP',
+        startsOn: '2026-03-01',
+      },
+      {
+        merchantId: w.merchantA,
+        kind: 'credit',
+        description: 'Goodwill credit',
+        amount: 500,
+        currency: 'GBP',
+        startsOn: '2026-03-01',
+        endsOn: '2026-03-31',
+      },
+      {
+        merchantId: w.merchantA,
+        kind: 'discount',
+        description: 'Welcome discount 10%',
+        percent: '10.0000',
+        currency: 'GBP',
+        durationMonths: 1,
+        startsOn: '2026-03-01',
+      },
+      {
+        merchantId: w.merchantB,
+        kind: 'monthly-fee',
+        description: 'Beta monthly fee',
+        amount: 900,
+        currency: 'GBP',
+        startsOn: '2026-03-01',
+      },
+    ]);
+    await db.insert(transactions).values([
+      payment(w.merchantA, w.siteA1, 1001, '2026-03-10T09:00:00Z'), // domestic 1.2% → 12.012 → 12
+      payment(w.merchantA, w.siteA1, 1042, '2026-03-10T09:05:00Z', { cardScheme: 'amex' }), // 2.9% → 30
+      payment(w.merchantA, w.siteA1, 250, '2026-03-10T09:10:00Z', { cardRegion: 'eea' }), // 1.5% → 3.75 → 4
+      payment(w.merchantA, w.siteA1, 100, '2026-03-10T09:15:00Z', { source: 'tap-to-pay' }), // 1.3% → 1
+      payment(w.merchantA, w.siteA1, 1000, '2026-03-10T09:20:00Z', { tipAmount: 200 }), // 1200 × 1.2% → 14
+      payment(w.merchantA, w.siteA1, 2000, '2026-03-10T09:25:00Z', { cardRegion: 'global' }), // 2.5% → 50
+      payment(w.merchantA, w.siteA1, 700, '2026-03-10T09:30:00Z', { cardScheme: 'jcb', cardRegion: null }), // 2.9% → 20
+      payment(w.merchantA, w.siteA1, 375, '2026-03-10T09:35:00Z'), // 1.2% → 4.5 → 5 (half-up)
+      payment(w.merchantA, w.siteA2, 10_000, '2026-03-31T22:59:59Z'), // 31 March in London (BST) → 120
+      payment(w.merchantA, w.siteA1, 5000, '2026-03-31T23:30:00Z'), // 1 April in London: next month
+    ]);
+    for (const day of ['2026-03-01', '2026-03-10', '2026-03-31', '2026-04-01']) {
+      await buildDay(w.merchantA, w.siteA1, day);
+      await buildDay(w.merchantA, w.siteA2, day);
+    }
+    await buildDay(w.merchantB, w.siteB1, '2026-03-01');
+    await buildMonth(w.merchantA, '2026-03');
+    await buildMonth(w.merchantB, '2026-03');
+  });
+  afterAll(() => t.close());
+
+  it('bills processing fees by card region, the monthly fee, rentals, minus credit and discount, plus VAT, to the cent', async () => {
+    const list = await get('ownerA', listUrl());
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data).toHaveLength(1);
+    const [listed] = list.json().data;
+    const detail = await get('ownerA', `${listUrl()}/${listed.invoiceId}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    const invoice = detail.json().data;
+    expect(invoice.lines).toEqual([
+      expect.objectContaining({
+        kind: 'processing-fee',
+        region: 'domestic',
+        quantity: 4,
+        amount: 151,
+        volume: 12_576,
+      }),
+      expect.objectContaining({ kind: 'processing-fee', region: 'eea', quantity: 1, amount: 4, volume: 250 }),
+      expect.objectContaining({
+        kind: 'processing-fee',
+        region: 'global',
+        quantity: 1,
+        amount: 50,
+        volume: 2000,
+      }),
+      expect.objectContaining({
+        kind: 'processing-fee',
+        region: 'amex',
+        quantity: 1,
+        amount: 30,
+        volume: 1042,
+      }),
+      expect.objectContaining({
+        kind: 'processing-fee',
+        region: 'tap-to-pay',
+        quantity: 1,
+        amount: 1,
+        volume: 100,
+      }),
+      expect.objectContaining({
+        kind: 'processing-fee',
+        region: 'other',
+        quantity: 1,
+        amount: 20,
+        volume: 700,
+      }),
+      expect.objectContaining({ kind: 'monthly-fee', description: 'Reporting plus', amount: 1500 }),
+      expect.objectContaining({ kind: 'credit', description: 'Goodwill credit', amount: -500 }),
+      expect.objectContaining({ kind: 'device-rental', quantity: 2, unitAmount: 1999, amount: 3998 }),
+      // 10% of the 256 of processing fees = 25.6 → 26
+      expect.objectContaining({ kind: 'discount', description: 'Welcome discount 10%', amount: -26 }),
+    ]);
+    const lineSum = invoice.lines.reduce((sum: number, line: { amount: number }) => sum + line.amount, 0);
+    expect(lineSum).toBe(5228);
+    expect(invoice).toMatchObject({
+      number: expect.stringMatching(/^INV-202603-/),
+      status: 'open',
+      displayType: 'billing_summary',
+      periodStart: '2026-03-01',
+      periodEnd: '2026-03-31',
+      country: 'GB',
+      currency: 'GBP',
+      subtotal: 5228,
+      taxPercent: '20.00',
+      tax: 1046, // 1045.6 rounded half-up once
+      total: 6274,
+      // Net settlement: the fees (256) and the monthly fee less the credit (1000) already came off the payouts.
+      settledFromPayouts: 1256,
+      amountPaid: 1256,
+      amountDue: 5018,
+      issuedAt: '2026-04-01T06:00:00.000Z',
+      dueAt: '2026-04-15T06:00:00.000Z',
+    });
+    expect(invoice.subtotal + invoice.tax).toBe(invoice.total);
+    expect(invoice.amountPaid + invoice.amountDue).toBe(invoice.total);
+  });
+
+  it('builds once per merchant and month however often the job runs, and queues one collection', async () => {
+    const before = sent.filter((job) => job.name === INVOICE_COLLECT_JOB).length;
+    const first = await invoiceOf(w.merchantA, '2026-03');
+    await Promise.all([buildMonth(w.merchantA, '2026-03'), buildMonth(w.merchantA, '2026-03')]);
+    await buildMonth(w.merchantA, '2026-03');
+    const count = await t.app.db.execute(
+      sql`select count(*)::int as n from invoices where merchant_id = ${w.merchantA}`,
+    );
+    expect((count as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+    expect((await invoiceOf(w.merchantA, '2026-03'))?.id).toBe(first?.id);
+    expect(sent.filter((job) => job.name === INVOICE_COLLECT_JOB).length).toBe(before);
+    expect(sent.filter((job) => job.name === INVOICE_COLLECT_JOB).map((job) => job.singletonKey)).toContain(
+      first?.id,
+    );
+
+    // The daily schedule asks for the previous month of each merchant, keyed by merchant and month.
+    sent.length = 0;
+    await invoiceScheduleJob({ tenantDb, clock, send, billing: createSimulatedBillingProvider() }).work(
+      {},
+      {} as never,
+    );
+    const builds = sent.filter((job) => job.name === INVOICE_BUILD_JOB);
+    expect(builds).toContainEqual({
+      name: INVOICE_BUILD_JOB,
+      data: { merchantId: w.merchantA, month: '2026-03' },
+      singletonKey: `${w.merchantA}:2026-03`,
+    });
+    // A month with nothing to bill makes no invoice.
+    await buildMonth(w.merchantA, '2026-01');
+    expect(await invoiceOf(w.merchantA, '2026-01')).toBeUndefined();
+  });
+
+  it('collects through the billing port: a decline makes it overdue, the retry pays it; no method, no charge', async () => {
+    const invoice = await invoiceOf(w.merchantA, '2026-03');
+    const id = invoice?.id ?? '';
+    const declining = createSimulatedBillingProvider({ declines: (request) => request.attempt === 0 });
+    // No payment method yet: overdue with the reason, nothing charged.
+    const none = await collectInvoice({ tenantDb, clock, provider: declining }, w.merchantA, id);
+    expect(none).toEqual({ status: 'failed', reason: NO_PAYMENT_METHOD_REASON, attempts: 1 });
+
+    const pmId = randomUUID();
+    await t.app.db.insert(paymentMethods).values({
+      merchantId: w.merchantA,
+      id: pmId,
+      providerPaymentMethodId: `pm_sim_${randomUUID().replaceAll('-', '')}`,
+      type: 'card',
+      brand: 'visa',
+      lastFour: '4242',
+      expMonth: 12,
+      expYear: 2030,
+    });
+    await t.app.db
+      .insert(billingSettings)
+      .values({ merchantId: w.merchantA, defaultPaymentMethodId: pmId })
+      .onConflictDoUpdate({ target: billingSettings.merchantId, set: { defaultPaymentMethodId: pmId } });
+
+    // Attempt index 1 (the second) is not declined by this provider; make the first real charge decline.
+    const declineOnce = createSimulatedBillingProvider({ declines: (request) => request.attempt === 1 });
+    const declined = await collectInvoice({ tenantDb, clock, provider: declineOnce }, w.merchantA, id);
+    expect(declined).toEqual({ status: 'failed', reason: SIMULATED_DECLINE_REASON, attempts: 2 });
+    const overdue = (await get('ownerA', `${listUrl()}/${id}`)).json().data;
+    expect(overdue).toMatchObject({
+      status: 'overdue',
+      failureReason: SIMULATED_DECLINE_REASON,
+      collectionAttempts: 2,
+      amountDue: 5018,
+      paymentMethod: { type: 'card', brand: 'visa', lastFour: '4242' },
+    });
+
+    const paid = await collectInvoice({ tenantDb, clock, provider: declineOnce }, w.merchantA, id);
+    expect(paid).toEqual({ status: 'paid' });
+    const after = (await get('ownerA', `${listUrl()}/${id}`)).json().data;
+    expect(after).toMatchObject({ status: 'paid', amountPaid: 6274, amountDue: 0, failureReason: null });
+    // A late retry finds nothing to collect.
+    expect(await collectInvoice({ tenantDb, clock, provider: declineOnce }, w.merchantA, id)).toEqual({
+      status: 'nothing-due',
+    });
+  });
+
+  it('downloads the invoice as a PDF', async () => {
+    const invoice = await invoiceOf(w.merchantA, '2026-03');
+    const res = await get('ownerA', `${listUrl()}/${invoice?.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${invoice?.number}.pdf"`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(res.rawPayload.subarray(-6).toString()).toContain('%%EOF');
+  });
+
+  it('only company billing roles see invoices; another merchant’s invoice is a 404', async () => {
+    const invoiceA = await invoiceOf(w.merchantA, '2026-03');
+    const invoiceB = await invoiceOf(w.merchantB, '2026-03');
+    expect(invoiceB?.total).toBe(1080); // 900 + 20% VAT
+    expect((await get('staff', listUrl())).statusCode).toBe(200);
+    for (const actor of ['managerA1', 'managerA2', 'ownerB'] as const) {
+      expect((await get(actor, listUrl())).statusCode).toBe(404);
+      expect((await get(actor, `${listUrl()}/${invoiceA?.id}`)).statusCode).toBe(404);
+      expect((await get(actor, `${listUrl()}/${invoiceA?.id}/pdf`)).statusCode).toBe(404);
+    }
+    // Merchant A's owner asking for B's invoice under A: not found, as if it did not exist.
+    for (const path of [`${invoiceB?.id}`, `${invoiceB?.id}/pdf`, 'not-a-uuid']) {
+      const res = await get('ownerA', `${listUrl()}/${path}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
+    const listB = await get('ownerB', listUrl(w.merchantB));
+    expect(listB.json().data.map((invoice: { invoiceId: string }) => invoice.invoiceId)).toEqual([
+      invoiceB?.id,
+    ]);
+    expect((await t.app.inject({ method: 'GET', url: listUrl() })).statusCode).toBe(401);
+  });
+});

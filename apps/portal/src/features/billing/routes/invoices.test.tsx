@@ -1,0 +1,194 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aMerchant, aUser } from '../../../../test/fixtures.ts';
+import { fakeApi, jsonResponse, renderRoutes } from '../../../../test/render.tsx';
+import { CurrentMerchantContext } from '../../../lib/merchant/current-merchant.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
+import InvoicesScreen from './invoices.tsx';
+
+const INVOICE = '44444444-4444-4444-8444-444444444444';
+const BASE = '/v1/merchants/m-1/invoices';
+
+const invoice = {
+  invoiceId: INVOICE,
+  number: 'INV-202603-ABCDEF0123',
+  status: 'overdue',
+  displayType: 'billing_summary',
+  periodStart: '2026-03-01',
+  periodEnd: '2026-03-31',
+  subtotal: 5228,
+  taxPercent: '20.00',
+  tax: 1046,
+  total: 6274,
+  settledFromPayouts: 1256,
+  amountPaid: 1256,
+  amountDue: 5018,
+  currency: 'GBP',
+  issuedAt: '2026-04-01T06:00:00.000Z',
+  dueAt: '2026-04-15T06:00:00.000Z',
+  paidAt: null,
+  collectionAttempts: 1,
+  failureReason: 'The payment was declined by the test provider: insufficient funds',
+};
+const detail = {
+  ...invoice,
+  country: 'GB',
+  paymentMethod: { type: 'card', brand: 'visa', lastFour: '4242' },
+  lines: [
+    {
+      kind: 'processing-fee',
+      region: 'domestic',
+      description: 'x',
+      quantity: 4,
+      unitAmount: 151,
+      amount: 151,
+      volume: 12_576,
+    },
+    {
+      kind: 'device-rental',
+      region: null,
+      description: 'Card machine rental',
+      quantity: 2,
+      unitAmount: 1999,
+      amount: 3998,
+      volume: null,
+    },
+    {
+      kind: 'monthly-fee',
+      region: null,
+      description: 'Reporting plus',
+      quantity: 1,
+      unitAmount: 1500,
+      amount: 1500,
+      volume: null,
+    },
+    {
+      kind: 'discount',
+      region: null,
+      description: 'Welcome discount 10%',
+      quantity: 1,
+      unitAmount: -421,
+      amount: -421,
+      volume: null,
+    },
+  ],
+};
+
+function renderInvoices(path = '/billing/invoices') {
+  return renderRoutes(
+    [
+      {
+        path: '/billing/invoices',
+        Component: () => (
+          <CurrentMerchantContext.Provider value={aMerchant({ merchantId: 'm-1' })}>
+            <InvoicesScreen />
+          </CurrentMerchantContext.Provider>
+        ),
+      },
+    ],
+    path,
+  );
+}
+
+let fetchMock: ReturnType<typeof vi.spyOn>;
+const createObjectURL = vi.fn(() => 'blob:invoice');
+const revokeObjectURL = vi.fn();
+beforeEach(() => {
+  fetchMock = vi.spyOn(globalThis, 'fetch');
+  Object.assign(URL, { createObjectURL, revokeObjectURL });
+  createObjectURL.mockClear();
+  sessionStore.set({
+    user: aUser(),
+    tokens: {
+      idToken: 'id',
+      accessToken: 'access',
+      refreshToken: 'refresh',
+      expiresAt: Date.now() + 3_600_000,
+    },
+  });
+});
+afterEach(() => {
+  fetchMock.mockRestore();
+  sessionStore.clear();
+});
+
+describe('/billing/invoices', () => {
+  it('lists the invoices with month, status, total and amount due; a row opens the invoice with its lines and totals', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(
+      fakeApi({
+        [`GET ${BASE}`]: () => jsonResponse(200, { data: [invoice] }),
+        [`GET ${BASE}/${INVOICE}`]: () => jsonResponse(200, { data: detail }),
+      }).handle,
+    );
+    const { router } = renderInvoices();
+    const row = (await screen.findByText('INV-202603-ABCDEF0123')).closest('tr') as HTMLElement;
+    expect(row.closest('table')).toHaveAccessibleName('Invoices');
+    expect(within(row).getByText('March 2026')).toBeInTheDocument();
+    expect(within(row).getByText('Overdue')).toBeInTheDocument();
+    expect(within(row).getByText('£62.74')).toBeInTheDocument();
+    expect(within(row).getByText('£50.18')).toBeInTheDocument();
+
+    await user.click(within(row).getByText('March 2026'));
+    const drawer = await screen.findByRole('dialog', { name: 'Invoice INV-202603-ABCDEF0123' });
+    expect(router.state.location.search).toBe(`?invoice=${INVOICE}`);
+    const lines = await within(drawer).findByRole('table', { name: 'Invoice lines' });
+    expect(within(lines).getByText('Processing fees: domestic cards')).toBeInTheDocument();
+    expect(within(lines).getByText('4 payments')).toBeInTheDocument();
+    expect(within(lines).getByText('2 devices')).toBeInTheDocument();
+    expect(within(lines).getByText('Welcome discount 10%')).toBeInTheDocument();
+    expect(within(lines).getByText('-£4.21')).toBeInTheDocument();
+    const totals = within(drawer).getByRole('table', { name: 'Invoice totals' });
+    expect(within(totals).getByRole('row', { name: 'VAT 20% £10.46' })).toBeInTheDocument();
+    expect(within(totals).getByRole('row', { name: 'Total £62.74' })).toBeInTheDocument();
+    expect(
+      within(totals).getByRole('row', { name: 'Deducted from your payouts -£12.56' }),
+    ).toBeInTheDocument();
+    expect(within(totals).getByRole('row', { name: 'Amount due £50.18' })).toBeInTheDocument();
+    expect(within(drawer).getByText('Visa ending 4242')).toBeInTheDocument();
+    expect(
+      within(drawer).getByText(/We could not collect this invoice: The payment was declined/),
+    ).toBeInTheDocument();
+  });
+
+  it('downloads the PDF with the session token; a failed download shows the retry message', async () => {
+    const user = userEvent.setup();
+    let fail = false;
+    const fake = fakeApi({
+      [`GET ${BASE}`]: () => jsonResponse(200, { data: [invoice] }),
+      [`GET ${BASE}/${INVOICE}/pdf`]: (request) =>
+        fail || request.headers.get('Authorization') !== 'Bearer access'
+          ? jsonResponse(500, { error: { code: 'INTERNAL', message: 'boom' } })
+          : new Response(new Blob(['%PDF-1.3 test']), {
+              status: 200,
+              headers: { 'content-type': 'application/pdf' },
+            }),
+    });
+    fetchMock.mockImplementation(fake.handle);
+    renderInvoices();
+    const button = await screen.findByRole('button', {
+      name: 'Download invoice INV-202603-ABCDEF0123 as PDF',
+    });
+    await user.click(button);
+    await vi.waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(fake.calls.map((call) => call.route)).toContain(`GET ${BASE}/${INVOICE}/pdf`);
+    // The row's button does not open the drawer.
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fail = true;
+    await user.click(button);
+    expect(
+      await screen.findByText('We could not download the invoice. Please try again.'),
+    ).toBeInTheDocument();
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so when there is no invoice yet', async () => {
+    fetchMock.mockImplementation(fakeApi({ [`GET ${BASE}`]: () => jsonResponse(200, { data: [] }) }).handle);
+    renderInvoices();
+    expect(
+      await screen.findByText('No invoices yet. Your first one is issued at the start of next month.'),
+    ).toBeInTheDocument();
+  });
+});
