@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import { accessPlugin } from './access/route-access.ts';
 import { createTenantDb } from './access/tenant-db.ts';
 import { createSimulatedBillingProvider } from './adapters/billing/billing-port.ts';
+import { createSimulatedESignProvider } from './adapters/esign/esign-port.ts';
 import { devTerminalRoutes } from './adapters/terminals/terminal-simulator-routes.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -14,6 +15,7 @@ import { createIdentityModule, type IdentityModuleOptions, registerIdentity } fr
 import type { IdentityService } from './identity/service.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { createAuditService } from './modules/audit/service.ts';
+import { esignSimulatorRoutes } from './modules/billing/esign-simulator-routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { createBillingService } from './modules/billing/service.ts';
 import { billingSimulatorRoutes } from './modules/billing/simulator-routes.ts';
@@ -241,10 +243,12 @@ export async function buildApp({
     tenantDb,
     clock,
     provider: billingProvider,
+    esign: createSimulatedESignProvider(config.publicUrl),
     publicUrl: config.publicUrl,
   });
   await app.register(billingRoutes, { prefix: '/api', service: billing });
   await app.register(billingSimulatorRoutes, { prefix: '/api', service: billing, clock });
+  await app.register(esignSimulatorRoutes, { prefix: '/api', service: billing });
 
   // Invoices (issue 13): built and collected by the invoice jobs (src/jobs), read here.
   await app.register(invoicesRoutes, { prefix: '/api', service: createInvoicesService({ tenantDb }) });

@@ -266,6 +266,13 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: OWNER_A,
     request: (w) => ({ url: m(w, `/billing-settings/payment-methods/${randomUUID()}`) }),
   },
+  'PUT /api/v1/merchants/:id/billing-settings/billing-email': {
+    expect: OWNER_A,
+    request: (w) => ({
+      url: m(w, '/billing-settings/billing-email'),
+      payload: { billingEmail: 'not-an-email' },
+    }),
+  },
   'POST /api/v1/merchants/:id/billing/session': {
     expect: OWNER_A,
     request: (w) => ({ url: m(w, '/billing/session') }),
@@ -293,6 +300,18 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     request: (w) => ({
       url: `/api/billing-simulator/${w.merchantA}/${'a'.repeat(43)}`,
       payload: { instrument: 'visa-4242' },
+    }),
+  },
+  // The simulated e-signature provider's signing page: the envelope id is its credential.
+  'GET /api/esign-simulator/:merchantId/:envelopeId': {
+    expect: PUBLIC,
+    request: (w) => ({ url: `/api/esign-simulator/${w.merchantA}/${randomUUID()}` }),
+  },
+  'POST /api/esign-simulator/:merchantId/:envelopeId': {
+    expect: PUBLIC,
+    request: (w) => ({
+      url: `/api/esign-simulator/${w.merchantA}/${randomUUID()}`,
+      payload: { signerName: '' },
     }),
   },
   // Onboarding (issue 13): any signed-in user may apply; bodies are invalid or harmless.

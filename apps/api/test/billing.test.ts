@@ -158,4 +158,86 @@ describe('billing: settings, payment methods and the simulated provider', () => 
     ).toHaveLength(1);
     expect((await call('staff', 'GET', `${base()}/billing-settings`)).statusCode).toBe(200);
   });
+
+  it('updates the billing e-mail: lowercased; a bad one is a 400 naming the field and changes nothing', async () => {
+    const put = (actor: ActorName, merchantId: string, payload: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/merchants/${merchantId}/billing-settings/billing-email`,
+        headers: w.headers(actor),
+        payload: payload as Record<string, unknown>,
+      });
+    const done = await put('ownerA', w.merchantA, { billingEmail: 'Accounts@Example.COM' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.billingEmail).toBe('accounts@example.com');
+
+    const bad = await put('ownerA', w.merchantA, { billingEmail: 'not-an-email' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details).toEqual([expect.objectContaining({ field: 'billingEmail' })]);
+    const missing = await put('ownerA', w.merchantA, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.details).toEqual([expect.objectContaining({ field: 'billingEmail' })]);
+    expect((await call('ownerA', 'GET', `${base()}/billing-settings`)).json().data.billingEmail).toBe(
+      'accounts@example.com',
+    );
+    expect((await put('managerA1', w.merchantA, { billingEmail: 'x@example.com' })).statusCode).toBe(404);
+    expect((await put('ownerB', w.merchantA, { billingEmail: 'x@example.com' })).statusCode).toBe(404);
+  });
+
+  it('signs the rates on the simulated e-signature page: hasSignedRates flips, the link stops working', async () => {
+    const before = (await call('ownerA', 'GET', `${base()}/billing-settings`)).json().data;
+    expect(before).toMatchObject({ hasRates: true, hasSignedRates: false });
+    expect(before.ratesSignUrl).toMatch(
+      new RegExp(`^http://localhost:3000/api/esign-simulator/${w.merchantA}/[0-9a-f-]{36}$`),
+    );
+    // One envelope per rates version: the same link on every read.
+    expect((await call('ownerA', 'GET', `${base()}/billing-settings`)).json().data.ratesSignUrl).toBe(
+      before.ratesSignUrl,
+    );
+    const path = new URL(before.ratesSignUrl).pathname;
+    const page = await t.app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Test provider: simulated e-signature');
+    expect(page.body).toContain('<tr><td>Domestic cards</td><td>1.2%</td></tr>');
+
+    // The same envelope under another merchant: nothing there.
+    const envelopeId = path.split('/').pop();
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/api/esign-simulator/${w.merchantB}/${envelopeId}`,
+    });
+    expect(foreign.statusCode).toBe(410);
+
+    const sign = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+    const unagreed = await sign('signerName=Ada%20Owner');
+    expect(unagreed.statusCode).toBe(400);
+    expect(unagreed.body).toContain('Please confirm that you agree to these rates.');
+    const unnamed = await sign('signerName=%20&agree=yes');
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.body).toContain('Please type your full name');
+    expect((await call('ownerA', 'GET', `${base()}/billing-settings`)).json().data.hasSignedRates).toBe(
+      false,
+    );
+
+    const signed = await sign('signerName=Ada%20%20Owner&agree=yes');
+    expect(signed.statusCode).toBe(303);
+    expect(signed.headers.location).toBe('/billing/payment-methods?ratesSigned=1');
+    const after = (await call('ownerA', 'GET', `${base()}/billing-settings`)).json().data;
+    expect(after).toMatchObject({ hasSignedRates: true, ratesSignUrl: null });
+    const recorded = await t.database.db.execute(
+      sql`select status, signer_name, signer_ip, signed_at from rate_signatures where merchant_id = ${w.merchantA}`,
+    );
+    expect((recorded as unknown as { rows: Record<string, unknown>[] }).rows).toEqual([
+      expect.objectContaining({ status: 'signed', signer_name: 'Ada Owner', signer_ip: '127.0.0.1' }),
+    ]);
+    // Signed once: the link is spent.
+    expect((await sign('signerName=Eve&agree=yes')).statusCode).toBe(410);
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(410);
+  });
 });

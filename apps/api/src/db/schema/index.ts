@@ -9,6 +9,7 @@ export * from './merchants.ts';
 export * from './onboarding.ts';
 export * from './payouts.ts';
 export * from './psp.ts';
+export * from './rate-signatures.ts';
 export * from './reports.ts';
 export * from './sites.ts';
 export * from './staff.ts';

@@ -1,7 +1,8 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../access/tenant-db.ts';
 import { billingSettings, paymentMethods, rates } from '../../db/schema/billing.ts';
 import { billingSessions } from '../../db/schema/billing-sessions.ts';
+import { rateSignatures } from '../../db/schema/rate-signatures.ts';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type BillingSessionRow = typeof billingSessions.$inferSelect;
@@ -46,12 +47,58 @@ export const billingRepository = {
     return row;
   },
 
-  async hasRates(tx: Tx, merchantId: string): Promise<boolean> {
+  async currentRates(tx: Tx, merchantId: string) {
     const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
+      .select()
       .from(rates)
       .where(and(eq(rates.merchantId, merchantId), isNull(rates.effectiveTo)));
-    return (row?.n ?? 0) > 0;
+    return row;
+  },
+
+  /** The e-signature envelope of one rates version, created once (unique per merchant and rates). */
+  async ensureEnvelope(tx: Tx, merchantId: string, ratesId: string, provider: string) {
+    await tx.insert(rateSignatures).values({ merchantId, ratesId, provider }).onConflictDoNothing();
+    const [row] = await tx
+      .select()
+      .from(rateSignatures)
+      .where(and(eq(rateSignatures.merchantId, merchantId), eq(rateSignatures.ratesId, ratesId)));
+    return row as typeof rateSignatures.$inferSelect;
+  },
+
+  async envelope(tx: Tx, merchantId: string, id: string) {
+    const [row] = await tx
+      .select()
+      .from(rateSignatures)
+      .where(and(eq(rateSignatures.merchantId, merchantId), eq(rateSignatures.id, id)))
+      .for('update');
+    return row;
+  },
+
+  async markSigned(tx: Tx, merchantId: string, id: string, signer: { name: string; ip: string }, now: Date) {
+    const rows = await tx
+      .update(rateSignatures)
+      .set({ status: 'signed', signerName: signer.name, signerIp: signer.ip, signedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(rateSignatures.merchantId, merchantId),
+          eq(rateSignatures.id, id),
+          eq(rateSignatures.status, 'sent'),
+        ),
+      )
+      .returning({ id: rateSignatures.id });
+    if (rows.length !== 1) return false;
+    await tx
+      .update(billingSettings)
+      .set({ hasSignedRates: true, ratesSignedAt: now, ratesSignUrl: null, updatedAt: now })
+      .where(eq(billingSettings.merchantId, merchantId));
+    return true;
+  },
+
+  async setBillingEmail(tx: Tx, merchantId: string, billingEmail: string, now: Date) {
+    await tx
+      .update(billingSettings)
+      .set({ billingEmail, updatedAt: now })
+      .where(eq(billingSettings.merchantId, merchantId));
   },
 
   async setDefault(tx: Tx, merchantId: string, paymentMethodId: string | null, now: Date) {

@@ -1,3 +1,4 @@
+import { billingEmailSchema } from '@mp/domain/schemas/billing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessOf } from '../../access/route-access.ts';
@@ -63,6 +64,25 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> =
       },
     },
     async (request) => ({ data: await service.remove(accessOf(request), request.params.pmId) }),
+  );
+
+  app.put(
+    '/v1/merchants/:id/billing-settings/billing-email',
+    {
+      // Where invoices go is managed with the payment methods that pay them.
+      config: { access: { kind: 'merchant', permissions: ['Billing:AddPaymentMethod'], scope: 'company' } },
+      schema: {
+        operationId: 'updateBillingEmail',
+        tags: ['billing'],
+        summary: 'Change the billing e-mail invoices are sent to',
+        params: merchantIdParamsSchema,
+        body: billingEmailSchema,
+        response: settingsReply,
+      },
+    },
+    async (request) => ({
+      data: await service.setBillingEmail(accessOf(request), request.body.billingEmail),
+    }),
   );
 
   app.post(

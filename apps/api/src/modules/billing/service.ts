@@ -4,6 +4,7 @@ import type { PaymentMethodType } from '@mp/domain/enums';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import type { TenantDb } from '../../access/tenant-db.ts';
 import type { BillingProvider, ProviderPaymentMethod } from '../../adapters/billing/billing-port.ts';
+import type { ESignProvider } from '../../adapters/esign/esign-port.ts';
 import type { Clock } from '../../clock.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { type PaymentMethodRow, billingRepository as repo } from './repository.ts';
@@ -39,6 +40,7 @@ export function createBillingService(deps: {
   tenantDb: TenantDb;
   clock: Clock;
   provider: BillingProvider;
+  esign: ESignProvider;
   publicUrl: string;
 }) {
   const { tenantDb, clock } = deps;
@@ -47,6 +49,13 @@ export function createBillingService(deps: {
     async settings(access: MerchantAccessContext) {
       return tenantDb.forMerchant(access.merchantId, async (tx) => {
         const settings = await repo.settings(tx, access.merchantId);
+        const current = await repo.currentRates(tx, access.merchantId);
+        const hasSignedRates = settings?.hasSignedRates ?? false;
+        // Unsigned rates get an e-signature envelope (once per rates version); its hosted page is ratesSignUrl.
+        const envelope =
+          current && !hasSignedRates
+            ? await repo.ensureEnvelope(tx, access.merchantId, current.id, deps.esign.name)
+            : undefined;
         const methods = await repo.activePaymentMethods(tx, access.merchantId);
         const defaultId =
           settings?.defaultPaymentMethodId && methods.some((m) => m.id === settings.defaultPaymentMethodId)
@@ -56,12 +65,47 @@ export function createBillingService(deps: {
           paymentMethods: methods.map((m) => toView(m, defaultId)),
           defaultPaymentMethod: defaultId,
           stripeCustomerId: access.merchant.stripeCustomerId,
-          hasRates: await repo.hasRates(tx, access.merchantId),
-          hasSignedRates: settings?.hasSignedRates ?? false,
-          ratesSignUrl: settings?.ratesSignUrl ?? null,
+          hasRates: Boolean(current),
+          hasSignedRates,
+          ratesSignUrl:
+            envelope?.status === 'sent'
+              ? deps.esign.signingUrl({ merchantId: access.merchantId, envelopeId: envelope.id })
+              : null,
           billingEmail: settings?.billingEmail ?? null,
           recommendedPaymentMethods: BILLING_RECOMMENDED_PAYMENT_METHODS,
         };
+      });
+    },
+
+    /** Where invoices are sent (§8: a failure shows a retry message in the portal). */
+    async setBillingEmail(access: MerchantAccessContext, billingEmail: string) {
+      await tenantDb.forMerchant(access.merchantId, async (tx) => {
+        await repo.lockSettings(tx, access.merchantId);
+        await repo.setBillingEmail(tx, access.merchantId, billingEmail, clock.now());
+      });
+      return this.settings(access);
+    },
+
+    /** The simulated e-signature page: the envelope and the rates it covers, while it waits for a signature. */
+    async openEnvelope(merchantId: string, envelopeId: string) {
+      return tenantDb.forMerchant(merchantId, async (tx) => {
+        const envelope = await repo.envelope(tx, merchantId, envelopeId);
+        if (envelope?.status !== 'sent') return null;
+        const current = await repo.currentRates(tx, merchantId);
+        if (!current || current.id !== envelope.ratesId) return null; // superseded rates
+        return { envelopeId: envelope.id, rates: current };
+      });
+    },
+
+    /** Records the signature (typed name, time, address) and flips hasSignedRates; once per envelope. */
+    async signEnvelope(merchantId: string, envelopeId: string, signer: { name: string; ip: string }) {
+      return tenantDb.forMerchant(merchantId, async (tx) => {
+        const envelope = await repo.envelope(tx, merchantId, envelopeId);
+        if (envelope?.status !== 'sent') return false;
+        const current = await repo.currentRates(tx, merchantId);
+        if (!current || current.id !== envelope.ratesId) return false;
+        await repo.lockSettings(tx, merchantId);
+        return repo.markSigned(tx, merchantId, envelopeId, signer, clock.now());
       });
     },
 

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ProviderPaymentMethod } from '../../adapters/billing/billing-port.ts';
@@ -44,16 +45,22 @@ const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f4f4f7
 main{max-width:560px;margin:24px auto;padding:0 16px}.card{background:#fff;border-radius:8px;padding:20px;box-shadow:0 1px 3px #0002}
 label{display:block;padding:10px;margin:6px 0;border:1px solid #ccc;border-radius:6px;cursor:pointer}
 button{display:block;width:100%;margin-top:12px;padding:12px;font-size:16px;border-radius:6px;border:0;background:#15803d;color:#fff;cursor:pointer}
-@media (prefers-color-scheme:dark){body{background:#17171c;color:#eee}.card{background:#24242c}label{border-color:#555}}`;
+input[type=text]{width:100%;box-sizing:border-box;padding:10px;font-size:16px;border:1px solid #ccc;border-radius:6px;background:inherit;color:inherit}
+table{width:100%;border-collapse:collapse}td{padding:6px 0;border-bottom:1px solid #8884}td+td{text-align:right}.error{color:#b91c1c;font-weight:600}
+@media (prefers-color-scheme:dark){body{background:#17171c;color:#eee}.card{background:#24242c}label,input[type=text]{border-color:#555}.error{color:#fca5a5}}`;
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><style>${STYLE}</style></head><body><div class="banner" role="note">Test provider: simulated billing. No real payment details are taken.</div><main><div class="card">${body}</div></main></body></html>`;
+/** A hosted page of a simulated provider: the test-provider banner on top, the body in a card. */
+export function simulatorPage(
+  title: string,
+  body: string,
+  banner = 'Test provider: simulated billing. No real payment details are taken.',
+): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><style>${STYLE}</style></head><body><div class="banner" role="note">${banner}</div><main><div class="card">${body}</div></main></body></html>`;
 }
+const page = (title: string, body: string) => simulatorPage(title, body);
 
-export const billingSimulatorRoutes: FastifyPluginAsyncZod<{
-  service: BillingService;
-  clock: Clock;
-}> = async (app, { service, clock }) => {
+/** Hosted pages post HTML forms: their bodies parse to a flat object of strings (this plugin only). */
+export function acceptFormBodies(app: FastifyInstance) {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
@@ -61,6 +68,13 @@ export const billingSimulatorRoutes: FastifyPluginAsyncZod<{
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     },
   );
+}
+
+export const billingSimulatorRoutes: FastifyPluginAsyncZod<{
+  service: BillingService;
+  clock: Clock;
+}> = async (app, { service, clock }) => {
+  acceptFormBodies(app);
 
   app.get(
     '/billing-simulator/:merchantId/:token',

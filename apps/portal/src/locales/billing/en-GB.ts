@@ -97,4 +97,13 @@ export const billingEnGB = {
       download: 'We could not download the invoice. Please try again.',
     },
   },
+  // The billing e-mail (issue 13 §1; SPEC §8 retry message on failure).
+  email: {
+    title: 'Billing e-mail',
+    intro: 'We send your invoices and billing notices to this address.',
+    label: 'Billing e-mail',
+    save: 'Save',
+    saved: 'Invoices will be sent to {{email}}.',
+    failed: 'We could not update the billing e-mail. Please try again.',
+  },
 };

@@ -97,4 +97,13 @@ export const billingEsES: typeof billingEnGB = {
       download: 'No hemos podido descargar la factura. Inténtalo de nuevo.',
     },
   },
+  // The billing e-mail (issue 13 §1; SPEC §8 retry message on failure).
+  email: {
+    title: 'Correo de facturación',
+    intro: 'Enviamos tus facturas y avisos de facturación a esta dirección.',
+    label: 'Correo de facturación',
+    save: 'Guardar',
+    saved: 'Las facturas se enviarán a {{email}}.',
+    failed: 'No hemos podido actualizar el correo de facturación. Inténtalo de nuevo.',
+  },
 };

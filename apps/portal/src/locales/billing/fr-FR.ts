@@ -97,4 +97,13 @@ export const billingFrFR: typeof billingEnGB = {
       download: 'Nous n’avons pas pu télécharger la facture. Veuillez réessayer.',
     },
   },
+  // The billing e-mail (issue 13 §1; SPEC §8 retry message on failure).
+  email: {
+    title: 'E-mail de facturation',
+    intro: 'Nous envoyons vos factures et avis de facturation à cette adresse.',
+    label: 'E-mail de facturation',
+    save: 'Enregistrer',
+    saved: 'Les factures seront envoyées à {{email}}.',
+    failed: 'Nous n’avons pas pu mettre à jour l’e-mail de facturation. Veuillez réessayer.',
+  },
 };

@@ -97,4 +97,13 @@ export const billingItIT: typeof billingEnGB = {
       download: 'Non siamo riusciti a scaricare la fattura. Riprova.',
     },
   },
+  // The billing e-mail (issue 13 §1; SPEC §8 retry message on failure).
+  email: {
+    title: 'E-mail di fatturazione',
+    intro: 'Inviamo le tue fatture e gli avvisi di fatturazione a questo indirizzo.',
+    label: 'E-mail di fatturazione',
+    save: 'Salva',
+    saved: 'Le fatture saranno inviate a {{email}}.',
+    failed: 'Non siamo riusciti ad aggiornare l’e-mail di fatturazione. Riprova.',
+  },
 };

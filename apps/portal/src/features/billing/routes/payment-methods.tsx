@@ -1,4 +1,4 @@
-import { Badge, Button, Group } from '@mantine/core';
+import { Badge, Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { pathTo } from '../../../lib/paths.ts';
 import { type PaymentMethod, useBillingSettings } from '../api/billing-settings.ts';
 import { useDeletePaymentMethod } from '../api/delete-payment-method.ts';
 import { useSetDefaultPaymentMethod } from '../api/set-default-payment-method.ts';
+import { BillingEmailForm } from '../components/billing-email-form.tsx';
 import { paymentMethodLabel } from '../components/payment-method-label.ts';
 
 type Pending = { kind: 'default' | 'remove'; method: PaymentMethod } | null;
@@ -52,60 +53,63 @@ export default function PaymentMethodsScreen() {
 
   return (
     <Page titleKey="routes.payment-methods" action={addButton}>
-      <DataTable<PaymentMethod>
-        label={t('billing.tableLabel')}
-        idAccessor="paymentMethodId"
-        records={settings.data?.paymentMethods}
-        loading={settings.isPending}
-        error={settings.error}
-        onRetry={() => void settings.refetch()}
-        empty={{ text: t('billing.empty'), action: addButton }}
-        columns={[
-          { accessor: 'type', title: t('billing.columns.method'), render: (method) => label(method) },
-          {
-            accessor: 'expYear',
-            title: t('billing.columns.expires'),
-            render: (method) =>
-              method.expMonth && method.expYear
-                ? `${String(method.expMonth).padStart(2, '0')}/${method.expYear}`
-                : '—',
-          },
-          {
-            accessor: 'isDefault',
-            title: t('billing.columns.status'),
-            render: (method) =>
-              method.isDefault ? <Badge variant="light">{t('billing.isDefault')}</Badge> : null,
-          },
-          {
-            accessor: 'paymentMethodId',
-            title: t('billing.columns.actions'),
-            textAlign: 'right',
-            render: (method) => (
-              <Group gap="xs" justify="flex-end" wrap="nowrap">
-                {!method.isDefault && (
+      <Stack gap="lg">
+        <DataTable<PaymentMethod>
+          label={t('billing.tableLabel')}
+          idAccessor="paymentMethodId"
+          records={settings.data?.paymentMethods}
+          loading={settings.isPending}
+          error={settings.error}
+          onRetry={() => void settings.refetch()}
+          empty={{ text: t('billing.empty'), action: addButton }}
+          columns={[
+            { accessor: 'type', title: t('billing.columns.method'), render: (method) => label(method) },
+            {
+              accessor: 'expYear',
+              title: t('billing.columns.expires'),
+              render: (method) =>
+                method.expMonth && method.expYear
+                  ? `${String(method.expMonth).padStart(2, '0')}/${method.expYear}`
+                  : '—',
+            },
+            {
+              accessor: 'isDefault',
+              title: t('billing.columns.status'),
+              render: (method) =>
+                method.isDefault ? <Badge variant="light">{t('billing.isDefault')}</Badge> : null,
+            },
+            {
+              accessor: 'paymentMethodId',
+              title: t('billing.columns.actions'),
+              textAlign: 'right',
+              render: (method) => (
+                <Group gap="xs" justify="flex-end" wrap="nowrap">
+                  {!method.isDefault && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={`${t('billing.makeDefault')}: ${label(method)}`}
+                      onClick={() => setPending({ kind: 'default', method })}
+                    >
+                      {t('billing.makeDefault')}
+                    </Button>
+                  )}
                   <Button
                     size="xs"
-                    variant="default"
-                    aria-label={`${t('billing.makeDefault')}: ${label(method)}`}
-                    onClick={() => setPending({ kind: 'default', method })}
+                    variant="subtle"
+                    color="red"
+                    aria-label={`${t('billing.remove')}: ${label(method)}`}
+                    onClick={() => setPending({ kind: 'remove', method })}
                   >
-                    {t('billing.makeDefault')}
+                    {t('billing.remove')}
                   </Button>
-                )}
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  aria-label={`${t('billing.remove')}: ${label(method)}`}
-                  onClick={() => setPending({ kind: 'remove', method })}
-                >
-                  {t('billing.remove')}
-                </Button>
-              </Group>
-            ),
-          },
-        ]}
-      />
+                </Group>
+              ),
+            },
+          ]}
+        />
+        {settings.data && <BillingEmailForm merchantId={merchantId} current={settings.data.billingEmail} />}
+      </Stack>
       <ConfirmDialog
         opened={pending !== null}
         onClose={() => setPending(null)}

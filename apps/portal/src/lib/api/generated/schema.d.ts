@@ -1124,6 +1124,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchants/{id}/billing-settings/billing-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the billing e-mail invoices are sent to */
+        put: operations["updateBillingEmail"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/merchants/{id}/billing/session": {
         parameters: {
             query?: never;
@@ -1170,6 +1187,24 @@ export interface paths {
         put?: never;
         /** The simulated provider saves the chosen test instrument and returns to the portal */
         post: operations["billingSimulatorComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/esign-simulator/{merchantId}/{envelopeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The simulated e-signature provider’s signing page for a merchant’s rates (test provider) */
+        get: operations["esignSimulatorPage"];
+        put?: never;
+        /** The simulated provider records the signature and returns to the portal */
+        post: operations["esignSimulatorSign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1411,95 +1446,6 @@ export interface components {
             billingEmail: string | null;
             recommendedPaymentMethods: number;
         };
-        InvoiceInput: {
-            /** Format: uuid */
-            invoiceId: string;
-            number: string;
-            /** @enum {string} */
-            status: "upcoming" | "open" | "paid" | "overdue" | "void";
-            /** @enum {string} */
-            displayType: "billing_summary" | "stripe_invoice" | "yeti_invoice" | "per_site_breakdown_csv";
-            /** @description YYYY-MM-DD, first day billed */
-            periodStart: string;
-            /** @description YYYY-MM-DD, last day billed */
-            periodEnd: string;
-            /** @description Minor units: the sum of the lines */
-            subtotal: number;
-            /** @description The VAT rate applied to the subtotal, e.g. "20.00" */
-            taxPercent: string;
-            /** @description Minor units of VAT */
-            tax: number;
-            /** @description subtotal + tax */
-            total: number;
-            /** @description Minor units already deducted from payouts (net settlement) */
-            settledFromPayouts: number;
-            /** @description Minor units paid, including what the payouts settled */
-            amountPaid: number;
-            /** @description total − amountPaid */
-            amountDue: number;
-            currency: string;
-            issuedAt: string | null;
-            dueAt: string | null;
-            paidAt: string | null;
-            collectionAttempts: number;
-            /** @description Why the last collection attempt failed */
-            failureReason: string | null;
-        };
-        InvoiceLineInput: {
-            /** @enum {string} */
-            kind: "processing-fee" | "monthly-fee" | "credit" | "device-rental" | "discount";
-            /** @description Card region of a processing-fee line */
-            region: string | null;
-            description: string;
-            /** @description Payments for a processing-fee line, devices for a rental */
-            quantity: number;
-            unitAmount: number;
-            amount: number;
-            /** @description Minor units of payments (with tips) the fees were taken on */
-            volume: number | null;
-        };
-        InvoiceDetailInput: {
-            /** Format: uuid */
-            invoiceId: string;
-            number: string;
-            /** @enum {string} */
-            status: "upcoming" | "open" | "paid" | "overdue" | "void";
-            /** @enum {string} */
-            displayType: "billing_summary" | "stripe_invoice" | "yeti_invoice" | "per_site_breakdown_csv";
-            /** @description YYYY-MM-DD, first day billed */
-            periodStart: string;
-            /** @description YYYY-MM-DD, last day billed */
-            periodEnd: string;
-            /** @description Minor units: the sum of the lines */
-            subtotal: number;
-            /** @description The VAT rate applied to the subtotal, e.g. "20.00" */
-            taxPercent: string;
-            /** @description Minor units of VAT */
-            tax: number;
-            /** @description subtotal + tax */
-            total: number;
-            /** @description Minor units already deducted from payouts (net settlement) */
-            settledFromPayouts: number;
-            /** @description Minor units paid, including what the payouts settled */
-            amountPaid: number;
-            /** @description total − amountPaid */
-            amountDue: number;
-            currency: string;
-            issuedAt: string | null;
-            dueAt: string | null;
-            paidAt: string | null;
-            collectionAttempts: number;
-            /** @description Why the last collection attempt failed */
-            failureReason: string | null;
-            country: string | null;
-            lines: components["schemas"]["InvoiceLineInput"][];
-            /** @description The payment method the invoice was collected from (or last tried) */
-            paymentMethod: {
-                type: string;
-                brand: string | null;
-                lastFour: string | null;
-            } | null;
-        };
         RatesUpdateInput: {
             domesticPercent: number;
             eeaPercent: number;
@@ -1695,6 +1641,95 @@ export interface components {
             };
             firstDeliveryDate: string;
             createdAt: string;
+        };
+        InvoiceInput: {
+            /** Format: uuid */
+            invoiceId: string;
+            number: string;
+            /** @enum {string} */
+            status: "upcoming" | "open" | "paid" | "overdue" | "void";
+            /** @enum {string} */
+            displayType: "billing_summary" | "stripe_invoice" | "yeti_invoice" | "per_site_breakdown_csv";
+            /** @description YYYY-MM-DD, first day billed */
+            periodStart: string;
+            /** @description YYYY-MM-DD, last day billed */
+            periodEnd: string;
+            /** @description Minor units: the sum of the lines */
+            subtotal: number;
+            /** @description The VAT rate applied to the subtotal, e.g. "20.00" */
+            taxPercent: string;
+            /** @description Minor units of VAT */
+            tax: number;
+            /** @description subtotal + tax */
+            total: number;
+            /** @description Minor units already deducted from payouts (net settlement) */
+            settledFromPayouts: number;
+            /** @description Minor units paid, including what the payouts settled */
+            amountPaid: number;
+            /** @description total − amountPaid */
+            amountDue: number;
+            currency: string;
+            issuedAt: string | null;
+            dueAt: string | null;
+            paidAt: string | null;
+            collectionAttempts: number;
+            /** @description Why the last collection attempt failed */
+            failureReason: string | null;
+        };
+        InvoiceLineInput: {
+            /** @enum {string} */
+            kind: "processing-fee" | "monthly-fee" | "credit" | "device-rental" | "discount";
+            /** @description Card region of a processing-fee line */
+            region: string | null;
+            description: string;
+            /** @description Payments for a processing-fee line, devices for a rental */
+            quantity: number;
+            unitAmount: number;
+            amount: number;
+            /** @description Minor units of payments (with tips) the fees were taken on */
+            volume: number | null;
+        };
+        InvoiceDetailInput: {
+            /** Format: uuid */
+            invoiceId: string;
+            number: string;
+            /** @enum {string} */
+            status: "upcoming" | "open" | "paid" | "overdue" | "void";
+            /** @enum {string} */
+            displayType: "billing_summary" | "stripe_invoice" | "yeti_invoice" | "per_site_breakdown_csv";
+            /** @description YYYY-MM-DD, first day billed */
+            periodStart: string;
+            /** @description YYYY-MM-DD, last day billed */
+            periodEnd: string;
+            /** @description Minor units: the sum of the lines */
+            subtotal: number;
+            /** @description The VAT rate applied to the subtotal, e.g. "20.00" */
+            taxPercent: string;
+            /** @description Minor units of VAT */
+            tax: number;
+            /** @description subtotal + tax */
+            total: number;
+            /** @description Minor units already deducted from payouts (net settlement) */
+            settledFromPayouts: number;
+            /** @description Minor units paid, including what the payouts settled */
+            amountPaid: number;
+            /** @description total − amountPaid */
+            amountDue: number;
+            currency: string;
+            issuedAt: string | null;
+            dueAt: string | null;
+            paidAt: string | null;
+            collectionAttempts: number;
+            /** @description Why the last collection attempt failed */
+            failureReason: string | null;
+            country: string | null;
+            lines: components["schemas"]["InvoiceLineInput"][];
+            /** @description The payment method the invoice was collected from (or last tried) */
+            paymentMethod: {
+                type: string;
+                brand: string | null;
+                lastFour: string | null;
+            } | null;
         };
         IndustryInput: {
             code: string;
@@ -2276,95 +2311,6 @@ export interface components {
             billingEmail: string | null;
             recommendedPaymentMethods: number;
         };
-        Invoice: {
-            /** Format: uuid */
-            invoiceId: string;
-            number: string;
-            /** @enum {string} */
-            status: "upcoming" | "open" | "paid" | "overdue" | "void";
-            /** @enum {string} */
-            displayType: "billing_summary" | "stripe_invoice" | "yeti_invoice" | "per_site_breakdown_csv";
-            /** @description YYYY-MM-DD, first day billed */
-            periodStart: string;
-            /** @description YYYY-MM-DD, last day billed */
-            periodEnd: string;
-            /** @description Minor units: the sum of the lines */
-            subtotal: number;
-            /** @description The VAT rate applied to the subtotal, e.g. "20.00" */
-            taxPercent: string;
-            /** @description Minor units of VAT */
-            tax: number;
-            /** @description subtotal + tax */
-            total: number;
-            /** @description Minor units already deducted from payouts (net settlement) */
-            settledFromPayouts: number;
-            /** @description Minor units paid, including what the payouts settled */
-            amountPaid: number;
-            /** @description total − amountPaid */
-            amountDue: number;
-            currency: string;
-            issuedAt: string | null;
-            dueAt: string | null;
-            paidAt: string | null;
-            collectionAttempts: number;
-            /** @description Why the last collection attempt failed */
-            failureReason: string | null;
-        };
-        InvoiceLine: {
-            /** @enum {string} */
-            kind: "processing-fee" | "monthly-fee" | "credit" | "device-rental" | "discount";
-            /** @description Card region of a processing-fee line */
-            region: string | null;
-            description: string;
-            /** @description Payments for a processing-fee line, devices for a rental */
-            quantity: number;
-            unitAmount: number;
-            amount: number;
-            /** @description Minor units of payments (with tips) the fees were taken on */
-            volume: number | null;
-        };
-        InvoiceDetail: {
-            /** Format: uuid */
-            invoiceId: string;
-            number: string;
-            /** @enum {string} */
-            status: "upcoming" | "open" | "paid" | "overdue" | "void";
-            /** @enum {string} */
-            displayType: "billing_summary" | "stripe_invoice" | "yeti_invoice" | "per_site_breakdown_csv";
-            /** @description YYYY-MM-DD, first day billed */
-            periodStart: string;
-            /** @description YYYY-MM-DD, last day billed */
-            periodEnd: string;
-            /** @description Minor units: the sum of the lines */
-            subtotal: number;
-            /** @description The VAT rate applied to the subtotal, e.g. "20.00" */
-            taxPercent: string;
-            /** @description Minor units of VAT */
-            tax: number;
-            /** @description subtotal + tax */
-            total: number;
-            /** @description Minor units already deducted from payouts (net settlement) */
-            settledFromPayouts: number;
-            /** @description Minor units paid, including what the payouts settled */
-            amountPaid: number;
-            /** @description total − amountPaid */
-            amountDue: number;
-            currency: string;
-            issuedAt: string | null;
-            dueAt: string | null;
-            paidAt: string | null;
-            collectionAttempts: number;
-            /** @description Why the last collection attempt failed */
-            failureReason: string | null;
-            country: string | null;
-            lines: components["schemas"]["InvoiceLine"][];
-            /** @description The payment method the invoice was collected from (or last tried) */
-            paymentMethod: {
-                type: string;
-                brand: string | null;
-                lastFour: string | null;
-            } | null;
-        };
         RatesUpdate: {
             domesticPercent: number;
             eeaPercent: number;
@@ -2560,6 +2506,95 @@ export interface components {
             };
             firstDeliveryDate: string;
             createdAt: string;
+        };
+        Invoice: {
+            /** Format: uuid */
+            invoiceId: string;
+            number: string;
+            /** @enum {string} */
+            status: "upcoming" | "open" | "paid" | "overdue" | "void";
+            /** @enum {string} */
+            displayType: "billing_summary" | "stripe_invoice" | "yeti_invoice" | "per_site_breakdown_csv";
+            /** @description YYYY-MM-DD, first day billed */
+            periodStart: string;
+            /** @description YYYY-MM-DD, last day billed */
+            periodEnd: string;
+            /** @description Minor units: the sum of the lines */
+            subtotal: number;
+            /** @description The VAT rate applied to the subtotal, e.g. "20.00" */
+            taxPercent: string;
+            /** @description Minor units of VAT */
+            tax: number;
+            /** @description subtotal + tax */
+            total: number;
+            /** @description Minor units already deducted from payouts (net settlement) */
+            settledFromPayouts: number;
+            /** @description Minor units paid, including what the payouts settled */
+            amountPaid: number;
+            /** @description total − amountPaid */
+            amountDue: number;
+            currency: string;
+            issuedAt: string | null;
+            dueAt: string | null;
+            paidAt: string | null;
+            collectionAttempts: number;
+            /** @description Why the last collection attempt failed */
+            failureReason: string | null;
+        };
+        InvoiceLine: {
+            /** @enum {string} */
+            kind: "processing-fee" | "monthly-fee" | "credit" | "device-rental" | "discount";
+            /** @description Card region of a processing-fee line */
+            region: string | null;
+            description: string;
+            /** @description Payments for a processing-fee line, devices for a rental */
+            quantity: number;
+            unitAmount: number;
+            amount: number;
+            /** @description Minor units of payments (with tips) the fees were taken on */
+            volume: number | null;
+        };
+        InvoiceDetail: {
+            /** Format: uuid */
+            invoiceId: string;
+            number: string;
+            /** @enum {string} */
+            status: "upcoming" | "open" | "paid" | "overdue" | "void";
+            /** @enum {string} */
+            displayType: "billing_summary" | "stripe_invoice" | "yeti_invoice" | "per_site_breakdown_csv";
+            /** @description YYYY-MM-DD, first day billed */
+            periodStart: string;
+            /** @description YYYY-MM-DD, last day billed */
+            periodEnd: string;
+            /** @description Minor units: the sum of the lines */
+            subtotal: number;
+            /** @description The VAT rate applied to the subtotal, e.g. "20.00" */
+            taxPercent: string;
+            /** @description Minor units of VAT */
+            tax: number;
+            /** @description subtotal + tax */
+            total: number;
+            /** @description Minor units already deducted from payouts (net settlement) */
+            settledFromPayouts: number;
+            /** @description Minor units paid, including what the payouts settled */
+            amountPaid: number;
+            /** @description total − amountPaid */
+            amountDue: number;
+            currency: string;
+            issuedAt: string | null;
+            dueAt: string | null;
+            paidAt: string | null;
+            collectionAttempts: number;
+            /** @description Why the last collection attempt failed */
+            failureReason: string | null;
+            country: string | null;
+            lines: components["schemas"]["InvoiceLine"][];
+            /** @description The payment method the invoice was collected from (or last tried) */
+            paymentMethod: {
+                type: string;
+                brand: string | null;
+                lastFour: string | null;
+            } | null;
         };
         Industry: {
             code: string;
@@ -7524,6 +7559,65 @@ export interface operations {
             };
         };
     };
+    updateBillingEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    billingEmail: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BillingSettings"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createBillingSession: {
         parameters: {
             query?: never;
@@ -7677,6 +7771,55 @@ export interface operations {
             content: {
                 "application/json": {
                     instrument: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    esignSimulatorPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+                envelopeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    esignSimulatorSign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+                envelopeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    signerName?: string;
+                    agree?: string;
                 };
             };
         };

@@ -1,0 +1,29 @@
+import { check, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { merchantIdColumn, oneOf, timestamps } from './columns.ts';
+import { merchants } from './merchants.ts';
+
+export const RATE_SIGNATURE_STATUSES = ['sent', 'signed'] as const;
+
+/**
+ * An e-signature envelope for one version of a merchant's rates (issue 13 rates signing): sent when the rates
+ * need signing, signed on the e-signature provider's page with the signer's typed name, time and address.
+ */
+export const rateSignatures = pgTable(
+  'rate_signatures',
+  {
+    merchantId: merchantIdColumn().references(() => merchants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    ratesId: uuid('rates_id').notNull(),
+    provider: text('provider').notNull(),
+    status: text('status').notNull().default('sent'),
+    signerName: text('signer_name'),
+    signerIp: text('signer_ip'),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ name: 'rate_signatures_pk', columns: [t.merchantId, t.id] }),
+    uniqueIndex('rate_signatures_rates_unique').on(t.merchantId, t.ratesId),
+    check('rate_signatures_status_check', oneOf(t.status, RATE_SIGNATURE_STATUSES)),
+  ],
+);
