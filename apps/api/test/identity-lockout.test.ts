@@ -63,6 +63,26 @@ describe('lock-out (PCI DSS 8.3.4)', () => {
     expect((await signIn('lee@example.com', 'Passw0rd!')).statusCode).toBe(200);
   });
 
+  it('holds the slow-down under 11 parallel guesses: only the first five are checked (issue 8 §4)', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 11 }, (_, n) => signIn('parallel@example.com', `Wrong${n}xyz`, `10.0.1.${n}`)),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes.filter((code) => code === 401)).toHaveLength(5);
+    expect(codes.filter((code) => code === 429)).toHaveLength(6);
+    for (const refused of answers.filter((answer) => answer.statusCode === 429)) {
+      expect(refused.json().error.code).toBe('SIGN_IN_THROTTLED');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Once past the slow-down, 11 parallel guesses admit exactly one.
+    t.advance(60_000);
+    const next = await Promise.all(
+      Array.from({ length: 11 }, (_, n) => signIn('parallel@example.com', `Again${n}xyz`, `10.0.2.${n}`)),
+    );
+    expect(next.filter((answer) => answer.statusCode === 401)).toHaveLength(1);
+    expect(next.filter((answer) => answer.statusCode === 429)).toHaveLength(10);
+  });
+
   it('locks an unknown address exactly like a real one (no account enumeration)', async () => {
     await failRepeatedly('ghost@example.com', 10);
     t.advance(60_000);

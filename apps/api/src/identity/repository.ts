@@ -219,17 +219,32 @@ export function createIdentityRepository(db: Db) {
       return row;
     },
 
-    /** Atomically counts a failure and returns the new count. */
-    async recordSignInFailure(accountKey: string, now: Date): Promise<number> {
+    /**
+     * Admits one sign-in attempt and counts it as a failure in the same statement, or refuses it (issue 8 §4:
+     * the check and the count used to be two steps, so 11 parallel guesses were all checked). An attempt is
+     * admitted when the account key is not locked and, past `slowDownAfter` failures, the back-off of
+     * 2^(failures − slowDownAfter) s since the last counted attempt has passed. The row lock taken by the
+     * upsert serialises concurrent attempts on one key; a correct password then clears the count.
+     * Returns the new failure count, or undefined when refused.
+     */
+    async admitSignInAttempt(
+      accountKey: string,
+      now: Date,
+      slowDownAfter: number,
+    ): Promise<number | undefined> {
       const [row] = await db
         .insert(signInAttempts)
         .values({ accountKey, failures: 1, lastFailureAt: now })
         .onConflictDoUpdate({
           target: signInAttempts.accountKey,
           set: { failures: sql`${signInAttempts.failures} + 1`, lastFailureAt: now },
+          setWhere: sql`(${signInAttempts.lockedUntil} is null or ${signInAttempts.lockedUntil} <= ${now})
+            and (${signInAttempts.failures} < ${slowDownAfter} or ${signInAttempts.lastFailureAt} is null
+              or ${signInAttempts.lastFailureAt}
+                + power(2, ${signInAttempts.failures} - ${slowDownAfter}) * interval '1 second' <= ${now})`,
         })
         .returning({ failures: signInAttempts.failures });
-      return row?.failures ?? 1;
+      return row?.failures;
     },
 
     async lockAccount(accountKey: string, until: Date): Promise<void> {

@@ -201,26 +201,38 @@ export function createIdentityService(deps: IdentityServiceDeps) {
    * Lock-out is counted per e-mail address (a keyed hash of it), whether or not an account exists, so that
    * being slowed down or locked says nothing about the account's existence.
    */
-  async function guardAgainstGuessing(accountKey: string) {
+  async function refuseGuess(accountKey: string): Promise<never> {
     const attempt = await repository.signInAttempt(accountKey);
-    if (!attempt) return;
     const now = clock().getTime();
-    if (attempt.lockedUntil && attempt.lockedUntil.getTime() > now)
+    if (attempt?.lockedUntil && attempt.lockedUntil.getTime() > now)
       throw new IdentityError(429, 'ACCOUNT_LOCKED', M.accountLocked, {
         retryAfterSeconds: Math.ceil((attempt.lockedUntil.getTime() - now) / 1000),
       });
-    const over = attempt.failures - IDENTITY_POLICY.slowDownAfterFailures;
-    if (over >= 0 && attempt.lastFailureAt) {
-      const waitUntil = attempt.lastFailureAt.getTime() + 2 ** over * 1000;
-      if (waitUntil > now)
-        throw new IdentityError(429, 'SIGN_IN_THROTTLED', M.signInThrottled, {
-          retryAfterSeconds: Math.ceil((waitUntil - now) / 1000),
-        });
-    }
+    const over = (attempt?.failures ?? 0) - IDENTITY_POLICY.slowDownAfterFailures;
+    const waitUntil =
+      attempt?.lastFailureAt && over >= 0 ? attempt.lastFailureAt.getTime() + 2 ** over * 1000 : now;
+    throw new IdentityError(429, 'SIGN_IN_THROTTLED', M.signInThrottled, {
+      retryAfterSeconds: Math.max(1, Math.ceil((waitUntil - now) / 1000)),
+    });
   }
 
-  async function recordFailure(accountKey: string): Promise<never> {
-    const failures = await repository.recordSignInFailure(accountKey, clock());
+  /**
+   * Admits the attempt and counts it as a failure before the password is checked, in one statement, so
+   * parallel guesses cannot all slip through the slow-down (issue 8 §4); refused attempts answer 429.
+   * Returns the failure count including this attempt.
+   */
+  async function guardAgainstGuessing(accountKey: string): Promise<number> {
+    const failures = await repository.admitSignInAttempt(
+      accountKey,
+      clock(),
+      IDENTITY_POLICY.slowDownAfterFailures,
+    );
+    if (failures === undefined) return refuseGuess(accountKey);
+    return failures;
+  }
+
+  /** The attempt was already counted on admission; lock once the count reaches the limit. */
+  async function recordFailure(accountKey: string, failures: number): Promise<never> {
     if (failures >= IDENTITY_POLICY.lockAfterFailures)
       await repository.lockAccount(accountKey, after(IDENTITY_POLICY.lockDurationMs));
     throw new IdentityError(401, 'INCORRECT_CREDENTIALS', M.incorrectCredentials);
@@ -229,7 +241,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   async function signIn(input: { email: string; password: string }): Promise<SignInResult> {
     const email = normaliseEmail(input.email);
     const accountKey = accountKeys.hash(email);
-    await guardAgainstGuessing(accountKey);
+    const failures = await guardAgainstGuessing(accountKey);
     const user = await repository.findUserByEmail(email);
     // Unknown users cost one argon2 verification too, so both answers take the same time.
     const passwordOk = await verifyPassword(
@@ -237,7 +249,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       input.password,
     );
     // A disabled account answers like a wrong password: it may not sign in, and says no more.
-    if (!user?.passwordHash || !passwordOk || !user.enabled) return recordFailure(accountKey);
+    if (!user?.passwordHash || !passwordOk || !user.enabled) return recordFailure(accountKey, failures);
     await repository.clearSignInFailures(accountKey);
     if (needsRehash(user.passwordHash))
       await repository.updateUser(user.id, { passwordHash: await hashPassword(input.password) }, clock());
