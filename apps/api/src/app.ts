@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DestinationStream } from 'pino';
 import { accessPlugin } from './access/route-access.ts';
 import { createTenantDb } from './access/tenant-db.ts';
-import { createSimulatedBillingProvider } from './adapters/billing/billing-port.ts';
+import { createBillingProvider } from './adapters/billing/billing-provider.ts';
 import { createSimulatedESignProvider } from './adapters/esign/esign-port.ts';
 import { devTerminalRoutes } from './adapters/terminals/terminal-simulator-routes.ts';
 import { type Clock, systemClock } from './clock.ts';
@@ -19,6 +19,7 @@ import { esignSimulatorRoutes } from './modules/billing/esign-simulator-routes.t
 import { billingRoutes } from './modules/billing/routes.ts';
 import { createBillingService } from './modules/billing/service.ts';
 import { billingSimulatorRoutes } from './modules/billing/simulator-routes.ts';
+import { stripeWebhookRoutes } from './modules/billing/stripe-webhook-routes.ts';
 import { companySettingsRoutes } from './modules/company-settings/routes.ts';
 import { createCompanySettingsService } from './modules/company-settings/service.ts';
 import { devicesRoutes } from './modules/devices/routes.ts';
@@ -238,7 +239,7 @@ export async function buildApp({
 
   // ── Billing (issue 13): settings, payment methods, checkout sessions through the billing provider port (the
   // simulated provider's hosted page by default).
-  const billingProvider = createSimulatedBillingProvider();
+  const billingProvider = createBillingProvider(config);
   const billing = createBillingService({
     tenantDb,
     clock,
@@ -249,6 +250,11 @@ export async function buildApp({
   await app.register(billingRoutes, { prefix: '/api', service: billing });
   await app.register(billingSimulatorRoutes, { prefix: '/api', service: billing, clock });
   await app.register(esignSimulatorRoutes, { prefix: '/api', service: billing });
+  await app.register(stripeWebhookRoutes, {
+    prefix: '/api',
+    service: billing,
+    enabled: billingProvider.name === 'stripe',
+  });
 
   // Invoices (issue 13): built and collected by the invoice jobs (src/jobs), read here.
   await app.register(invoicesRoutes, { prefix: '/api', service: createInvoicesService({ tenantDb }) });

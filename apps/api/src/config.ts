@@ -122,6 +122,21 @@ const environmentSchema = z.object({
   ADYEN_MERCHANT_ACCOUNT: z.string().min(1).optional(),
   /** Base URL of Adyen's Checkout API (default: Adyen's test environment); tests point it at a local server. */
   ADYEN_CHECKOUT_URL: z.url({ message: 'must be a URL' }).optional(),
+  // Stripe billing (issue 13): all three keys, or none (the simulated billing provider). STRIPE_API_URL points the
+  // SDK at another host (tests use a local server that speaks Stripe's endpoints).
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, { message: 'must be a Stripe secret key (sk_…)' })
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_/, { message: 'must be a Stripe publishable key (pk_…)' })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, { message: 'must be a Stripe webhook secret (whsec_…)' })
+    .optional(),
+  STRIPE_API_URL: z.url({ message: 'must be a URL' }).optional(),
   /** Simulated card payments per minute when no Adyen credentials are set (0 turns the simulator off). */
   PSP_SIMULATOR_RATE: z.coerce
     .number({ message: 'must be a number' })
@@ -151,6 +166,10 @@ export interface Config {
     mailFrom: string;
     oidc: { issuer: string; clientId: string; clientSecret: string; redirectUri: string } | undefined;
   };
+  /** Stripe as the billing provider; unset → the simulated provider. */
+  stripe:
+    | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined }
+    | undefined;
   psp: {
     /** Real Adyen notifications are accepted with these; unset → the simulator's own credentials. */
     adyenNotifications: { hmacKey: string; username: string; password: string } | undefined;
@@ -244,6 +263,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     ]);
   }
+  const stripeParts = {
+    STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY,
+    STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
+  };
+  const stripeMissing = Object.entries(stripeParts).filter(([, value]) => !value);
+  if (stripeMissing.length > 0 && stripeMissing.length < 3) {
+    throw new ConfigError(
+      stripeMissing.map(([variable]) => ({
+        variable,
+        message:
+          'must be set together with STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+      })),
+    );
+  }
   const publicUrl = e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`;
   return {
     nodeEnv: e.NODE_ENV,
@@ -258,6 +292,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     portalDist: e.PORTAL_DIST,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL,
+          }
+        : undefined,
     jobs: {
       inProcess: e.JOBS_IN_PROCESS,
       pollingSeconds: e.JOBS_POLLING_SECONDS,

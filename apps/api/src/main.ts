@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { createBillingProvider } from './adapters/billing/billing-provider.ts';
 import { issueTerminalCodes } from './adapters/terminals/terminal-stock.ts';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
@@ -45,6 +46,7 @@ const jobs = await startJobs({
   work: config.jobs.inProcess,
   pollingIntervalSeconds: config.jobs.pollingSeconds,
   superviseIntervalSeconds: config.jobs.superviseSeconds,
+  billing: createBillingProvider(config),
 });
 
 let closing = false;

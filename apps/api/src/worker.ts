@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { createBillingProvider } from './adapters/billing/billing-provider.ts';
 import { systemClock } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -31,6 +32,7 @@ const jobs = await startJobs({
   work: true,
   pollingIntervalSeconds: config.jobs.pollingSeconds,
   superviseIntervalSeconds: config.jobs.superviseSeconds,
+  billing: createBillingProvider(config),
 });
 process.stdout.write('worker: ready\n');
 

@@ -302,6 +302,11 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
       payload: { instrument: 'visa-4242' },
     }),
   },
+  // Stripe's webhook: the signature is its credential (404 here: Stripe is not configured).
+  'POST /api/webhooks/stripe': {
+    expect: PUBLIC,
+    request: () => ({ url: '/api/webhooks/stripe', payload: { type: 'setup_intent.succeeded' } }),
+  },
   // The simulated e-signature provider's signing page: the envelope id is its credential.
   'GET /api/esign-simulator/:merchantId/:envelopeId': {
     expect: PUBLIC,

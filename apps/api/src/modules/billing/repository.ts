@@ -2,6 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../access/tenant-db.ts';
 import { billingSettings, paymentMethods, rates } from '../../db/schema/billing.ts';
 import { billingSessions } from '../../db/schema/billing-sessions.ts';
+import { merchants } from '../../db/schema/merchants.ts';
 import { rateSignatures } from '../../db/schema/rate-signatures.ts';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
@@ -134,11 +135,48 @@ export const billingRepository = {
     return row;
   },
 
-  async sessionById(tx: Tx, merchantId: string, id: string): Promise<BillingSessionRow | undefined> {
-    const [row] = await tx
+  async sessionById(
+    tx: Tx,
+    merchantId: string,
+    id: string,
+    options: { lock?: boolean } = {},
+  ): Promise<BillingSessionRow | undefined> {
+    const query = tx
       .select()
       .from(billingSessions)
       .where(and(eq(billingSessions.merchantId, merchantId), eq(billingSessions.id, id)));
+    const [row] = options.lock ? await query.for('update') : await query;
+    return row;
+  },
+
+  /** The provider's SetupIntent of a session; the merchant's customer id, kept the first time. */
+  async attachProviderSession(
+    tx: Tx,
+    merchantId: string,
+    id: string,
+    values: { providerSessionId: string; tokenHash: string; customerId: string },
+  ) {
+    await tx
+      .update(billingSessions)
+      .set({ providerSessionId: values.providerSessionId, tokenHash: values.tokenHash })
+      .where(and(eq(billingSessions.merchantId, merchantId), eq(billingSessions.id, id)));
+    await tx
+      .update(merchants)
+      .set({ stripeCustomerId: values.customerId })
+      .where(and(eq(merchants.id, merchantId), isNull(merchants.stripeCustomerId)));
+  },
+
+  async paymentMethodByProviderId(tx: Tx, merchantId: string, providerId: string) {
+    const [row] = await tx
+      .select()
+      .from(paymentMethods)
+      .where(
+        and(
+          eq(paymentMethods.merchantId, merchantId),
+          eq(paymentMethods.providerPaymentMethodId, providerId),
+          isNull(paymentMethods.deletedAt),
+        ),
+      );
     return row;
   },
 

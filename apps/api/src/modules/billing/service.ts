@@ -133,10 +133,15 @@ export function createBillingService(deps: {
       return this.settings(access);
     },
 
-    /** SPEC §7 POST …/billing/session: paymentToken (the hosted page's credential) and stripePublicKey. */
+    /**
+     * SPEC §7 POST …/billing/session: paymentToken and stripePublicKey. With the simulator the token opens its
+     * hosted page; with Stripe it is the SetupIntent's client secret the portal mounts Elements with (the
+     * customer is created on first use and kept on the merchant).
+     */
     async createSession(access: MerchantAccessContext) {
       const token = randomBytes(32).toString('base64url');
       const now = clock.now();
+      const setup = deps.provider.hostedSetup;
       const session = await tenantDb.forMerchant(access.merchantId, (tx) =>
         repo.insertSession(tx, {
           merchantId: access.merchantId,
@@ -148,19 +153,62 @@ export function createBillingService(deps: {
           updatedAt: now,
         }),
       );
+      if (!setup) {
+        return {
+          sessionId: session.id,
+          paymentToken: token,
+          stripePublicKey: deps.provider.publicKey,
+          hostedPageUrl: new URL(
+            `/api/billing-simulator/${access.merchantId}/${token}`,
+            deps.publicUrl,
+          ).toString(),
+        };
+      }
+      // Provider calls run outside any transaction; their results are written after.
+      const billingEmail = await tenantDb.forMerchant(
+        access.merchantId,
+        async (tx) => (await repo.settings(tx, access.merchantId))?.billingEmail ?? null,
+      );
+      const customerId = await setup.ensureCustomer({
+        merchantId: access.merchantId,
+        name: access.merchant.legalEntityName,
+        email: billingEmail,
+        existing: access.merchant.stripeCustomerId,
+      });
+      const intent = await setup.createSetupIntent({
+        customerId,
+        merchantId: access.merchantId,
+        sessionId: session.id,
+      });
+      await tenantDb.forMerchant(access.merchantId, (tx) =>
+        repo.attachProviderSession(tx, access.merchantId, session.id, {
+          providerSessionId: intent.id,
+          tokenHash: sha256(intent.clientSecret),
+          customerId,
+        }),
+      );
       return {
         sessionId: session.id,
-        paymentToken: token,
+        paymentToken: intent.clientSecret,
         stripePublicKey: deps.provider.publicKey,
-        hostedPageUrl: new URL(
-          `/api/billing-simulator/${access.merchantId}/${token}`,
-          deps.publicUrl,
-        ).toString(),
+        hostedPageUrl: new URL('/billing/payment-methods/new', deps.publicUrl).toString(),
       };
     },
 
     /** What the success page shows: the session's real result. */
     async sessionResult(access: MerchantAccessContext, sessionId: string) {
+      const setup = deps.provider.hostedSetup;
+      if (setup) {
+        // A Stripe session still open here: ask Stripe (the webhook may not have arrived yet).
+        const open = await tenantDb.forMerchant(access.merchantId, (tx) =>
+          repo.sessionById(tx, access.merchantId, sessionId),
+        );
+        if (open?.status === 'open' && open.providerSessionId) {
+          const result = await setup.setupResult(open.providerSessionId);
+          if (result.status !== 'open')
+            await this.completeProviderSession(access.merchantId, sessionId, result);
+        }
+      }
       return tenantDb.forMerchant(access.merchantId, async (tx) => {
         const session = await repo.sessionById(tx, access.merchantId, sessionId);
         if (!session) throw notFound('Billing session not found');
@@ -195,30 +243,67 @@ export function createBillingService(deps: {
       token: string,
       outcome: { method: ProviderPaymentMethod } | { declined: string },
     ): Promise<{ sessionId: string } | null> {
+      const session = await tenantDb.forMerchant(merchantId, (tx) => repo.sessionByToken(tx, sha256(token)));
+      if (session?.status !== 'open' || session.expiresAt <= clock.now()) return null;
+      const done = await this.completeProviderSession(
+        merchantId,
+        session.id,
+        'declined' in outcome
+          ? { status: 'failed', reason: outcome.declined }
+          : { status: 'succeeded', method: outcome.method },
+      );
+      return done ? { sessionId: session.id } : null;
+    },
+
+    /**
+     * A session's end, once (a second completion finds it no longer open): the payment method saved (the first
+     * becomes the default), or the failure recorded. Used by the simulator's page, Stripe's webhook and the
+     * success page's check with Stripe.
+     */
+    async completeProviderSession(
+      merchantId: string,
+      sessionId: string,
+      result: { status: 'succeeded'; method: ProviderPaymentMethod } | { status: 'failed'; reason: string },
+    ): Promise<boolean> {
       return tenantDb.forMerchant(merchantId, async (tx) => {
         const now = clock.now();
-        const session = await repo.sessionByToken(tx, sha256(token));
-        if (session?.status !== 'open' || session.expiresAt <= now) return null;
-        if ('declined' in outcome) {
-          await repo.completeSession(
+        const session = await repo.sessionById(tx, merchantId, sessionId, { lock: true });
+        if (session?.status !== 'open') return false;
+        if (result.status === 'failed') {
+          return repo.completeSession(
             tx,
             session.id,
-            { status: 'failed', failureReason: outcome.declined },
+            { status: 'failed', failureReason: result.reason },
             now,
           );
-          return { sessionId: session.id };
         }
         const settings = await repo.lockSettings(tx, merchantId);
-        const method = await repo.insertPaymentMethod(tx, {
+        const existing = await repo.paymentMethodByProviderId(
+          tx,
           merchantId,
-          ...outcome.method,
-          createdAt: now,
-          updatedAt: now,
-        });
+          result.method.providerPaymentMethodId,
+        );
+        const method =
+          existing ??
+          (await repo.insertPaymentMethod(tx, {
+            merchantId,
+            ...result.method,
+            createdAt: now,
+            updatedAt: now,
+          }));
         if (!settings.defaultPaymentMethodId) await repo.setDefault(tx, merchantId, method.id, now);
-        await repo.completeSession(tx, session.id, { status: 'succeeded', paymentMethodId: method.id }, now);
-        return { sessionId: session.id };
+        return repo.completeSession(tx, session.id, { status: 'succeeded', paymentMethodId: method.id }, now);
       });
+    },
+
+    /** Stripe's webhook: the signature checked by the adapter, then the session completed from Stripe's state. */
+    async handleProviderWebhook(rawBody: Buffer, signature: string): Promise<'handled' | 'ignored'> {
+      const setup = deps.provider.hostedSetup;
+      if (!setup) return 'ignored';
+      const event = await setup.webhookEvent(rawBody, signature);
+      if (!event || event.result.status === 'open') return 'ignored';
+      await this.completeProviderSession(event.merchantId, event.sessionId, event.result);
+      return 'handled';
     },
   };
 }

@@ -33,11 +33,14 @@ export async function amountDue(tx: Tx, merchantId: string, invoiceId: string): 
     pm_id: string | null;
     provider_pm: string | null;
     pm_type: PaymentMethodType | null;
+    customer_id: string | null;
   }>(
     await tx.execute(sql`
       select i.number, i.status, i.total::text, i.amount_paid::text, i.currency, i.collection_attempts,
-             p.id as pm_id, p.provider_payment_method_id as provider_pm, p.type as pm_type
+             p.id as pm_id, p.provider_payment_method_id as provider_pm, p.type as pm_type,
+             m.stripe_customer_id as customer_id
         from invoices i
+        join merchants m on m.id = i.merchant_id
         left join billing_settings b on b.merchant_id = i.merchant_id
         left join payment_methods p on p.merchant_id = i.merchant_id and p.id = b.default_payment_method_id
                                    and p.deleted_at is null
@@ -58,6 +61,7 @@ export async function amountDue(tx: Tx, merchantId: string, invoiceId: string): 
             currency: invoice.currency,
             providerPaymentMethodId: invoice.provider_pm,
             paymentMethodType: invoice.pm_type,
+            customerId: invoice.customer_id,
             attempt: invoice.collection_attempts,
           }
         : null,

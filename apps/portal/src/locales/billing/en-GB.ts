@@ -25,6 +25,7 @@ export const billingEnGB = {
   },
   addIntro:
     'You will enter the payment details on our billing provider’s secure page; we never see or store the full card or account number.',
+  save: 'Save payment method',
   continue: 'Continue to the secure page',
   success: {
     added: '{{method}} was added.',

@@ -25,6 +25,7 @@ export const billingEsES: typeof billingEnGB = {
   },
   addIntro:
     'Introducirás los datos de pago en la página segura de nuestro proveedor de facturación; nunca vemos ni guardamos el número completo.',
+  save: 'Guardar método de pago',
   continue: 'Continuar a la página segura',
   success: {
     added: 'Se añadió {{method}}.',

@@ -25,6 +25,7 @@ export const billingFrFR: typeof billingEnGB = {
   },
   addIntro:
     'Vous saisirez vos coordonnées de paiement sur la page sécurisée de notre prestataire ; nous ne voyons ni ne stockons jamais le numéro complet.',
+  save: 'Enregistrer le moyen de paiement',
   continue: 'Continuer vers la page sécurisée',
   success: {
     added: '{{method}} a été ajouté.',

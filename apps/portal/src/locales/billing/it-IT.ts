@@ -25,6 +25,7 @@ export const billingItIT: typeof billingEnGB = {
   },
   addIntro:
     'Inserirai i dati di pagamento nella pagina sicura del nostro fornitore di fatturazione; non vediamo né conserviamo mai il numero completo.',
+  save: 'Salva metodo di pagamento',
   continue: 'Continua alla pagina sicura',
   success: {
     added: '{{method}} è stato aggiunto.',

@@ -21,5 +21,7 @@ export function useBillingSessionResult(merchantId: string, sessionId: string) {
     queryFn: () => getBillingSessionResult(merchantId, sessionId),
     enabled: merchantId !== '' && sessionId !== '',
     retry: false,
+    // Stripe confirms Direct Debits and some cards a moment after returning here: ask again while open.
+    refetchInterval: (query) => (query.state.data?.status === 'open' ? 2000 : false),
   });
 }

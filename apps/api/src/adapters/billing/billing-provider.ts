@@ -1,0 +1,8 @@
+import type { Config } from '../../config.ts';
+import { type BillingProvider, createSimulatedBillingProvider } from './billing-port.ts';
+import { createStripeBillingProvider } from './stripe-billing.ts';
+
+/** Stripe when its keys are configured (STRIPE_*), else the embedded simulated provider. */
+export function createBillingProvider(config: Pick<Config, 'stripe'>): BillingProvider {
+  return config.stripe ? createStripeBillingProvider(config.stripe) : createSimulatedBillingProvider();
+}

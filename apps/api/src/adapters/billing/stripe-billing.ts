@@ -1,0 +1,159 @@
+import type { PaymentMethodType } from '@mp/domain/enums';
+import Stripe from 'stripe';
+import type { BillingProvider, ProviderPaymentMethod, SetupResult } from './billing-port.ts';
+
+export interface StripeBillingConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Another API host (tests: a local server speaking Stripe's endpoints). */
+  apiUrl?: string | undefined;
+}
+
+const PAYMENT_METHOD_TYPES = ['card', 'sepa_debit', 'bacs_debit'] as const;
+
+/** What we keep of a Stripe payment method: display facts only (brand or bank, last four, expiry). */
+export function fromStripePaymentMethod(method: Stripe.PaymentMethod): ProviderPaymentMethod | null {
+  if (method.type === 'card' && method.card)
+    return {
+      providerPaymentMethodId: method.id,
+      type: 'card',
+      brand: method.card.brand,
+      lastFour: method.card.last4,
+      expMonth: method.card.exp_month,
+      expYear: method.card.exp_year,
+    };
+  if (method.type === 'sepa_debit' && method.sepa_debit)
+    return {
+      providerPaymentMethodId: method.id,
+      type: 'sepa_debit',
+      brand: method.sepa_debit.country ?? '',
+      lastFour: method.sepa_debit.last4 ?? '',
+      expMonth: null,
+      expYear: null,
+    };
+  if (method.type === 'bacs_debit' && method.bacs_debit) {
+    const code = method.bacs_debit.sort_code ?? '';
+    return {
+      providerPaymentMethodId: method.id,
+      type: 'bacs_debit',
+      brand: code.length === 6 ? `${code.slice(0, 2)}-${code.slice(2, 4)}-${code.slice(4)}` : code,
+      lastFour: method.bacs_debit.last4 ?? '',
+      expMonth: null,
+      expYear: null,
+    };
+  }
+  return null;
+}
+
+/**
+ * The Stripe billing provider (DESIGN §1) with the official SDK: a customer per merchant, a SetupIntent per
+ * checkout session for card, SEPA and BACS Direct Debit (confirmed in the portal with Stripe Elements),
+ * signed webhooks, and off-session PaymentIntents to collect invoices (idempotent per invoice and attempt).
+ */
+export function createStripeBillingProvider(config: StripeBillingConfig): BillingProvider {
+  const url = config.apiUrl ? new URL(config.apiUrl) : undefined;
+  const stripe = new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    telemetry: false,
+    ...(url
+      ? {
+          host: url.hostname,
+          port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+          protocol: url.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
+  });
+
+  async function setupResult(setupIntentId: string): Promise<SetupResult> {
+    const intent = await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
+    if (intent.status === 'succeeded' && intent.payment_method) {
+      const method =
+        typeof intent.payment_method === 'string'
+          ? await stripe.paymentMethods.retrieve(intent.payment_method)
+          : intent.payment_method;
+      const saved = fromStripePaymentMethod(method);
+      return saved
+        ? { status: 'succeeded', method: saved }
+        : { status: 'failed', reason: 'Unsupported payment method' };
+    }
+    if (intent.status === 'canceled') return { status: 'failed', reason: 'The setup was cancelled' };
+    if (intent.last_setup_error?.message && intent.status === 'requires_payment_method')
+      return { status: 'failed', reason: intent.last_setup_error.message };
+    return { status: 'open' };
+  }
+
+  return {
+    name: 'stripe',
+    publicKey: config.publishableKey,
+    hostedSetup: {
+      async ensureCustomer({ merchantId, name, email, existing }) {
+        if (existing) return existing;
+        const customer = await stripe.customers.create(
+          { name, ...(email ? { email } : {}), metadata: { merchantId } },
+          { idempotencyKey: `customer-${merchantId}` },
+        );
+        return customer.id;
+      },
+      async createSetupIntent({ customerId, merchantId, sessionId }) {
+        const intent = await stripe.setupIntents.create(
+          {
+            customer: customerId,
+            allowed_payment_method_types: [...PAYMENT_METHOD_TYPES],
+            usage: 'off_session',
+            metadata: { merchantId, sessionId },
+          },
+          { idempotencyKey: `setup-${sessionId}` },
+        );
+        if (!intent.client_secret) throw new Error('Stripe returned a SetupIntent without a client secret');
+        return { id: intent.id, clientSecret: intent.client_secret };
+      },
+      setupResult,
+      async webhookEvent(rawBody, signature) {
+        const event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
+        if (
+          event.type !== 'setup_intent.succeeded' &&
+          event.type !== 'setup_intent.setup_failed' &&
+          event.type !== 'setup_intent.canceled'
+        )
+          return null;
+        const intent = event.data.object as Stripe.SetupIntent;
+        const merchantId = intent.metadata?.merchantId;
+        const sessionId = intent.metadata?.sessionId;
+        if (!merchantId || !sessionId) return null;
+        // The event names the intent; its state is read back from Stripe, so a replayed old event changes nothing.
+        return { merchantId, sessionId, result: await setupResult(intent.id) };
+      },
+    },
+    async collect(request) {
+      if (!request.customerId) return { status: 'failed', reason: 'No Stripe customer for this merchant' };
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amount,
+            currency: request.currency.toLowerCase(),
+            customer: request.customerId,
+            payment_method: request.providerPaymentMethodId,
+            allowed_payment_method_types: [request.paymentMethodType satisfies PaymentMethodType],
+            off_session: true,
+            confirm: true,
+            description: `Invoice ${request.invoiceNumber}`,
+            metadata: { invoiceId: request.invoiceId },
+          },
+          { idempotencyKey: `invoice-${request.invoiceId}-${request.attempt}` },
+        );
+        // Direct Debits stay `processing` for days; Stripe has accepted the debit, which we count as collected.
+        if (intent.status === 'succeeded' || intent.status === 'processing')
+          return { status: 'succeeded', providerPaymentId: intent.id };
+        return { status: 'failed', reason: `Payment ${intent.status.replaceAll('_', ' ')}` };
+      } catch (error) {
+        if (
+          error instanceof Stripe.errors.StripeCardError ||
+          error instanceof Stripe.errors.StripeInvalidRequestError
+        )
+          return { status: 'failed', reason: error.message };
+        throw error;
+      }
+    },
+  };
+}
