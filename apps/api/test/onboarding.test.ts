@@ -369,4 +369,44 @@ describe('onboarding: from a signed-up user to a verified merchant', () => {
     });
     expect(expired.statusCode).toBe(410);
   });
+
+  it('limits wrong shortcodes per user: 5 in 15 minutes, then 429 even for the right one; a right one clears the count', async () => {
+    const guesser = await newUser('guesser');
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/onboarding/applications',
+      headers: guesser.headers,
+      payload: {},
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const right = shortcodeSentTo(guesser.email) ?? '';
+    expect(right).toMatch(/^\d{6}$/);
+    const wrong = (i: number) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0');
+    const resume = (shortcode: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/onboarding/applications/resume',
+        headers: guesser.headers,
+        payload: { shortcode },
+      });
+    for (let i = 0; i < 4; i++) expect((await resume(wrong(i))).statusCode).toBe(404);
+    expect((await resume(right)).statusCode).toBe(200); // clears the count
+    for (let i = 0; i < 5; i++) expect((await resume(wrong(i))).statusCode).toBe(404);
+    const blocked = await resume(right);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.code).toBe('ONBOARDING_SHORTCODE_LIMIT');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+    // Another user is not held back by this one's guesses.
+    const other = await newUser('not-the-guesser');
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/onboarding/applications/resume',
+          headers: other.headers,
+          payload: { shortcode: wrong(9) },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
 });

@@ -28,6 +28,40 @@ import { shortcodeMail } from './shortcode-mail.ts';
 /** How long a hosted verification link stays usable. */
 export const KYC_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Wrong shortcodes a user may try in a window before resuming is refused (a 6-digit code is otherwise
+ * guessable): 5 per 15 minutes; a right one clears the count.
+ */
+export const SHORTCODE_TRY_LIMIT = { tries: 5, windowMs: 15 * 60 * 1000 };
+
+/** Failed shortcode tries per user, in this process's memory (fixed window). */
+function createShortcodeTries(now: () => number) {
+  const failures = new Map<string, { count: number; resetAt: number }>();
+  const current = (userId: string) => {
+    const entry = failures.get(userId);
+    if (!entry || entry.resetAt <= now()) return undefined;
+    return entry;
+  };
+  return {
+    /** Seconds until the user may try again, when the limit is reached; else null. */
+    blockedFor(userId: string): number | null {
+      const entry = current(userId);
+      if (!entry || entry.count < SHORTCODE_TRY_LIMIT.tries) return null;
+      return Math.max(1, Math.ceil((entry.resetAt - now()) / 1000));
+    },
+    failed(userId: string) {
+      if (failures.size > 10_000)
+        for (const [key, value] of failures) if (value.resetAt <= now()) failures.delete(key);
+      const entry = current(userId) ?? { count: 0, resetAt: now() + SHORTCODE_TRY_LIMIT.windowMs };
+      entry.count += 1;
+      failures.set(userId, entry);
+    },
+    succeeded(userId: string) {
+      failures.delete(userId);
+    },
+  };
+}
+
 // SPEC §8 onboarding errors: stable codes the portal turns into its translated texts.
 export const ONBOARDING_ERRORS = {
   shortcodeNotRecognised: () =>
@@ -37,6 +71,14 @@ export const ONBOARDING_ERRORS = {
       409,
       'ONBOARDING_ALREADY_STARTED',
       'Onboarding has already been started for this shortcode; sign in with the e-mail used before',
+    ),
+  shortcodeTriesExceeded: (retryAfterSeconds: number) =>
+    new AppError(
+      429,
+      'ONBOARDING_SHORTCODE_LIMIT',
+      'Too many shortcodes tried; please wait and try again',
+      undefined,
+      retryAfterSeconds,
     ),
   emailInUse: () =>
     new AppError(409, 'ONBOARDING_EMAIL_IN_USE', 'This e-mail is already used for an active onboarding'),
@@ -101,6 +143,7 @@ export function createOnboardingService(deps: {
   log: { error: (obj: object, msg: string) => void };
 }) {
   const { tenantDb, clock } = deps;
+  const shortcodeTries = createShortcodeTries(() => clock.now().getTime());
 
   async function newKycLink(
     merchantId: string,
@@ -178,13 +221,23 @@ export function createOnboardingService(deps: {
 
     /** Continues the applicant's own application by its shortcode (SPEC §8 messages otherwise). */
     async resume(actor: Actor, shortcode: string): Promise<ApplicationView> {
+      // Refused before the code is looked at, so a guesser learns nothing more once over the limit.
+      const wait = shortcodeTries.blockedFor(actor.userId);
+      if (wait !== null) throw ONBOARDING_ERRORS.shortcodeTriesExceeded(wait);
       const hash = sha256(shortcode);
-      return tenantDb.forUser(actor.userId, async (tx) => {
+      const found = await tenantDb.forUser(actor.userId, async (tx) => {
         const own = await repo.byShortcode(tx, hash);
         if (own) return toView(own);
-        if (await repo.shortcodeInUse(tx, hash)) throw ONBOARDING_ERRORS.alreadyStarted();
-        throw ONBOARDING_ERRORS.shortcodeNotRecognised();
+        return (await repo.shortcodeInUse(tx, hash)) ? ('already-started' as const) : ('unknown' as const);
       });
+      if (typeof found === 'object') {
+        shortcodeTries.succeeded(actor.userId);
+        return found;
+      }
+      shortcodeTries.failed(actor.userId);
+      throw found === 'already-started'
+        ? ONBOARDING_ERRORS.alreadyStarted()
+        : ONBOARDING_ERRORS.shortcodeNotRecognised();
     },
 
     /** Saves one wizard step (validated by its schema) so the application resumes anywhere. */

@@ -4,6 +4,7 @@ const KEY_BY_CODE: Record<string, string> = {
   ONBOARDING_SHORTCODE_NOT_RECOGNISED: 'onboarding.errors.shortcodeNotRecognised',
   ONBOARDING_ALREADY_STARTED: 'onboarding.errors.alreadyStarted',
   ONBOARDING_EMAIL_IN_USE: 'onboarding.errors.emailInUse',
+  ONBOARDING_SHORTCODE_LIMIT: 'onboarding.errors.shortcodeLimit',
 };
 
 /**

@@ -92,6 +92,7 @@ export const onboardingEnGB = {
   back: 'Back',
   next: 'Save and continue',
   errors: {
+    shortcodeLimit: 'Too many shortcodes tried. Please wait 15 minutes and try again.',
     // SPEC §8 onboarding.
     shortcodeNotRecognised: 'We do not recognise that shortcode. Check the e-mail we sent you.',
     alreadyStarted:

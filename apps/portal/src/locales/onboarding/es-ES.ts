@@ -95,6 +95,7 @@ export const onboardingEsES: typeof onboardingEnGB = {
   back: 'Atrás',
   next: 'Guardar y continuar',
   errors: {
+    shortcodeLimit: 'Has probado demasiados códigos. Espera 15 minutos e inténtalo de nuevo.',
     shortcodeNotRecognised: 'No reconocemos ese código. Revisa el correo que te enviamos.',
     alreadyStarted: 'El alta ya se inició con este código. Inicia sesión con el correo que usaste antes.',
     emailInUse: 'Este correo ya se usa en un alta activa. Continúa esa solicitud.',

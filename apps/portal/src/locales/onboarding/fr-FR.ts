@@ -96,6 +96,7 @@ export const onboardingFrFR: typeof onboardingEnGB = {
   back: 'Retour',
   next: 'Enregistrer et continuer',
   errors: {
+    shortcodeLimit: 'Trop de codes essayés. Veuillez patienter 15 minutes et réessayer.',
     shortcodeNotRecognised: 'Ce code n’est pas reconnu. Vérifiez l’e-mail que nous vous avons envoyé.',
     alreadyStarted:
       'Une inscription a déjà commencé avec ce code. Connectez-vous avec l’e-mail utilisé alors.',

@@ -93,6 +93,7 @@ export const onboardingItIT: typeof onboardingEnGB = {
   back: 'Indietro',
   next: 'Salva e continua',
   errors: {
+    shortcodeLimit: 'Troppi codici provati. Attendi 15 minuti e riprova.',
     shortcodeNotRecognised: 'Non riconosciamo questo codice. Controlla l’e-mail che ti abbiamo inviato.',
     alreadyStarted:
       'La registrazione è già iniziata con questo codice. Accedi con l’e-mail usata in precedenza.',
