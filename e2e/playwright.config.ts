@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_ADYEN } from './adyen-credentials.ts';
 
 // The real stack: the API process serving the built portal, on an in-memory PGlite seeded with the demo world.
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -33,6 +34,12 @@ function apiServer(listenPort: number, url: string, extra: Record<string, string
       PORTAL_ORIGIN: url,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // The PSP simulator stays off (tests make their own traffic); the webhook takes these credentials so a
+      // spec can post signed notifications (e2e/tests/live-transactions.spec.ts).
+      PSP_SIMULATOR_RATE: '0',
+      ADYEN_HMAC_KEY: E2E_ADYEN.hmacKey,
+      ADYEN_NOTIFICATION_USERNAME: E2E_ADYEN.username,
+      ADYEN_NOTIFICATION_PASSWORD: E2E_ADYEN.password,
       // A private build (vite build --outDir …) so that parallel work on the portal cannot change it mid-run.
       ...(process.env.PORTAL_DIST ? { PORTAL_DIST: process.env.PORTAL_DIST } : {}),
       ...extra,

@@ -40,6 +40,8 @@ import { sitesRoutes } from './modules/sites/routes.ts';
 import { createSitesService } from './modules/sites/service.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { createStaffService } from './modules/staff/service.ts';
+import { createLiveEvents } from './modules/transactions/live-events.ts';
+import { liveTransactionsRoutes } from './modules/transactions/live-routes.ts';
 import { transactionsRoutes } from './modules/transactions/routes.ts';
 import { createTransactionsService } from './modules/transactions/service.ts';
 import { createInvitationsService } from './modules/users/invitations-service.ts';
@@ -190,12 +192,30 @@ export async function buildApp({
     username: 'simulator',
     password: randomBytes(24).toString('base64url'),
   };
-  const ingestion = createPspIngestionService({ tenantDb, log: app.log });
+  // Live updates (issue 11 §2): every change ingestion makes reaches the event streams of every API instance
+  // (PostgreSQL LISTEN/NOTIFY; in-process on PGlite).
+  const liveEvents = await createLiveEvents({ database, log: app.log });
+  app.addHook('onClose', () => liveEvents.close());
+  const ingestion = createPspIngestionService({
+    tenantDb,
+    log: app.log,
+    onChange: (change) => {
+      liveEvents
+        .publish(change)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'live events: a change was not published'));
+    },
+  });
   app.decorate('psp', { ingestion, webhook });
   await app.register(pspRoutes, { prefix: '/api', service: ingestion, credentials: webhook });
   await app.register(transactionsRoutes, {
     prefix: '/api',
     service: createTransactionsService({ tenantDb, clock }),
+  });
+  await app.register(liveTransactionsRoutes, {
+    prefix: '/api',
+    tenantDb,
+    events: liveEvents,
+    heartbeatSeconds: config.psp.liveHeartbeatSeconds,
   });
 
   // ── Access modules (issue 5): users, staff powers, company settings and rates, audit log.

@@ -143,6 +143,13 @@ const environmentSchema = z.object({
     .min(0, { message: 'must be 0 or more' })
     .max(6000, { message: 'must be at most 6000' })
     .default(2),
+  /** Seconds between the comment lines that keep an idle live-events stream open (issue 11 §2). */
+  LIVE_EVENTS_HEARTBEAT_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(300, { message: 'must be at most 300' })
+    .default(15),
 });
 
 export interface Config {
@@ -177,6 +184,8 @@ export interface Config {
     adyenCheckout: { apiKey: string; merchantAccount: string; baseUrl: string } | undefined;
     /** Simulated payments per minute (0: off). Only used without Adyen credentials. */
     simulatorRate: number;
+    /** Seconds between heartbeats on the live transaction events stream. */
+    liveHeartbeatSeconds: number;
   };
 }
 
@@ -340,6 +349,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             }
           : undefined,
       simulatorRate: e.PSP_SIMULATOR_RATE,
+      liveHeartbeatSeconds: e.LIVE_EVENTS_HEARTBEAT_SECONDS,
     },
   };
 }

@@ -9,6 +9,7 @@ import { DEMO_SIGN_INS } from './db/demo/sign-ins.ts';
 import { users } from './db/schema/index.ts';
 import { isDatabaseEmpty, seedDemoWorld } from './db/seed.ts';
 import { startJobs } from './jobs/start-jobs.ts';
+import { createPspSimulator } from './modules/psp/simulator.ts';
 
 // `npm start`: configuration → database (migrated, seeded when empty) → one process serving API and portal.
 
@@ -49,6 +50,18 @@ const jobs = await startJobs({
   billing: createBillingProvider(config),
 });
 
+// Issue 11 §1: without Adyen credentials the embedded PSP makes card traffic through the webhook itself, at
+// PSP_SIMULATOR_RATE payments a minute (0 turns it off).
+const simulator =
+  config.psp.simulatorRate > 0 && !config.psp.adyenNotifications
+    ? createPspSimulator({
+        app,
+        db: database.db,
+        credentials: app.psp.webhook,
+        ratePerMinute: config.psp.simulatorRate,
+      })
+    : undefined;
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -60,6 +73,7 @@ async function shutdown(signal: string) {
   }, 10_000);
   force.unref();
   try {
+    await simulator?.stop();
     await app.close();
     await jobs.stop();
     await database.close();
@@ -105,5 +119,11 @@ if (config.seedDemo && config.nodeEnv !== 'production') {
         lines.push(`  ${terminal.serial.padEnd(16)} ${terminal.model.padEnd(16)} ${terminal.code}`);
     }
   }
+}
+if (simulator) {
+  simulator.start();
+  lines.push(
+    `Simulated card payments: about ${config.psp.simulatorRate} a minute through the Adyen webhook (PSP_SIMULATOR_RATE=0 turns them off)`,
+  );
 }
 process.stdout.write(`${lines.join('\n')}\n\n`);

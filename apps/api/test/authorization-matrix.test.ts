@@ -234,6 +234,12 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: MEMBER_A,
     request: (w) => ({ url: m(w, `/transactions/${randomUUID()}`) }),
   },
+  // Issue 11 §2 live updates: a malformed lastEventId makes the allowed callers' answer a 400 instead of an
+  // endless stream (transactions-live.test.ts reads the streams themselves).
+  'GET /api/v1/merchants/:id/transactions/events': {
+    expect: SITE_A1,
+    request: (w) => ({ url: m(w, `/transactions/events?siteId=${w.siteA1}&lastEventId=x`) }),
+  },
   'GET /api/v1/merchants/:id/transactions/totals': {
     expect: SITE_A1,
     request: (w) => ({ url: m(w, `/transactions/totals?siteId=${w.siteA1}`) }),

@@ -152,6 +152,11 @@ export const enGB = {
     welcome: 'Welcome, {{name}}',
     welcomeNoName: 'Welcome',
     currentMerchant: 'You are working in {{merchant}}.',
+    latest: {
+      title: 'Latest transactions',
+      viewAll: 'All transactions',
+      none: 'No transactions in the last 30 days.',
+    },
     last30Days: {
       title: 'Last 30 days',
       transactions: 'Transactions',

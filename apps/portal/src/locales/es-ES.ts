@@ -154,6 +154,11 @@ export const esES: LocaleResources = {
     welcome: 'Hola, {{name}}',
     welcomeNoName: 'Hola',
     currentMerchant: 'Estás trabajando en {{merchant}}.',
+    latest: {
+      title: 'Últimas transacciones',
+      viewAll: 'Todas las transacciones',
+      none: 'No hay transacciones en los últimos 30 días.',
+    },
     last30Days: {
       title: 'Últimos 30 días',
       transactions: 'Transacciones',

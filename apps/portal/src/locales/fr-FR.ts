@@ -154,6 +154,11 @@ export const frFR: LocaleResources = {
     welcome: 'Bienvenue, {{name}}',
     welcomeNoName: 'Bienvenue',
     currentMerchant: 'Vous travaillez dans {{merchant}}.',
+    latest: {
+      title: 'Dernières transactions',
+      viewAll: 'Toutes les transactions',
+      none: 'Aucune transaction ces 30 derniers jours.',
+    },
     last30Days: {
       title: '30 derniers jours',
       transactions: 'Transactions',

@@ -154,6 +154,11 @@ export const itIT: LocaleResources = {
     welcome: 'Benvenuto, {{name}}',
     welcomeNoName: 'Benvenuto',
     currentMerchant: 'Stai lavorando in {{merchant}}.',
+    latest: {
+      title: 'Ultime transazioni',
+      viewAll: 'Tutte le transazioni',
+      none: 'Nessuna transazione negli ultimi 30 giorni.',
+    },
     last30Days: {
       title: 'Ultimi 30 giorni',
       transactions: 'Transazioni',

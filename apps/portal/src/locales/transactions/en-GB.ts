@@ -27,6 +27,12 @@ export const transactionsEnGB = {
     'pay-by-link': 'Pay by link',
     'tap-to-pay': 'Tap to pay',
   },
+  live: {
+    label: 'Live updates',
+    live: 'Live',
+    connecting: 'Connecting…',
+    reconnecting: 'Reconnecting…',
+  },
   drawer: {
     title: 'Transaction {{reference}}',
     close: 'Close',

@@ -28,6 +28,12 @@ export const transactionsEsES: typeof transactionsEnGB = {
     'pay-by-link': 'Pago por enlace',
     'tap-to-pay': 'Tap to pay',
   },
+  live: {
+    label: 'Actualizaciones en directo',
+    live: 'En directo',
+    connecting: 'Conectando…',
+    reconnecting: 'Reconectando…',
+  },
   drawer: {
     title: 'Transacción {{reference}}',
     close: 'Cerrar',

@@ -28,6 +28,12 @@ export const transactionsFrFR: typeof transactionsEnGB = {
     'pay-by-link': 'Paiement par lien',
     'tap-to-pay': 'Tap to pay',
   },
+  live: {
+    label: 'Mises à jour en direct',
+    live: 'En direct',
+    connecting: 'Connexion…',
+    reconnecting: 'Reconnexion…',
+  },
   drawer: {
     title: 'Transaction {{reference}}',
     close: 'Fermer',

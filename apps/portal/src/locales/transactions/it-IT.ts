@@ -28,6 +28,12 @@ export const transactionsItIT: typeof transactionsEnGB = {
     'pay-by-link': 'Pagamento tramite link',
     'tap-to-pay': 'Tap to pay',
   },
+  live: {
+    label: 'Aggiornamenti in tempo reale',
+    live: 'In tempo reale',
+    connecting: 'Connessione…',
+    reconnecting: 'Riconnessione…',
+  },
   drawer: {
     title: 'Transazione {{reference}}',
     close: 'Chiudi',

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aMerchant, aUser, siteManagerOf } from '../../../../test/fixtures.ts';
 import { fakeApi, jsonResponse, renderRoutes } from '../../../../test/render.tsx';
@@ -116,5 +116,89 @@ describe('home: last 30 days', () => {
     );
     renderHome(aMerchant({ permissions: siteManagerOf('site-1') }));
     expect(await screen.findByRole('region', { name: 'Last 30 days' })).toBeInTheDocument();
+  });
+});
+
+const aTransaction = (id: string, pspReference: string, amount: number) => ({
+  id,
+  pspReference,
+  merchantReference: null,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  siteId: '00000000-0000-4000-8000-000000000001',
+  siteName: 'High Street',
+  deviceId: null,
+  deviceLabel: null,
+  amount,
+  tipAmount: 0,
+  currency: 'GBP',
+  status: 'captured',
+  source: 'adyen-terminal',
+  card: { scheme: 'visa', bin: '424242', lastFour: '4242', region: 'domestic' },
+});
+const page = (rows: ReturnType<typeof aTransaction>[]) => ({
+  data: rows,
+  lastKey: null,
+  totals: null,
+  range: { from: '2026-01-31', to: '2026-03-01' },
+});
+
+describe('home: latest transactions, live', () => {
+  it('lists the newest transactions and shows a new one when the live stream announces it, without a reload', async () => {
+    const older = aTransaction('00000000-0000-4000-8000-0000000000a1', 'OLDERPAYMENT0001', 1250);
+    const newer = aTransaction('00000000-0000-4000-8000-0000000000a2', 'NEWPAYMENT000002', 9900);
+    let rows = [older];
+    let announce: (() => void) | undefined;
+    const api = fakeApi({
+      'GET /v1/merchants/m-gb/transactions/totals': () => jsonResponse(200, totals('GBP')),
+      'GET /v1/merchants/m-gb/transactions': () => jsonResponse(200, page(rows)),
+      'GET /v1/merchants/m-gb/transactions/events': () => {
+        const encoder = new TextEncoder();
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(encoder.encode('retry: 3000\n\n: heartbeat\n\n'));
+            announce = () => {
+              rows = [newer, older];
+              controller.enqueue(
+                encoder.encode(
+                  `id: 1_${newer.id}\nevent: transaction\ndata: ${JSON.stringify({ transactionId: newer.id })}\n\n`,
+                ),
+              );
+            };
+          },
+        });
+        return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      },
+    });
+    fetchMock.mockImplementation(api.handle);
+    renderHome(aMerchant({ merchantId: 'm-gb' }));
+
+    const latest = await screen.findByRole('region', { name: 'Latest transactions' });
+    expect(await within(latest).findByText('£12.50')).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Live updates: Live' })).toBeInTheDocument();
+    expect(within(latest).queryByText('£99.00')).not.toBeInTheDocument();
+
+    announce?.();
+    expect(await within(latest).findByText('£99.00')).toBeInTheDocument();
+    expect(within(latest).getByText('£12.50')).toBeInTheDocument();
+    // The stream asked for the caller's merchant, with the bearer token.
+    const streamCall = fetchMock.mock.calls
+      .map((call: unknown[]) => call[0] as Request)
+      .find((request: Request) => request.url.endsWith('/transactions/events'));
+    expect(streamCall?.headers.get('Authorization')).toBe('Bearer access');
+  });
+
+  it('shows no live badge when the API refuses the stream', async () => {
+    fetchMock.mockImplementation(
+      fakeApi({
+        'GET /v1/merchants/m-gb/transactions/totals': () => jsonResponse(200, totals('GBP')),
+        'GET /v1/merchants/m-gb/transactions': () => jsonResponse(200, page([])),
+      }).handle,
+    );
+    renderHome(aMerchant({ merchantId: 'm-gb' }));
+    const latest = await screen.findByRole('region', { name: 'Latest transactions' });
+    expect(await within(latest).findByText('No transactions in the last 30 days.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('status', { name: /Live updates/ })).not.toBeInTheDocument(),
+    );
   });
 });

@@ -6,7 +6,10 @@ import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { isStaffUser } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { PendingInvitationsNotice } from '../../invitations/components/pending-invitations-notice.tsx';
+import { LiveIndicator } from '../../transactions/live/live-indicator.tsx';
+import { useLiveTransactions } from '../../transactions/live/use-live-transactions.ts';
 import { Last30DaysCard } from '../components/last-30-days-card.tsx';
+import { LatestTransactions } from '../components/latest-transactions.tsx';
 
 export default function HomeScreen() {
   const { t } = useTranslation();
@@ -21,13 +24,16 @@ export default function HomeScreen() {
       ['Transaction:ListTransactions'],
       { kind: 'any-site' },
     );
+  // New payments update the figures and the list without a reload (issue 11 §2, §4).
+  const live = useLiveTransactions(seesTotals ? merchant.merchantId : undefined);
   return (
-    <Page titleKey="routes.home">
+    <Page titleKey="routes.home" action={seesTotals ? <LiveIndicator status={live} /> : undefined}>
       <Stack>
         <PendingInvitationsNotice />
         <Text size="lg">{name ? t('home.welcome', { name }) : t('home.welcomeNoName')}</Text>
         {merchant && <Text>{t('home.currentMerchant', { merchant: merchant.legalEntityName })}</Text>}
         {merchant && seesTotals && <Last30DaysCard merchantId={merchant.merchantId} />}
+        {merchant && seesTotals && <LatestTransactions merchantId={merchant.merchantId} />}
       </Stack>
     </Page>
   );

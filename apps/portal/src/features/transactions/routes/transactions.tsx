@@ -13,6 +13,8 @@ import { CurrencyTotals } from '../components/currency-totals.tsx';
 import { transactionColumns } from '../components/transaction-columns.tsx';
 import { TransactionDrawer } from '../components/transaction-drawer.tsx';
 import { transactionSearch } from '../components/transaction-search.ts';
+import { LiveIndicator } from '../live/live-indicator.tsx';
+import { useLiveTransactions } from '../live/use-live-transactions.ts';
 
 const FILTERS = ['from', 'to', 'psp', 'status', 'source', 'card'] as const;
 
@@ -33,6 +35,7 @@ export default function TransactionsScreen() {
     search.kind === 'psp' ? search.pspReferences : [],
     search.kind === 'psp',
   );
+  const live = useLiveTransactions(merchantId || undefined);
   const openId = searchParams.get('transaction') ?? undefined;
   const setOpen = (id: string | undefined) =>
     setSearchParams(
@@ -55,7 +58,7 @@ export default function TransactionsScreen() {
   const active = search.kind === 'psp' ? byPsp : list;
 
   return (
-    <Page titleKey="routes.transactions">
+    <Page titleKey="routes.transactions" action={<LiveIndicator status={live} />}>
       <Stack>
         <FilterBar
           fields={[

@@ -1,0 +1,240 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../src/app.ts';
+import { devices } from '../src/db/schema/index.ts';
+import { type AccessWorld, type ActorName, createAccessWorld } from './access-fixtures.ts';
+import { ADYEN_TEST_ENV, deliver, item, pspRef } from './helpers/adyen.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+
+interface LiveEvent {
+  id: string;
+  event: string;
+  data: { transactionId: string; siteId: string; status: string; pspReference: string };
+}
+
+/** An open server-sent event stream read with fetch, as the portal reads it. */
+async function openStream(base: string, token: string, path: string, headers: Record<string, string> = {}) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}${path}`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', ...headers },
+    signal: controller.signal,
+  });
+  const events: LiveEvent[] = [];
+  let comments = 0;
+  let waiters: (() => void)[] = [];
+  const body = response.body;
+  if (response.status === 200 && body) {
+    void (async () => {
+      const decoder = new TextDecoder();
+      let buffer = '';
+      try {
+        for await (const chunk of body) {
+          buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+          let end = buffer.indexOf('\n\n');
+          while (end >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const fields = Object.fromEntries(
+              block
+                .split('\n')
+                .filter((line) => !line.startsWith(':') && line.includes(': '))
+                .map((line) => [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)]),
+            );
+            if (block.startsWith(':')) comments += 1;
+            if (fields.data)
+              events.push({ id: fields.id ?? '', event: fields.event ?? '', data: JSON.parse(fields.data) });
+            for (const wake of waiters) wake();
+            waiters = [];
+            end = buffer.indexOf('\n\n');
+          }
+        }
+      } catch {
+        // aborted
+      }
+    })();
+  }
+  const until = async (done: () => boolean, what: string) => {
+    const deadline = Date.now() + 10_000;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  };
+  return {
+    response,
+    events,
+    comments: () => comments,
+    /** Waits for the event of this PSP reference and answers it. */
+    async eventOf(reference: string): Promise<LiveEvent> {
+      await until(() => events.some((event) => event.data.pspReference === reference), reference);
+      return events.find((event) => event.data.pspReference === reference) as LiveEvent;
+    },
+    until,
+    close: () => controller.abort(),
+  };
+}
+
+// Issue 11 §2: live updates over server-sent events, scoped to the merchant and the caller's sites.
+describe('live transaction events (server-sent events)', () => {
+  let t: TestApp;
+  let w: AccessWorld;
+  let base: string;
+  const stamp = Date.now().toString().slice(-8);
+  const terminals = { a1: `LIVE-A1-${stamp}`, a2: `LIVE-A2-${stamp}`, b1: `LIVE-B1-${stamp}` };
+  const streams: { close(): void }[] = [];
+
+  const path = (merchantId: string, query = '') =>
+    `/api/v1/merchants/${merchantId}/transactions/events${query}`;
+  const open = async (
+    actor: ActorName,
+    merchantId: string,
+    query = '',
+    headers: Record<string, string> = {},
+  ) => {
+    const stream = await openStream(base, w.tokens[actor], path(merchantId, query), headers);
+    streams.push(stream);
+    return stream;
+  };
+  /** A terminal sale at one of the sites; answers its PSP reference once the webhook accepted it. */
+  const sale = async (at: keyof typeof terminals, app: App = t.app) => {
+    const reference = pspRef();
+    const res = await deliver(app, [
+      item({
+        pspReference: reference,
+        eventDate: new Date().toISOString(),
+        additionalData: { terminalId: terminals[at], cardBin: '424242', cardSummary: '4242' },
+      }),
+    ]);
+    expect(res.statusCode).toBe(200);
+    return reference;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ...ADYEN_TEST_ENV, LIVE_EVENTS_HEARTBEAT_SECONDS: '1' } });
+    w = await createAccessWorld(t.app, 'Live');
+    await t.app.db.insert(devices).values([
+      { merchantId: w.merchantA, siteId: w.siteA1, serial: terminals.a1, model: 'without-printer' },
+      { merchantId: w.merchantA, siteId: w.siteA2, serial: terminals.a2, model: 'with-printer' },
+      { merchantId: w.merchantB, siteId: w.siteB1, serial: terminals.b1, model: 'with-printer' },
+    ]);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await t.close();
+  });
+
+  it('answers an event stream that starts with a retry hint and keeps itself open with heartbeats', async () => {
+    const stream = await open('ownerA', w.merchantA);
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    await stream.until(() => stream.comments() >= 1, 'a heartbeat');
+    stream.close();
+  });
+
+  it('sends each caller only their merchant’s and their sites’ transactions, never another merchant’s', async () => {
+    const owner = await open('ownerA', w.merchantA);
+    const managerA1 = await open('managerA1', w.merchantA);
+    const siteA2Only = await open('ownerA', w.merchantA, `?siteId=${w.siteA2}`);
+    const ownerB = await open('ownerB', w.merchantB);
+
+    const atA2 = await sale('a2');
+    const atB1 = await sale('b1');
+    const atA1 = await sale('a1');
+
+    const event = await owner.eventOf(atA1);
+    expect(event.event).toBe('transaction');
+    expect(event.data).toMatchObject({ siteId: w.siteA1, status: 'captured' });
+    await owner.eventOf(atA2);
+    await managerA1.eventOf(atA1);
+    await siteA2Only.eventOf(atA2);
+    await ownerB.eventOf(atB1);
+
+    // A last payment at each merchant: a stream delivers in order, so once it has that one it would have had
+    // any filtered-out event before it.
+    const lastA1 = await sale('a1');
+    const lastB1 = await sale('b1');
+    await managerA1.eventOf(lastA1);
+    await ownerB.eventOf(lastB1);
+    await owner.eventOf(lastA1);
+    await siteA2Only.until(() => true, 'nothing');
+
+    const references = (stream: { events: LiveEvent[] }) => stream.events.map((e) => e.data.pspReference);
+    expect(references(managerA1)).toEqual([atA1, lastA1]);
+    expect(references(ownerB)).toEqual([atB1, lastB1]);
+    expect(references(owner)).toEqual([atA2, atA1, lastA1]);
+    expect(references(siteA2Only)).toEqual([atA2]);
+    for (const stream of [owner, managerA1, siteA2Only])
+      expect(stream.events.every((e) => e.data.siteId !== w.siteB1)).toBe(true);
+  });
+
+  it('replays what changed while away after a reconnect with Last-Event-ID (header or query)', async () => {
+    const first = await open('ownerA', w.merchantA);
+    const seen = await first.eventOf(await sale('a1'));
+    first.close();
+
+    const missedA1 = await sale('a1');
+    const missedA2 = await sale('a2');
+    const otherMerchant = await sale('b1');
+
+    const again = await open('ownerA', w.merchantA, '', { 'last-event-id': seen.id });
+    await again.eventOf(missedA1);
+    await again.eventOf(missedA2);
+    expect(again.events.map((e) => e.data.pspReference)).not.toContain(seen.data.pspReference);
+    expect(again.events.map((e) => e.data.pspReference)).not.toContain(otherMerchant);
+
+    // The manager of A1 resuming from the same point gets A1's only.
+    const manager = await open('managerA1', w.merchantA, `?lastEventId=${encodeURIComponent(seen.id)}`);
+    await manager.eventOf(missedA1);
+    const nextA1 = await sale('a1');
+    await manager.eventOf(nextA1);
+    expect(manager.events.map((e) => e.data.pspReference)).toEqual([missedA1, nextA1]);
+  });
+
+  it('turns away callers without the right to the merchant or site (404), strangers (401) and bad ids (400)', async () => {
+    const inject = (actor: ActorName | undefined, url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...(actor ? w.headers(actor) : {}), ...headers },
+      });
+    expect((await inject(undefined, path(w.merchantA))).statusCode).toBe(401);
+    expect((await inject('ownerB', path(w.merchantA))).statusCode).toBe(404);
+    expect((await inject('managerA2', path(w.merchantA, `?siteId=${w.siteA1}`))).statusCode).toBe(404);
+    expect((await inject('ownerA', path(w.merchantA, `?siteId=${w.siteB1}`))).statusCode).toBe(404);
+    const badHeader = await inject('ownerA', path(w.merchantA), { 'last-event-id': 'nonsense' });
+    expect(badHeader.statusCode).toBe(400);
+    expect(badHeader.json().error.details[0]).toMatchObject({ field: 'Last-Event-ID' });
+    const badQuery = await inject('ownerA', path(w.merchantA, '?lastEventId=1'));
+    expect(badQuery.statusCode).toBe(400);
+    expect(JSON.stringify(badQuery.json())).toContain('lastEventId');
+  });
+
+  it('reaches the streams of another API instance on the same database (PostgreSQL LISTEN/NOTIFY)', async (context) => {
+    if (t.database.kind !== 'postgres') {
+      context.skip();
+      return;
+    }
+    const other = await buildApp({ config: t.config, database: t.database });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const otherBase = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+      const stream = await openStream(otherBase, w.tokens.managerA1, path(w.merchantA));
+      streams.push(stream);
+      await stream.until(() => stream.response.status === 200, 'the stream');
+      // Ingested by the first instance, streamed by the second.
+      const atA2 = await sale('a2');
+      const atA1 = await sale('a1');
+      await stream.eventOf(atA1);
+      expect(stream.events.map((e) => e.data.pspReference)).toEqual([atA1]);
+      expect(atA2).not.toBe(atA1);
+      stream.close();
+    } finally {
+      await other.close();
+    }
+  });
+});

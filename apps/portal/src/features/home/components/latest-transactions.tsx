@@ -1,0 +1,47 @@
+import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { DataTable } from '../../../components/data-table.tsx';
+import { useTransactions } from '../../transactions/api/list-transactions.ts';
+import { transactionColumns } from '../../transactions/components/transaction-columns.tsx';
+
+/** How many of the newest transactions home shows. */
+export const LATEST_COUNT = 8;
+const COLUMNS = new Set(['createdAt', 'amount', 'status', 'source', 'card', 'siteName']);
+
+/**
+ * Home (issue 11 §4): the newest transactions of the sites the user may list (the API narrows), as the
+ * transactions screen shows them; a row opens it in the transactions screen's drawer. Kept fresh by the live
+ * stream the home screen holds open.
+ */
+export function LatestTransactions({ merchantId }: { merchantId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const list = useTransactions(merchantId, {}, true);
+  const titleId = 'latest-transactions-title';
+  const records = list.data?.pages[0]?.data.slice(0, LATEST_COUNT);
+  return (
+    <Stack component="section" aria-labelledby={titleId} gap="sm">
+      <Group justify="space-between" align="baseline">
+        <Title order={2} size="h4" id={titleId}>
+          {t('home.latest.title')}
+        </Title>
+        <Anchor component={Link} to="/transactions" size="sm">
+          {t('home.latest.viewAll')}
+        </Anchor>
+      </Group>
+      <DataTable
+        label={t('home.latest.title')}
+        idAccessor="id"
+        records={records}
+        loading={list.isPending}
+        fetching={list.isFetching && !list.isPending}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        empty={{ text: t('home.latest.none') }}
+        onRowClick={(transaction) => void navigate(`/transactions?transaction=${transaction.id}`)}
+        columns={transactionColumns(t).filter((column) => COLUMNS.has(String(column.accessor)))}
+      />
+    </Stack>
+  );
+}
