@@ -52,10 +52,10 @@ describe('PSP simulator', () => {
       random: seeded(11),
     });
     let delivered = 0;
-    for (let i = 0; i < 150; i += 1) delivered += (await simulator.tick()).delivered;
+    for (let i = 0; i < 120; i += 1) delivered += (await simulator.tick()).delivered;
     // Follow-ups due now go with the next tick.
     delivered += (await simulator.tick()).delivered;
-    expect(delivered).toBeGreaterThanOrEqual(151);
+    expect(delivered).toBeGreaterThanOrEqual(121);
 
     const rows = await t.app.db
       .select({
@@ -68,7 +68,7 @@ describe('PSP simulator', () => {
         tip: transactions.tipAmount,
       })
       .from(transactions);
-    expect(rows.length).toBeGreaterThanOrEqual(140);
+    expect(rows.length).toBeGreaterThanOrEqual(110);
     const statuses = new Set(rows.map((row) => row.status));
     const sources = new Set(rows.map((row) => row.source));
     expect(statuses).toContain('captured');
@@ -93,7 +93,7 @@ describe('PSP simulator', () => {
       .where(eq(pspNotifications.eventCode, 'CAPTURE'));
     expect(captures[0]?.n).toBeGreaterThan(0);
     expect(simulator.pending()).toBe(0);
-  });
+  }, 90_000);
 
   it('runs at its rate once started and stops cleanly', async () => {
     const simulator = createPspSimulator({
@@ -113,7 +113,7 @@ describe('PSP simulator', () => {
     const stopped = (await count(w.merchantA)) + (await count(w.merchantB));
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect((await count(w.merchantA)) + (await count(w.merchantB))).toBe(stopped);
-  });
+  }, 30_000);
 
   it('with rate 0 never starts', async () => {
     const simulator = createPspSimulator({
