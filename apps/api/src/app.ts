@@ -170,6 +170,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     production: config.nodeEnv === 'production',
     signingKey: config.identity.signingKey,
+    encryptionKey: config.identity.encryptionKey,
     accessTokenTtlSeconds: config.identity.accessTokenTtlSeconds,
     smtpUrl: config.identity.smtpUrl,
     mailFrom: config.identity.mailFrom,

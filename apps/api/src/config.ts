@@ -88,6 +88,13 @@ const environmentSchema = z.object({
       message: 'must be a PKCS#8 PEM ("-----BEGIN PRIVATE KEY-----") or a JWK',
     })
     .optional(),
+  /** 32 bytes, base64: encrypts authenticator (TOTP) secrets at rest (issue 15); unset → derived from the signing key. */
+  IDENTITY_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, {
+      message: 'must be 32 bytes, base64 (openssl rand -base64 32)',
+    })
+    .optional(),
   /** Access and id token lifetime in seconds. */
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number({ message: 'must be a number' })
@@ -168,6 +175,7 @@ export interface Config {
   jobs: { inProcess: boolean; pollingSeconds: number; superviseSeconds: number };
   identity: {
     signingKey: string | undefined;
+    encryptionKey: string | undefined;
     accessTokenTtlSeconds: number;
     smtpUrl: string | undefined;
     mailFrom: string;
@@ -317,6 +325,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     identity: {
       signingKey: e.IDENTITY_SIGNING_KEY,
+      encryptionKey: e.IDENTITY_ENCRYPTION_KEY,
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,

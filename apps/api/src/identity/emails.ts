@@ -210,3 +210,55 @@ export function membershipInvitationEmail(
     texts.membershipBody({ ...invitation, greeting: greetingName(invitation.name, to), expiry }),
   );
 }
+
+type FactorChange = 'totp_added' | 'totp_removed';
+
+const FACTOR_TEXTS: Record<Locale, Record<FactorChange, { subject: string; body: string }>> = {
+  'en-GB': {
+    totp_added: {
+      subject: 'Two-factor sign-in turned on',
+      body: 'An authenticator app was set up for two-factor sign-in to your account.\n\nIf this was not you, reset your password now and contact your company administrator.',
+    },
+    totp_removed: {
+      subject: 'Two-factor sign-in turned off',
+      body: 'The authenticator app was removed from your account: signing in now needs only your password.\n\nIf this was not you, reset your password now and contact your company administrator.',
+    },
+  },
+  'es-ES': {
+    totp_added: {
+      subject: 'Verificación en dos pasos activada',
+      body: 'Se ha configurado una aplicación de autenticación para iniciar sesión en tu cuenta en dos pasos.\n\nSi no has sido tú, restablece tu contraseña ahora y contacta con el administrador de tu empresa.',
+    },
+    totp_removed: {
+      subject: 'Verificación en dos pasos desactivada',
+      body: 'Se ha quitado la aplicación de autenticación de tu cuenta: ahora para iniciar sesión solo se necesita tu contraseña.\n\nSi no has sido tú, restablece tu contraseña ahora y contacta con el administrador de tu empresa.',
+    },
+  },
+  'fr-FR': {
+    totp_added: {
+      subject: 'Connexion en deux étapes activée',
+      body: "Une application d'authentification a été configurée pour la connexion en deux étapes à votre compte.\n\nSi ce n'était pas vous, réinitialisez votre mot de passe maintenant et contactez l'administrateur de votre entreprise.",
+    },
+    totp_removed: {
+      subject: 'Connexion en deux étapes désactivée',
+      body: "L'application d'authentification a été retirée de votre compte : la connexion ne demande plus que votre mot de passe.\n\nSi ce n'était pas vous, réinitialisez votre mot de passe maintenant et contactez l'administrateur de votre entreprise.",
+    },
+  },
+  'it-IT': {
+    totp_added: {
+      subject: 'Accesso in due passaggi attivato',
+      body: "È stata configurata un'app di autenticazione per l'accesso in due passaggi al tuo account.\n\nSe non sei stato tu, reimposta subito la password e contatta l'amministratore della tua azienda.",
+    },
+    totp_removed: {
+      subject: 'Accesso in due passaggi disattivato',
+      body: "L'app di autenticazione è stata rimossa dal tuo account: ora per accedere basta la password.\n\nSe non sei stato tu, reimposta subito la password e contatta l'amministratore della tua azienda.",
+    },
+  },
+};
+
+/** Issue 15: every set-up and removal of a second factor is e-mailed to the user. */
+export function factorChangeEmail(to: string, locale: string, change: FactorChange): MailMessage {
+  const { locale: l } = textsFor(locale);
+  const texts = FACTOR_TEXTS[l][change];
+  return message(to, change, l, texts.subject, texts.body);
+}

@@ -34,6 +34,13 @@ export const IDENTITY_MESSAGES = {
   incorrectCurrentPassword: 'Your current password is incorrect.',
   socialSignInFailed: 'Social sign-in failed. Please try again.',
   socialSignInUnavailable: 'Social sign-in is not configured.',
+  // Issue 15: second factors
+  invalidSecondFactorCode: 'Invalid code, please try again.',
+  secondFactorSessionExpired: 'Your sign-in has expired. Please sign in again.',
+  totpAlreadySetUp: 'An authenticator app is already set up. Remove it first to set up another.',
+  totpNotStarted: 'Start the authenticator app set-up first.',
+  totpNotSetUp: 'No authenticator app is set up.',
+  freshProofRequired: 'Enter your password or a current code to confirm.',
 } as const;
 
 export type IdentityErrorCode =
@@ -56,7 +63,11 @@ export type IdentityErrorCode =
   | 'INVALID_TOKEN'
   | 'INVALID_REFRESH_TOKEN'
   | 'NOT_FOUND'
-  | 'SOCIAL_SIGN_IN_FAILED';
+  | 'SOCIAL_SIGN_IN_FAILED'
+  | 'SECOND_FACTOR_SESSION_EXPIRED'
+  | 'TOTP_ALREADY_SET_UP'
+  | 'TOTP_NOT_STARTED'
+  | 'TOTP_NOT_SET_UP';
 
 /** Rendered by the app's error handler like any AppError (DESIGN §4). */
 export class IdentityError extends AppError {

@@ -17,6 +17,7 @@ import {
 } from './routes.ts';
 import { createIdentityService } from './service.ts';
 import { createTokenService } from './tokens.ts';
+import { createSecretBox } from './totp.ts';
 
 export interface IdentityModuleOptions {
   db: Db;
@@ -34,6 +35,11 @@ export interface IdentityModuleOptions {
   /** A ready mail adapter (tests); overrides smtpUrl. */
   mailer?: Mailer | undefined;
   rateLimits?: Partial<IdentityRateLimits> | undefined;
+  /**
+   * IDENTITY_ENCRYPTION_KEY (32 bytes, base64): encrypts authenticator secrets at rest. Unset → derived from
+   * the signing key (fine for development; set it in production, where config requires it).
+   */
+  encryptionKey?: string | undefined;
   /** Social sign-in provider (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_REDIRECT_URI); unset → off. */
   oidc?: OidcProviderConfig | undefined;
 }
@@ -67,6 +73,12 @@ export async function createIdentityModule(options: IdentityModuleOptions) {
     clock,
     log: options.log,
     portalUrl: options.publicUrl,
+    secretBox: createSecretBox(
+      options.encryptionKey
+        ? Buffer.from(options.encryptionKey, 'base64')
+        : tokens.derivedSecret('totp-secrets'),
+    ),
+    db: options.db,
   });
   const rateLimits = { ...DEFAULT_IDENTITY_RATE_LIMITS, ...options.rateLimits };
   const oidc = options.oidc ? createOidcClient({ config: options.oidc, repository, clock }) : undefined;

@@ -2,9 +2,11 @@ import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   oidcAuthorizations,
+  recoveryCodes,
   refreshTokens,
   signInAttempts,
   signingKeys,
+  totpFactors,
   userGroups,
   userIdentities,
   users,
@@ -13,7 +15,13 @@ import {
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
-export type CodePurpose = 'confirm_sign_up' | 'reset_password' | 'new_password_session' | 'social_sign_in';
+export type CodePurpose =
+  | 'confirm_sign_up'
+  | 'reset_password'
+  | 'new_password_session'
+  | 'social_sign_in'
+  | 'second_factor_session';
+export type TotpFactorRow = typeof totpFactors.$inferSelect;
 export type CodeRow = typeof verificationCodes.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 export type SignInAttemptRow = typeof signInAttempts.$inferSelect;
@@ -162,6 +170,7 @@ export function createIdentityRepository(db: Db) {
       tokenHash: string;
       createdAt: Date;
       expiresAt: Date;
+      secondFactor?: boolean;
     }): Promise<void> {
       await db.insert(refreshTokens).values(values);
     },
@@ -206,6 +215,77 @@ export function createIdentityRepository(db: Db) {
             exceptFamilyId ? ne(refreshTokens.familyId, exceptFamilyId) : undefined,
           ),
         );
+    },
+
+    // --- second factors (issue 15) ----------------------------------------------------------------------
+
+    async totpFactor(userId: string): Promise<TotpFactorRow | undefined> {
+      const [row] = await db.select().from(totpFactors).where(eq(totpFactors.userId, userId)).limit(1);
+      return row;
+    },
+
+    /** Starts (or restarts) a set-up; a confirmed factor is never replaced here. */
+    async startTotpSetup(userId: string, secretEncrypted: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .insert(totpFactors)
+        .values({ userId, secretEncrypted, createdAt: now })
+        .onConflictDoUpdate({
+          target: totpFactors.userId,
+          set: { secretEncrypted, createdAt: now, lastUsedStep: null },
+          setWhere: isNull(totpFactors.confirmedAt),
+        })
+        .returning({ userId: totpFactors.userId });
+      return rows.length === 1;
+    },
+
+    /**
+     * Accepts a TOTP step once: the update succeeds only if the step is later than the last one used, so two
+     * concurrent requests with the same code cannot both pass (replay refused).
+     */
+    async useTotpStep(userId: string, step: number, confirmAt?: Date): Promise<boolean> {
+      const rows = await db
+        .update(totpFactors)
+        .set({ lastUsedStep: step, ...(confirmAt ? { confirmedAt: confirmAt } : {}) })
+        .where(
+          and(
+            eq(totpFactors.userId, userId),
+            confirmAt ? isNull(totpFactors.confirmedAt) : sql`${totpFactors.confirmedAt} is not null`,
+            sql`(${totpFactors.lastUsedStep} is null or ${totpFactors.lastUsedStep} < ${step})`,
+          ),
+        )
+        .returning({ userId: totpFactors.userId });
+      return rows.length === 1;
+    },
+
+    async deleteTotpFactor(userId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+      });
+    },
+
+    async replaceRecoveryCodes(userId: string, codeHashes: string[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+        await tx.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+      });
+    },
+
+    async unusedRecoveryCodes(userId: string) {
+      return db
+        .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
+        .from(recoveryCodes)
+        .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+    },
+
+    /** Marks a recovery code used; only one concurrent caller wins it. */
+    async useRecoveryCode(id: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(recoveryCodes)
+        .set({ usedAt: now })
+        .where(and(eq(recoveryCodes.id, id), isNull(recoveryCodes.usedAt)))
+        .returning({ id: recoveryCodes.id });
+      return rows.length === 1;
     },
 
     // --- sign-in attempts (lock-out) ------------------------------------------------------------------

@@ -11,8 +11,14 @@ import {
   confirmSignUpBody,
   deliveryResponse,
   emailOnlyBody,
+  factorsResponse,
   newPasswordBody,
   okResponse,
+  recoveryCodesResponse,
+  removeTotpBody,
+  secondFactorBody,
+  totpConfirmBody,
+  totpSetupResponse,
   refreshTokenBody,
   sessionResponse,
   signInBody,
@@ -84,9 +90,84 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     async (request) => {
       const result = await service.signIn(request.body);
       if (result.kind === 'signed-in') return { data: result.session };
-      return result.challenge === 'NEW_PASSWORD_REQUIRED'
-        ? { data: { challenge: result.challenge, session: result.session } }
-        : { data: { challenge: result.challenge } };
+      return result.challenge === 'CONFIRM_SIGN_UP'
+        ? { data: { challenge: result.challenge } }
+        : { data: { challenge: result.challenge, session: result.session } };
+    },
+  );
+
+  // Issue 15: the second step of a sign-in with a second factor (TOTP or recovery code).
+  routes.post(
+    '/sign-in/second-factor',
+    {
+      preValidation: rateLimited('sign-in'),
+      schema: {
+        security: [],
+        operationId: 'signInSecondFactor',
+        tags,
+        body: secondFactorBody,
+        response: { 200: sessionResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await service.verifySecondFactor(request.body) }),
+  );
+
+  const factorActor = (request: FastifyRequest) => ({
+    userId: actorOf(request).userId,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
+
+  routes.get(
+    '/factors',
+    {
+      preValidation: rateLimited('factors'),
+      preHandler: requireActor,
+      schema: { operationId: 'getFactors', tags, response: { 200: factorsResponse, ...errorResponses } },
+    },
+    async (request) => ({ data: await service.factors(actorOf(request).userId) }),
+  );
+
+  routes.post(
+    '/factors/totp',
+    {
+      preValidation: rateLimited('factors'),
+      preHandler: requireActor,
+      schema: { operationId: 'startTotpSetup', tags, response: { 200: totpSetupResponse, ...errorResponses } },
+    },
+    async (request) => ({ data: await service.startTotpSetup(actorOf(request).userId) }),
+  );
+
+  routes.post(
+    '/factors/totp/confirm',
+    {
+      preValidation: rateLimited('factors'),
+      preHandler: requireActor,
+      schema: {
+        operationId: 'confirmTotpSetup',
+        tags,
+        body: totpConfirmBody,
+        response: { 200: recoveryCodesResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await service.confirmTotpSetup(factorActor(request), request.body.code) }),
+  );
+
+  routes.post(
+    '/factors/totp/remove',
+    {
+      preValidation: rateLimited('factors'),
+      preHandler: requireActor,
+      schema: {
+        operationId: 'removeTotp',
+        tags,
+        body: removeTotpBody,
+        response: { 200: okResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await service.removeTotp(factorActor(request), request.body);
+      return ok;
     },
   );
 

@@ -67,8 +67,39 @@ export const signInResponse = z.object({
     sessionSchema,
     z.object({ challenge: z.literal('CONFIRM_SIGN_UP') }),
     z.object({ challenge: z.literal('NEW_PASSWORD_REQUIRED'), session: z.string() }),
+    z.object({ challenge: z.literal('SECOND_FACTOR_REQUIRED'), session: z.string() }),
   ]),
 });
+
+// Issue 15: second factors.
+const secondFactorCodeSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required', abort: true })
+  .max(20, { error: 'validation.codeLength' });
+export const secondFactorBody = z.object({
+  email: emailSchema,
+  session: z.string().min(1).max(200),
+  code: secondFactorCodeSchema,
+});
+export const totpConfirmBody = z.object({ code: numericCodeSchema });
+export const removeTotpBody = z
+  .object({ password: z.string().min(1).max(256).optional(), code: secondFactorCodeSchema.optional() })
+  .refine((body) => body.password !== undefined || body.code !== undefined, {
+    error: 'validation.required',
+    path: ['password'],
+  });
+export const factorsResponse = z.object({
+  data: z.object({ totp: z.boolean(), recoveryCodesLeft: z.number().int() }),
+});
+export const totpSetupResponse = z.object({
+  data: z.object({
+    secret: z.string().describe('Base32, for typing into an app'),
+    uri: z.string().describe('otpauth:// URI'),
+    qrCode: z.string().describe('PNG data URL of the URI'),
+  }),
+});
+export const recoveryCodesResponse = z.object({ data: z.object({ recoveryCodes: z.array(z.string()) }) });
 
 const deliverySchema = z.object({ medium: z.literal('EMAIL'), destination: z.string() });
 

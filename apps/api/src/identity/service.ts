@@ -2,8 +2,11 @@ import { isLocale } from '@mp/domain/locales';
 import { MERCHANT_GROUP } from '@mp/domain/permissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, MailMessage } from '../adapters/mail/mail-port.ts';
+import { auditLog } from '../db/schema/audit.ts';
+import type { Db } from '../db/client.ts';
 import {
   confirmationCodeEmail,
+  factorChangeEmail,
   invitationEmail,
   resetCodeEmail,
   resetNoAccountEmail,
@@ -23,6 +26,15 @@ import {
   sha256,
 } from './secrets.ts';
 import type { TokenService } from './tokens.ts';
+import {
+  matchingStep,
+  newRecoveryCode,
+  newTotpSecret,
+  normaliseRecoveryCode,
+  RECOVERY_CODE_COUNT,
+  type SecretBox,
+  totpEnrolment,
+} from './totp.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -35,6 +47,8 @@ export const IDENTITY_POLICY = {
   temporaryPasswordTtlMs: 7 * DAY,
   newPasswordSessionTtlMs: 15 * MINUTE,
   refreshTokenTtlMs: 30 * DAY,
+  /** Between the password and the second factor (issue 15). */
+  secondFactorSessionTtlMs: 5 * MINUTE,
   /** The one-time code that hands a social sign-in's session to the portal. */
   socialExchangeTtlMs: 2 * MINUTE,
   /** Wrong tries before a code stops working (then: "expired, request a new one"). */
@@ -76,7 +90,15 @@ export interface SignedIn {
 export type SignInResult =
   | { kind: 'signed-in'; session: SignedIn }
   | { kind: 'challenge'; challenge: 'CONFIRM_SIGN_UP' }
-  | { kind: 'challenge'; challenge: 'NEW_PASSWORD_REQUIRED'; session: string };
+  | { kind: 'challenge'; challenge: 'NEW_PASSWORD_REQUIRED'; session: string }
+  | { kind: 'challenge'; challenge: 'SECOND_FACTOR_REQUIRED'; session: string };
+
+/** Who changes a factor, and from where (for the audit log). */
+export interface FactorActor {
+  userId: string;
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+}
 
 export interface IdentityServiceDeps {
   repository: IdentityRepository;
@@ -87,10 +109,14 @@ export interface IdentityServiceDeps {
   log: FastifyBaseLogger;
   /** Where users reach the portal; used for links in e-mails. */
   portalUrl: string;
+  /** Encrypts authenticator secrets at rest (IDENTITY_ENCRYPTION_KEY). */
+  secretBox: SecretBox;
+  /** The owner handle, for the audit log entries of factor changes. */
+  db: Db;
 }
 
 export function createIdentityService(deps: IdentityServiceDeps) {
-  const { repository, tokens, mailer, limiter, clock, log } = deps;
+  const { repository, tokens, mailer, limiter, clock, log, secretBox } = deps;
   const codes = createSecretHasher(tokens.derivedSecret('codes'));
   const accountKeys = createSecretHasher(tokens.derivedSecret('accounts'));
   const after = (ms: number) => new Date(clock().getTime() + ms);
@@ -120,7 +146,11 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     };
   }
 
-  async function startSession(user: UserRow, familyId: string = crypto.randomUUID()): Promise<SignedIn> {
+  async function startSession(
+    user: UserRow,
+    familyId: string = crypto.randomUUID(),
+    secondFactor = false,
+  ): Promise<SignedIn> {
     const view = await userView(user);
     const issued = await tokens.issue(
       {
@@ -134,6 +164,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         emailVerified: user.emailVerified,
       },
       familyId,
+      secondFactor,
     );
     const refreshToken = generateOpaqueToken();
     const now = clock();
@@ -141,6 +172,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       userId: user.id,
       familyId,
       tokenHash: sha256(refreshToken),
+      secondFactor,
       createdAt: now,
       expiresAt: new Date(now.getTime() + IDENTITY_POLICY.refreshTokenTtlMs),
     });
@@ -250,7 +282,10 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     );
     // A disabled account answers like a wrong password: it may not sign in, and says no more.
     if (!user?.passwordHash || !passwordOk || !user.enabled) return recordFailure(accountKey, failures);
-    await repository.clearSignInFailures(accountKey);
+    const totp = user.status === 'confirmed' ? await repository.totpFactor(user.id) : undefined;
+    // Issue 15: with a second factor the failure count stays until the code is right too, so wrong codes
+    // count towards the same lock-out as wrong passwords.
+    if (!totp?.confirmedAt) await repository.clearSignInFailures(accountKey);
     if (needsRehash(user.passwordHash))
       await repository.updateUser(user.id, { passwordHash: await hashPassword(input.password) }, clock());
 
@@ -264,8 +299,12 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         await issueCode(user, 'new_password_session', IDENTITY_POLICY.newPasswordSessionTtlMs, session);
         return { kind: 'challenge', challenge: 'NEW_PASSWORD_REQUIRED', session };
       }
-      case 'confirmed':
-        return { kind: 'signed-in', session: await startSession(user) };
+      case 'confirmed': {
+        if (!totp?.confirmedAt) return { kind: 'signed-in', session: await startSession(user) };
+        const session = generateOpaqueToken();
+        await issueCode(user, 'second_factor_session', IDENTITY_POLICY.secondFactorSessionTtlMs, session);
+        return { kind: 'challenge', challenge: 'SECOND_FACTOR_REQUIRED', session };
+      }
       default:
         log.error({ status: user.status }, 'identity: user in an unknown status');
         throw new IdentityError(500, 'SIGN_IN_FAILED', M.signInFailed);
@@ -299,7 +338,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       await repository.revokeFamily(row.familyId, now);
       throw invalid();
     }
-    return startSession(user, row.familyId);
+    return startSession(user, row.familyId, row.secondFactor);
   }
 
   async function signOut(refreshToken: string): Promise<void> {
@@ -329,6 +368,126 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     await repository.updateUser(user.id, { passwordHash: await hashPassword(input.newPassword) }, clock());
     // Issue 4: a password change ends the user's other sessions.
     await repository.revokeUserSessions(user.id, clock(), actor.sessionId);
+  }
+
+  // --- second factors (issue 15) ------------------------------------------------------------------------
+
+  async function audit(actor: FactorActor, action: string, entityId: string) {
+    try {
+      const user = await repository.findUserById(actor.userId);
+      await deps.db.insert(auditLog).values({
+        actorUserId: actor.userId,
+        actorEmail: user?.email ?? null,
+        actingAs: 'member',
+        action,
+        entityType: 'user',
+        entityId,
+        ip: actor.ip ?? null,
+        userAgent: actor.userAgent ?? null,
+        at: clock(),
+      });
+    } catch (error) {
+      log.error({ err: error, action }, 'identity: writing the audit log failed');
+      throw error;
+    }
+  }
+
+  /** A 6-digit code is a TOTP (each 30-second step used once); anything else is tried as a recovery code. */
+  async function secondFactorMatches(user: UserRow, code: string): Promise<boolean> {
+    const trimmed = code.trim();
+    if (/^\d{6}$/.test(trimmed)) {
+      const factor = await repository.totpFactor(user.id);
+      if (!factor?.confirmedAt) return false;
+      const step = matchingStep(secretBox.open(factor.secretEncrypted), trimmed, clock());
+      return step !== undefined && (await repository.useTotpStep(user.id, step));
+    }
+    const normalised = normaliseRecoveryCode(trimmed);
+    for (const candidate of await repository.unusedRecoveryCodes(user.id))
+      if (codes.matches(`recovery:${user.id}:${normalised}`, candidate.codeHash))
+        return repository.useRecoveryCode(candidate.id, clock());
+    return false;
+  }
+
+  /** Sign-in step 2: the session from step 1 and a TOTP or recovery code. Wrong codes count towards lock-out. */
+  async function verifySecondFactor(input: { email: string; session: string; code: string }) {
+    const email = normaliseEmail(input.email);
+    const user = await repository.findUserByEmail(email);
+    const expired = () =>
+      new IdentityError(401, 'SECOND_FACTOR_SESSION_EXPIRED', M.secondFactorSessionExpired);
+    if (!user?.enabled || user.status !== 'confirmed') throw expired();
+    const pending = await repository.latestLiveCode(user.id, 'second_factor_session');
+    if (
+      !pending ||
+      pending.expiresAt <= clock() ||
+      !codes.matches(`second_factor_session:${user.id}:${input.session}`, pending.codeHash)
+    )
+      throw expired();
+    const accountKey = accountKeys.hash(email);
+    const failures = await guardAgainstGuessing(accountKey);
+    if (!(await secondFactorMatches(user, input.code))) {
+      if (failures >= IDENTITY_POLICY.lockAfterFailures)
+        await repository.lockAccount(accountKey, after(IDENTITY_POLICY.lockDurationMs));
+      throw new IdentityError(400, 'CODE_MISMATCH', M.invalidSecondFactorCode);
+    }
+    if (!(await repository.consumeCode(pending.id, clock()))) throw expired();
+    await repository.clearSignInFailures(accountKey);
+    return startSession(user, undefined, true);
+  }
+
+  async function factors(userUuid: string) {
+    const totp = await repository.totpFactor(userUuid);
+    const left = totp?.confirmedAt ? (await repository.unusedRecoveryCodes(userUuid)).length : 0;
+    return { totp: Boolean(totp?.confirmedAt), recoveryCodesLeft: left };
+  }
+
+  /** Set-up step 1: a new secret (encrypted at rest), its otpauth URI and QR code. */
+  async function startTotpSetup(userUuid: string) {
+    const user = await repository.findUserById(userUuid);
+    if (!user?.enabled) throw new IdentityError(401, 'UNAUTHENTICATED', M.sessionExpired);
+    const secret = newTotpSecret();
+    if (!(await repository.startTotpSetup(user.id, secretBox.seal(secret), clock())))
+      throw new IdentityError(409, 'TOTP_ALREADY_SET_UP', M.totpAlreadySetUp);
+    return { secret, ...(await totpEnrolment(secret, user.email)) };
+  }
+
+  /** Set-up step 2: the first code confirms; the 10 recovery codes are returned this once, stored hashed. */
+  async function confirmTotpSetup(actor: FactorActor, code: string) {
+    const user = await repository.findUserById(actor.userId);
+    const factor = user ? await repository.totpFactor(user.id) : undefined;
+    if (!user || !factor) throw new IdentityError(409, 'TOTP_NOT_STARTED', M.totpNotStarted);
+    if (factor.confirmedAt) throw new IdentityError(409, 'TOTP_ALREADY_SET_UP', M.totpAlreadySetUp);
+    const step = matchingStep(secretBox.open(factor.secretEncrypted), code, clock());
+    if (step === undefined || !(await repository.useTotpStep(user.id, step, clock())))
+      throw new IdentityError(400, 'CODE_MISMATCH', M.invalidSecondFactorCode, {
+        details: [{ field: 'code', rule: 'totp', message: M.invalidSecondFactorCode }],
+      });
+    const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await repository.replaceRecoveryCodes(
+      user.id,
+      recoveryCodes.map((c) => codes.hash(`recovery:${user.id}:${normaliseRecoveryCode(c)}`)),
+    );
+    await audit(actor, 'identity.totp.added', user.id);
+    await sendMail(factorChangeEmail(user.email, user.locale, 'totp_added'));
+    return { recoveryCodes };
+  }
+
+  /** Removal needs fresh proof: the password, or a current code (TOTP or recovery). */
+  async function removeTotp(actor: FactorActor, proof: { password?: string | undefined; code?: string | undefined }) {
+    const user = await repository.findUserById(actor.userId);
+    const factor = user ? await repository.totpFactor(user.id) : undefined;
+    if (!user || !factor?.confirmedAt) throw new IdentityError(409, 'TOTP_NOT_SET_UP', M.totpNotSetUp);
+    const proven = proof.password
+      ? Boolean(user.passwordHash && (await verifyPassword(user.passwordHash, proof.password)))
+      : proof.code
+        ? await secondFactorMatches(user, proof.code)
+        : false;
+    if (!proven)
+      throw new IdentityError(400, 'INCORRECT_CREDENTIALS', M.freshProofRequired, {
+        details: [{ field: proof.password ? 'password' : 'code', rule: 'fresh-proof', message: M.freshProofRequired }],
+      });
+    await repository.deleteTotpFactor(user.id);
+    await audit(actor, 'identity.totp.removed', user.id);
+    await sendMail(factorChangeEmail(user.email, user.locale, 'totp_removed'));
   }
 
   // --- sign-up and confirmation -------------------------------------------------------------------------
@@ -573,6 +732,11 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
   return {
     signIn,
+    verifySecondFactor,
+    factors,
+    startTotpSetup,
+    confirmTotpSetup,
+    removeTotp,
     signInWithProvider,
     exchangeSocialCode,
     refresh,

@@ -38,6 +38,8 @@ export interface AccessClaims {
   groups: string[];
   /** The refresh-token family (session) this access token belongs to. */
   sid: string;
+  /** The session passed a second factor at sign-in (issue 15: staff powers need it). */
+  mfa: boolean;
 }
 
 export type AccessTokenFailure = 'expired' | 'invalid';
@@ -128,7 +130,7 @@ export async function createTokenService(options: TokenServiceOptions) {
       return createHash('sha256').update(`mp-identity:${label}:${key.secretMaterial}`).digest();
     },
 
-    async issue(subject: TokenSubject, sessionId: string) {
+    async issue(subject: TokenSubject, sessionId: string, secondFactor = false) {
       const now = clock();
       const expiresAt = new Date(now.getTime() + options.accessTokenTtlSeconds * 1000);
       const accessToken = await new SignJWT({
@@ -137,6 +139,8 @@ export async function createTokenService(options: TokenServiceOptions) {
         email: subject.email,
         groups: subject.groups,
         sid: sessionId,
+        // RFC 8176 authentication methods: password, plus a second factor when one was passed.
+        amr: secondFactor ? ['pwd', 'mfa'] : ['pwd'],
       })
         .setProtectedHeader({ alg: ALG, kid: key.kid, typ: ACCESS_TOKEN_TYP })
         .setIssuer(issuer)
@@ -182,7 +186,7 @@ export async function createTokenService(options: TokenServiceOptions) {
           currentDate: clock(),
           requiredClaims: ['sub', 'exp', 'iat'],
         });
-        const { sub, user_id, email, groups, sid, token_use } = payload;
+        const { sub, user_id, email, groups, sid, token_use, amr } = payload;
         if (
           token_use !== 'access' ||
           typeof sub !== 'string' ||
@@ -193,7 +197,8 @@ export async function createTokenService(options: TokenServiceOptions) {
           !groups.every((group) => typeof group === 'string')
         )
           throw new AccessTokenError('invalid');
-        const claims: AccessClaims = { sub, userId: user_id, email, groups, sid };
+        const mfa = Array.isArray(amr) && amr.includes('mfa');
+        const claims: AccessClaims = { sub, userId: user_id, email, groups, sid, mfa };
         if (verified.size >= VERIFIED_MAX) verified.clear();
         if (typeof payload.exp === 'number') verified.set(token, { claims, exp: payload.exp });
         return claims;

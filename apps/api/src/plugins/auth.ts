@@ -14,6 +14,8 @@ export interface Actor {
   isStaff: boolean;
   /** The session (refresh-token family) the token belongs to. */
   sessionId: string;
+  /** The session passed a second factor at sign-in (issue 15). */
+  secondFactor: boolean;
 }
 
 declare module 'fastify' {
@@ -50,6 +52,7 @@ async function authPlugin(app: FastifyInstance, options: { tokens: TokenService 
         groups: claims.groups,
         isStaff: claims.groups.includes(STAFF_GROUP),
         sessionId: claims.sid,
+        secondFactor: claims.mfa,
       };
     } catch (error) {
       request.authFailure = error instanceof AccessTokenError ? error.reason : 'invalid';
