@@ -85,6 +85,23 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
       payload: { currentPassword: 'Not-the-password-1', newPassword: 'Another-pass-2026' },
     }),
   },
+  'POST /api/identity/sign-in/second-factor': {
+    expect: PUBLIC,
+    request: () => ({ url: '/api/identity/sign-in/second-factor', payload: {} }),
+  },
+  'GET /api/identity/factors': { expect: SIGNED_IN, request: () => ({ url: '/api/identity/factors' }) },
+  'POST /api/identity/factors/totp': {
+    expect: SIGNED_IN,
+    request: () => ({ url: '/api/identity/factors/totp', payload: {} }),
+  },
+  'POST /api/identity/factors/totp/confirm': {
+    expect: SIGNED_IN,
+    request: () => ({ url: '/api/identity/factors/totp/confirm', payload: { code: 'x' } }),
+  },
+  'POST /api/identity/factors/totp/remove': {
+    expect: SIGNED_IN,
+    request: () => ({ url: '/api/identity/factors/totp/remove', payload: {} }),
+  },
   'POST /api/identity/sign-up': {
     expect: PUBLIC,
     request: () => ({ url: '/api/identity/sign-up', payload: {} }),

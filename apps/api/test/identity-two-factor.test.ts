@@ -64,7 +64,11 @@ describe('authenticator app set-up', () => {
     expect(data.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(data.uri).toContain('otpauth://totp/');
     expect(data.qrCode).toMatch(/^data:image\/png;base64,/);
-    const wrong = await post('/factors/totp/confirm', { code: '000000' === totpCode(data.secret, now) ? '111111' : '000000' }, token);
+    const wrong = await post(
+      '/factors/totp/confirm',
+      { code: '000000' === totpCode(data.secret, now) ? '111111' : '000000' },
+      token,
+    );
     expect(wrong.statusCode).toBe(400);
     const bad = await post('/factors/totp/confirm', { code: 'abc' }, token);
     expect(bad.statusCode).toBe(400);
@@ -82,9 +86,16 @@ describe('authenticator app set-up', () => {
     expect(hashes).toHaveLength(10);
     for (const row of hashes) expect(codes).not.toContain(row.codeHash);
 
-    expect((await t.app.inject({ url: '/api/identity/factors', headers: { authorization: `Bearer ${token}` } })).json().data).toEqual({ totp: true, recoveryCodesLeft: 10 });
+    expect(
+      (
+        await t.app.inject({ url: '/api/identity/factors', headers: { authorization: `Bearer ${token}` } })
+      ).json().data,
+    ).toEqual({ totp: true, recoveryCodesLeft: 10 });
     expect(t.sent.some((m) => m.to === 'setup@example.com' && m.kind === 'totp_added')).toBe(true);
-    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'identity.totp.added'));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'identity.totp.added'));
     expect(audit).toHaveLength(1);
     // A second set-up over a confirmed one is refused.
     expect((await post('/factors/totp', undefined, token)).statusCode).toBe(409);
@@ -127,7 +138,9 @@ describe('sign-in with a second factor', () => {
     const email = 'recovery@example.com';
     const { recoveryCodes: codes } = await withTotp(email);
     let session = await passwordStep(email);
-    expect((await post('/sign-in/second-factor', { email, session, code: codes[0]?.toUpperCase() })).statusCode).toBe(200);
+    expect(
+      (await post('/sign-in/second-factor', { email, session, code: codes[0]?.toUpperCase() })).statusCode,
+    ).toBe(200);
     session = await passwordStep(email);
     expect((await post('/sign-in/second-factor', { email, session, code: codes[0] })).statusCode).toBe(400);
     expect((await post('/sign-in/second-factor', { email, session, code: codes[1] })).statusCode).toBe(200);
@@ -160,14 +173,18 @@ describe('sign-in with a second factor', () => {
     // After 30 minutes the right password and code get in, and clear the count.
     advance(30 * 60_000);
     session = await passwordStep(email);
-    expect((await post('/sign-in/second-factor', { email, session, code: totpCode(secret, now) })).statusCode).toBe(200);
+    expect(
+      (await post('/sign-in/second-factor', { email, session, code: totpCode(secret, now) })).statusCode,
+    ).toBe(200);
   });
 
   it('removing the factor needs the password or a current code, and is e-mailed and audited', async () => {
     const email = 'remove@example.com';
     const { secret } = await withTotp(email);
     const session = await passwordStep(email);
-    const token = (await post('/sign-in/second-factor', { email, session, code: totpCode(secret, now) })).json().data.accessToken;
+    const token = (
+      await post('/sign-in/second-factor', { email, session, code: totpCode(secret, now) })
+    ).json().data.accessToken;
     const wrong = await post('/factors/totp/remove', { password: 'Wrong1234' }, token);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.details[0].field).toBe('password');

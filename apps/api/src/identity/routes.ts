@@ -15,16 +15,16 @@ import {
   newPasswordBody,
   okResponse,
   recoveryCodesResponse,
+  refreshTokenBody,
   removeTotpBody,
   secondFactorBody,
-  totpConfirmBody,
-  totpSetupResponse,
-  refreshTokenBody,
   sessionResponse,
   signInBody,
   signInResponse,
   signUpBody,
   signUpResponse,
+  totpConfirmBody,
+  totpSetupResponse,
   updateUserBody,
   userResponse,
 } from './schemas.ts';
@@ -121,8 +121,8 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   routes.get(
     '/factors',
     {
-      preValidation: rateLimited('factors'),
-      preHandler: requireActor,
+      // Signed-in first, then the body: an anonymous caller learns nothing about the input rules.
+      preValidation: [rateLimited('factors'), requireActor],
       schema: { operationId: 'getFactors', tags, response: { 200: factorsResponse, ...errorResponses } },
     },
     async (request) => ({ data: await service.factors(actorOf(request).userId) }),
@@ -131,9 +131,13 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   routes.post(
     '/factors/totp',
     {
-      preValidation: rateLimited('factors'),
-      preHandler: requireActor,
-      schema: { operationId: 'startTotpSetup', tags, response: { 200: totpSetupResponse, ...errorResponses } },
+      // Signed-in first, then the body: an anonymous caller learns nothing about the input rules.
+      preValidation: [rateLimited('factors'), requireActor],
+      schema: {
+        operationId: 'startTotpSetup',
+        tags,
+        response: { 200: totpSetupResponse, ...errorResponses },
+      },
     },
     async (request) => ({ data: await service.startTotpSetup(actorOf(request).userId) }),
   );
@@ -141,8 +145,8 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   routes.post(
     '/factors/totp/confirm',
     {
-      preValidation: rateLimited('factors'),
-      preHandler: requireActor,
+      // Signed-in first, then the body: an anonymous caller learns nothing about the input rules.
+      preValidation: [rateLimited('factors'), requireActor],
       schema: {
         operationId: 'confirmTotpSetup',
         tags,
@@ -156,8 +160,8 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   routes.post(
     '/factors/totp/remove',
     {
-      preValidation: rateLimited('factors'),
-      preHandler: requireActor,
+      // Signed-in first, then the body: an anonymous caller learns nothing about the input rules.
+      preValidation: [rateLimited('factors'), requireActor],
       schema: {
         operationId: 'removeTotp',
         tags,

@@ -2,8 +2,8 @@ import { isLocale } from '@mp/domain/locales';
 import { MERCHANT_GROUP } from '@mp/domain/permissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, MailMessage } from '../adapters/mail/mail-port.ts';
-import { auditLog } from '../db/schema/audit.ts';
 import type { Db } from '../db/client.ts';
+import { auditLog } from '../db/schema/audit.ts';
 import {
   confirmationCodeEmail,
   factorChangeEmail,
@@ -472,7 +472,10 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   }
 
   /** Removal needs fresh proof: the password, or a current code (TOTP or recovery). */
-  async function removeTotp(actor: FactorActor, proof: { password?: string | undefined; code?: string | undefined }) {
+  async function removeTotp(
+    actor: FactorActor,
+    proof: { password?: string | undefined; code?: string | undefined },
+  ) {
     const user = await repository.findUserById(actor.userId);
     const factor = user ? await repository.totpFactor(user.id) : undefined;
     if (!user || !factor?.confirmedAt) throw new IdentityError(409, 'TOTP_NOT_SET_UP', M.totpNotSetUp);
@@ -483,7 +486,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         : false;
     if (!proven)
       throw new IdentityError(400, 'INCORRECT_CREDENTIALS', M.freshProofRequired, {
-        details: [{ field: proof.password ? 'password' : 'code', rule: 'fresh-proof', message: M.freshProofRequired }],
+        details: [
+          { field: proof.password ? 'password' : 'code', rule: 'fresh-proof', message: M.freshProofRequired },
+        ],
       });
     await repository.deleteTotpFactor(user.id);
     await audit(actor, 'identity.totp.removed', user.id);

@@ -7,11 +7,13 @@ import { onboardingEnGB } from './onboarding/en-GB.ts';
 import { payoutsEnGB } from './payouts/en-GB.ts';
 import { sitesEnGB } from './sites/en-GB.ts';
 import { transactionsEnGB } from './transactions/en-GB.ts';
+import { twoFactorEnGB } from './twoFactor/en-GB.ts';
 import { uiEnGB } from './ui/en-GB.ts';
 export const enGB = {
   access: accessEnGB,
   payouts: payoutsEnGB,
   transactions: transactionsEnGB,
+  twoFactor: twoFactorEnGB,
   sites: sitesEnGB,
   devices: devicesEnGB,
   ui: uiEnGB,

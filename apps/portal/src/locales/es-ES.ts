@@ -7,11 +7,13 @@ import { onboardingEsES } from './onboarding/es-ES.ts';
 import { payoutsEsES } from './payouts/es-ES.ts';
 import { sitesEsES } from './sites/es-ES.ts';
 import { transactionsEsES } from './transactions/es-ES.ts';
+import { twoFactorEsES } from './twoFactor/es-ES.ts';
 import { uiEsES } from './ui/es-ES.ts';
 
 export const esES: LocaleResources = {
   access: accessEsES,
   transactions: transactionsEsES,
+  twoFactor: twoFactorEsES,
   sites: sitesEsES,
   devices: devicesEsES,
   payouts: payoutsEsES,

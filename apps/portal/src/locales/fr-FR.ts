@@ -7,11 +7,13 @@ import { onboardingFrFR } from './onboarding/fr-FR.ts';
 import { payoutsFrFR } from './payouts/fr-FR.ts';
 import { sitesFrFR } from './sites/fr-FR.ts';
 import { transactionsFrFR } from './transactions/fr-FR.ts';
+import { twoFactorFrFR } from './twoFactor/fr-FR.ts';
 import { uiFrFR } from './ui/fr-FR.ts';
 
 export const frFR: LocaleResources = {
   access: accessFrFR,
   transactions: transactionsFrFR,
+  twoFactor: twoFactorFrFR,
   sites: sitesFrFR,
   devices: devicesFrFR,
   payouts: payoutsFrFR,

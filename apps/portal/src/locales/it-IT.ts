@@ -7,11 +7,13 @@ import { onboardingItIT } from './onboarding/it-IT.ts';
 import { payoutsItIT } from './payouts/it-IT.ts';
 import { sitesItIT } from './sites/it-IT.ts';
 import { transactionsItIT } from './transactions/it-IT.ts';
+import { twoFactorItIT } from './twoFactor/it-IT.ts';
 import { uiItIT } from './ui/it-IT.ts';
 
 export const itIT: LocaleResources = {
   access: accessItIT,
   transactions: transactionsItIT,
+  twoFactor: twoFactorItIT,
   sites: sitesItIT,
   devices: devicesItIT,
   payouts: payoutsItIT,

@@ -7,7 +7,9 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TwoFactorSettings } from '../../features/session/components/two-factor-settings.tsx';
 import { useSignOut } from '../../features/session/use-sign-out.ts';
 import type { SessionUser } from '../../lib/session/session-store.ts';
 import { resetAppState } from './use-app-state.ts';
@@ -58,34 +60,39 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+  const [twoFactorOpen, setTwoFactorOpen] = useState(false);
   return (
-    <Menu position="bottom-end" width={260} withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={t('ui.shell.userMenu')} style={{ borderRadius: '50%' }}>
-          <Avatar color="indigo" radius="xl" size={36}>
-            {initialsOf(user)}
-          </Avatar>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Stack gap={0} px="sm" py="xs">
-          <Text fw={600} size="sm" truncate="end">
-            {name}
-          </Text>
-          <Text c="dimmed" size="xs" truncate="end">
-            {user.email}
-          </Text>
-        </Stack>
-        <Menu.Divider />
-        <Menu.Item
-          leftSection={scheme === 'dark' ? <SunIcon /> : <MoonIcon />}
-          onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
-        >
-          {scheme === 'dark' ? t('ui.shell.lightMode') : t('ui.shell.darkMode')}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item onClick={() => void signOut()}>{t('session.signOut')}</Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu position="bottom-end" width={260} withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={t('ui.shell.userMenu')} style={{ borderRadius: '50%' }}>
+            <Avatar color="indigo" radius="xl" size={36}>
+              {initialsOf(user)}
+            </Avatar>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Stack gap={0} px="sm" py="xs">
+            <Text fw={600} size="sm" truncate="end">
+              {name}
+            </Text>
+            <Text c="dimmed" size="xs" truncate="end">
+              {user.email}
+            </Text>
+          </Stack>
+          <Menu.Divider />
+          <Menu.Item
+            leftSection={scheme === 'dark' ? <SunIcon /> : <MoonIcon />}
+            onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
+          >
+            {scheme === 'dark' ? t('ui.shell.lightMode') : t('ui.shell.darkMode')}
+          </Menu.Item>
+          <Menu.Item onClick={() => setTwoFactorOpen(true)}>{t('twoFactor.menu')}</Menu.Item>
+          <Menu.Divider />
+          <Menu.Item onClick={() => void signOut()}>{t('session.signOut')}</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <TwoFactorSettings opened={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />
+    </>
   );
 }

@@ -1,7 +1,14 @@
 import { isApiError } from '../../lib/api/api-error.ts';
 
 /** The identity flows of SPEC §8, each with its own messages. */
-export type IdentityFlow = 'signIn' | 'signUp' | 'confirmUser' | 'newPassword' | 'forgotPassword';
+export type IdentityFlow =
+  | 'signIn'
+  | 'signUp'
+  | 'confirmUser'
+  | 'newPassword'
+  | 'forgotPassword'
+  | 'secondFactor'
+  | 'twoFactorSettings';
 
 // API error code → i18n key, per flow (SPEC §8; the codes are apps/api/src/identity/errors.ts).
 const KEYS: Record<IdentityFlow, Record<string, string>> = {
@@ -22,6 +29,17 @@ const KEYS: Record<IdentityFlow, Record<string, string>> = {
     LIMIT_EXCEEDED: 'confirmUser.errors.resendLimit',
   },
   newPassword: {},
+  secondFactor: {
+    CODE_MISMATCH: 'twoFactor.errors.codeMismatch',
+    SECOND_FACTOR_SESSION_EXPIRED: 'twoFactor.errors.sessionExpired',
+    ACCOUNT_LOCKED: 'signIn.accountLocked',
+    SIGN_IN_THROTTLED: 'signIn.throttled',
+  },
+  twoFactorSettings: {
+    CODE_MISMATCH: 'twoFactor.errors.codeMismatch',
+    INCORRECT_CREDENTIALS: 'twoFactor.errors.freshProof',
+    TOTP_ALREADY_SET_UP: 'twoFactor.errors.alreadySetUp',
+  },
   forgotPassword: {
     LIMIT_EXCEEDED: 'forgotPassword.errors.limit',
     CODE_MISMATCH: 'forgotPassword.errors.codeMismatch',
@@ -34,6 +52,8 @@ const FALLBACK: Record<IdentityFlow, string> = {
   signUp: 'signUp.errors.failed',
   confirmUser: 'errors.generic',
   newPassword: 'newPassword.failed',
+  secondFactor: 'signIn.genericError',
+  twoFactorSettings: 'errors.generic',
   forgotPassword: 'errors.generic',
 };
 

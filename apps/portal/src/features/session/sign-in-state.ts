@@ -8,9 +8,11 @@ export interface SignInState {
   errorKey: string | null;
   userRequiresConfirmation: boolean;
   forceNewPassword: boolean;
+  /** Issue 15: the password was right; a code from the authenticator app (or a recovery code) is asked next. */
+  secondFactorRequired: boolean;
   /** What the user typed, kept in memory to continue after a challenge. */
   credentials: SignInInput | null;
-  /** The temporary-password challenge's session, answered by the new-password call. */
+  /** The temporary-password or second-factor challenge's session, answered by the next call. */
   challengeSession: string | null;
 }
 
@@ -19,6 +21,7 @@ export type SignInAction =
   | { type: 'failed'; errorKey: string }
   | { type: 'confirmation-required' }
   | { type: 'new-password-required'; session: string }
+  | { type: 'second-factor-required'; session: string }
   | { type: 'signed-in' }
   | { type: 'back' };
 
@@ -27,6 +30,7 @@ export const initialSignInState: SignInState = {
   errorKey: null,
   userRequiresConfirmation: false,
   forceNewPassword: false,
+  secondFactorRequired: false,
   credentials: null,
   challengeSession: null,
 };
@@ -41,6 +45,8 @@ export function signInReducer(state: SignInState, action: SignInAction): SignInS
       return { ...state, status: 'loaded', userRequiresConfirmation: true };
     case 'new-password-required':
       return { ...state, status: 'loaded', forceNewPassword: true, challengeSession: action.session };
+    case 'second-factor-required':
+      return { ...state, status: 'loaded', secondFactorRequired: true, challengeSession: action.session };
     case 'signed-in':
       return { ...state, status: 'loaded', errorKey: null };
     case 'back':

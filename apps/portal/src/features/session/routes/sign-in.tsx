@@ -19,6 +19,9 @@ import { useSocialSignInReturn } from '../use-social-sign-in-return.ts';
 const ConfirmUserForm = lazyWithMantine(() =>
   import('../components/confirm-user-form.tsx').then((m) => m.ConfirmUserForm),
 );
+const SecondFactorForm = lazyWithMantine(() =>
+  import('../components/second-factor-form.tsx').then((m) => m.SecondFactorForm),
+);
 const NewPasswordForm = lazyWithMantine(() =>
   import('../components/new-password-form.tsx').then((m) => m.NewPasswordForm),
 );
@@ -54,6 +57,8 @@ export default function SignInScreen() {
         return finish(result);
       }
       if (result.challenge === 'CONFIRM_SIGN_UP') dispatch({ type: 'confirmation-required' });
+      else if (result.challenge === 'SECOND_FACTOR_REQUIRED')
+        dispatch({ type: 'second-factor-required', session: result.session });
       else dispatch({ type: 'new-password-required', session: result.session });
     } catch (error) {
       dispatch({ type: 'failed', errorKey: identityErrorKey('signIn', error) });
@@ -78,6 +83,15 @@ export default function SignInScreen() {
       <ConfirmUserForm
         email={credentials.email}
         onConfirmed={() => submit(credentials)}
+        onBack={() => dispatch({ type: 'back' })}
+      />
+    );
+  else if (state.secondFactorRequired && credentials && state.challengeSession)
+    content = (
+      <SecondFactorForm
+        email={credentials.email}
+        session={state.challengeSession}
+        onSignedIn={finish}
         onBack={() => dispatch({ type: 'back' })}
       />
     );
