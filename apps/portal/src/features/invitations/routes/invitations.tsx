@@ -6,10 +6,14 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DateTime } from '../../../components/date-time.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Page } from '../../../components/page.tsx';
+import {
+  type OwnInvitation,
+  useDecideInvitation,
+  useOwnInvitations,
+} from '../../../lib/invitations/own-invitations.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { pathTo } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
-import { type OwnInvitation, useDecideInvitation, useOwnInvitations } from '../api/own-invitations.ts';
 
 function useRolesLabel() {
   const { t } = useTranslation();

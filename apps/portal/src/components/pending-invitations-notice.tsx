@@ -1,9 +1,9 @@
 import { Alert, Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../../lib/paths.ts';
-import { useSession } from '../../../lib/session/use-session.ts';
-import { useOwnInvitations } from '../api/own-invitations.ts';
+import { useOwnInvitations } from '../lib/invitations/own-invitations.ts';
+import { pathTo } from '../lib/paths.ts';
+import { useSession } from '../lib/session/use-session.ts';
 
 /** Tells a signed-in user they have invitations waiting and links to /invitations; nothing when there are none. */
 export function PendingInvitationsNotice() {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ResponseData } from '../../../lib/api/operations.ts';
-import { apiRequest } from '../../../lib/api/request.ts';
+import type { ResponseData } from '../api/operations.ts';
+import { apiRequest } from '../api/request.ts';
 
 export type OwnInvitation = ResponseData<'listOwnInvitations'>[number];
 
