@@ -6,6 +6,8 @@ import { accessPlugin } from './access/route-access.ts';
 import { createTenantDb } from './access/tenant-db.ts';
 import { createBillingProvider } from './adapters/billing/billing-provider.ts';
 import { createSimulatedESignProvider } from './adapters/esign/esign-port.ts';
+import { localFileRoutes } from './adapters/storage/file-routes.ts';
+import { createLocalFileStorage, type LocalFileStorage } from './adapters/storage/local-file-storage.ts';
 import { devTerminalRoutes } from './adapters/terminals/terminal-simulator-routes.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -13,6 +15,7 @@ import type { Database, Db } from './db/client.ts';
 import { serializeError } from './db/errors.ts';
 import { createIdentityModule, type IdentityModuleOptions, registerIdentity } from './identity/module.ts';
 import type { IdentityService } from './identity/service.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { esignSimulatorRoutes } from './modules/billing/esign-simulator-routes.ts';
@@ -36,6 +39,9 @@ import { payoutsRoutes } from './modules/payouts/routes.ts';
 import { createPayoutsService } from './modules/payouts/service.ts';
 import { pspRoutes, type WebhookCredentials } from './modules/psp/routes.ts';
 import { createPspIngestionService, type PspIngestionService } from './modules/psp/service.ts';
+import { REPORT_GENERATE_JOB } from './modules/reports/report-jobs.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
+import { createReportsService } from './modules/reports/service.ts';
 import { sitesRoutes } from './modules/sites/routes.ts';
 import { createSitesService } from './modules/sites/service.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
@@ -75,6 +81,10 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** Test seams of the identity module: a mail adapter and tighter rate limits. */
   identity?: Pick<IdentityModuleOptions, 'mailer' | 'rateLimits'>;
+  /** The file store (report CSVs); the local folder of `config.files` by default. */
+  storage?: LocalFileStorage;
+  /** Where routes send jobs (the queue `npm start` opens); without it, a route that needs a job fails. */
+  jobs?: Pick<JobQueue, 'send'>;
 }
 
 /** Never let secrets reach the logs: credentials, tokens and card data, at any of the usual depths. */
@@ -124,6 +134,8 @@ export async function buildApp({
   clock = systemClock,
   identity: identitySeams,
   logStream,
+  storage = createLocalFileStorage({ root: config.files.dir, secret: config.files.urlSecret }),
+  jobs,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -279,6 +291,22 @@ export async function buildApp({
 
   // Invoices (issue 13): built and collected by the invoice jobs (src/jobs), read here.
   await app.register(invoicesRoutes, { prefix: '/api', service: createInvoicesService({ tenantDb }) });
+
+  // ── Reports (issue 12 §3): requested here, made by the reports.generate job, fetched through the file store's
+  // signed URLs.
+  await app.register(reportsRoutes, {
+    prefix: '/api',
+    service: createReportsService({
+      tenantDb,
+      clock,
+      storage,
+      enqueue: async (data) => {
+        if (!jobs) throw new Error('no job queue: buildApp was given no `jobs`');
+        await jobs.send(REPORT_GENERATE_JOB, data, { singletonKey: data.reportId });
+      },
+    }),
+  });
+  await app.register(localFileRoutes, { prefix: '/api', storage });
 
   registerOpenApiRoute(app);
 

@@ -1,4 +1,5 @@
-import { dirname, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -76,6 +77,11 @@ const environmentSchema = z.object({
   // ── jobs (apps/api/src/jobs) ──
   /** Work the job queues inside the API process; `false` when separate `npm run worker` processes do. */
   JOBS_IN_PROCESS: booleanFromString.default(true),
+  // ── files (src/adapters/storage): report CSVs ──
+  /** Folder of the local file store; default: `files` beside DATA_DIR (a temporary folder with memory://). */
+  FILES_DIR: pathFromRoot.optional(),
+  /** Secret of the local store's signed URLs; unset → made up per process (one API process only). */
+  FILES_URL_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   /** Seconds between a worker's polls for new jobs. */
   JOBS_POLLING_SECONDS: z.coerce.number({ message: 'must be a number' }).min(0.5).max(60).default(2),
   /** Seconds between supervision passes, which retry the jobs of a worker that died (once they expire). */
@@ -165,6 +171,7 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  files: { dir: string; urlSecret: string | undefined };
   portalOrigin: string | undefined;
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -302,6 +309,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    files: {
+      dir:
+        e.FILES_DIR ??
+        (e.DATA_DIR.startsWith('memory://')
+          ? join(tmpdir(), `merchant-portal-files-${process.pid}`)
+          : join(dirname(e.DATA_DIR), 'files')),
+      urlSecret: e.FILES_URL_SECRET,
+    },
     portalOrigin: e.PORTAL_ORIGIN ? new URL(e.PORTAL_ORIGIN).origin : undefined,
     publicUrl,
     logLevel: e.LOG_LEVEL,

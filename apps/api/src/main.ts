@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { createBillingProvider } from './adapters/billing/billing-provider.ts';
+import { createLocalFileStorage } from './adapters/storage/local-file-storage.ts';
 import { issueTerminalCodes } from './adapters/terminals/terminal-stock.ts';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
@@ -8,6 +9,7 @@ import { openDatabase } from './db/client.ts';
 import { DEMO_SIGN_INS } from './db/demo/sign-ins.ts';
 import { users } from './db/schema/index.ts';
 import { isDatabaseEmpty, seedDemoWorld } from './db/seed.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import { startJobs } from './jobs/start-jobs.ts';
 import { createPspSimulator } from './modules/psp/simulator.ts';
 
@@ -38,17 +40,32 @@ if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
   );
 }
 
-const app = await buildApp({ config, database });
+const storage = createLocalFileStorage({ root: config.files.dir, secret: config.files.urlSecret });
+// Routes send jobs (a requested report) through the queue opened below, before the server listens.
+let queue: JobQueue | undefined;
+const app = await buildApp({
+  config,
+  database,
+  storage,
+  jobs: {
+    send: (name, data, options) => {
+      if (!queue) throw new Error('the job queue is not open yet');
+      return queue.send(name, data, options);
+    },
+  },
+});
 // DESIGN §4 Jobs: worked here by default; with JOBS_IN_PROCESS=false only sent, and `npm run worker` works them.
 const jobs = await startJobs({
   database,
   clock: systemClock,
   log: app.log,
   work: config.jobs.inProcess,
+  storage,
   pollingIntervalSeconds: config.jobs.pollingSeconds,
   superviseIntervalSeconds: config.jobs.superviseSeconds,
   billing: createBillingProvider(config),
 });
+queue = jobs;
 
 // Issue 11 §1: without Adyen credentials the embedded PSP makes card traffic through the webhook itself, at
 // PSP_SIMULATOR_RATE payments a minute (0 turns it off).

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { createBillingProvider } from './adapters/billing/billing-provider.ts';
+import { createLocalFileStorage } from './adapters/storage/local-file-storage.ts';
 import { systemClock } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -30,6 +31,7 @@ const jobs = await startJobs({
   clock: systemClock,
   log,
   work: true,
+  storage: createLocalFileStorage({ root: config.files.dir, secret: config.files.urlSecret }),
   pollingIntervalSeconds: config.jobs.pollingSeconds,
   superviseIntervalSeconds: config.jobs.superviseSeconds,
   billing: createBillingProvider(config),

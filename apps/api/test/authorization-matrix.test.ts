@@ -271,6 +271,27 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: MEMBER_A,
     request: (w) => ({ url: m(w, `/payouts/${randomUUID()}`) }),
   },
+  // Reports (issue 12 §3): with site A1's id the manager of A2 is turned away (the body is invalid, so nothing
+  // is made); a report that is not there answers "Report not found" to every member (reports.test.ts covers
+  // real ones), a payout that is not there "Payout not found".
+  'GET /api/v1/merchants/:id/reports': { expect: MEMBER_A, request: (w) => ({ url: m(w, '/reports') }) },
+  'POST /api/v1/merchants/:id/reports': {
+    expect: SITE_A1,
+    request: (w) => ({ url: m(w, '/reports'), payload: { siteId: w.siteA1, dataType: 'nothing' } }),
+  },
+  'GET /api/v1/merchants/:id/reports/:reportId/download': {
+    expect: MEMBER_A,
+    request: (w) => ({ url: m(w, `/reports/${randomUUID()}/download`) }),
+  },
+  'POST /api/v1/merchants/:id/payouts/:payoutId/report': {
+    expect: MEMBER_A,
+    request: (w) => ({ url: m(w, `/payouts/${randomUUID()}/report`) }),
+  },
+  // The local file store's signed URLs: the signature is the credential (reports.test.ts).
+  'GET /api/files': {
+    expect: PUBLIC,
+    request: () => ({ url: '/api/files?key=a&expires=0&filename=a&contentType=text%2Fcsv&signature=x' }),
+  },
   'GET /api/v1/merchants/:id/audit-log': { expect: OWNER_A, request: (w) => ({ url: m(w, '/audit-log') }) },
   'GET /api/merchants/:id/sites': {
     expect: MEMBER_A,

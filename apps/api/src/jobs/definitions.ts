@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TenantDb } from '../access/tenant-db.ts';
 import type { BillingProvider } from '../adapters/billing/billing-port.ts';
+import type { FileStorage } from '../adapters/storage/storage-port.ts';
 import type { Clock } from '../clock.ts';
 import { invoiceBuildJob, invoiceCollectJob, invoiceScheduleJob } from '../modules/invoices/invoice-jobs.ts';
 import { payoutBankJob, payoutBuildJob, payoutScheduleJob } from '../modules/payouts/payout-jobs.ts';
+import { reportGenerateJob } from '../modules/reports/report-jobs.ts';
 import { churnSweepJob } from '../modules/staff/churn-job.ts';
 import type { AnyJobDefinition, JobQueue } from './queue.ts';
 
@@ -14,6 +16,8 @@ export interface JobDeps {
   send: JobQueue['send'];
   /** The billing provider invoices are collected through (the simulator unless Stripe is configured). */
   billing: BillingProvider;
+  /** Where report files are written (the local folder unless object storage is configured). */
+  storage: FileStorage;
 }
 
 /**
@@ -30,5 +34,6 @@ export function jobDefinitions(deps: JobDeps): AnyJobDefinition[] {
     invoiceScheduleJob(deps),
     invoiceBuildJob(deps),
     invoiceCollectJob(deps),
+    reportGenerateJob(deps),
   ];
 }

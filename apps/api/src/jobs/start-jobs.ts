@@ -1,6 +1,10 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTenantDb } from '../access/tenant-db.ts';
 import { type BillingProvider, createSimulatedBillingProvider } from '../adapters/billing/billing-port.ts';
+import { createLocalFileStorage } from '../adapters/storage/local-file-storage.ts';
+import type { FileStorage } from '../adapters/storage/storage-port.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { INVOICE_SCHEDULE_JOB } from '../modules/invoices/invoice-jobs.ts';
@@ -20,6 +24,8 @@ export async function startJobs(options: {
   work: boolean;
   /** The billing provider invoices are collected through; the simulated one by default. */
   billing?: BillingProvider;
+  /** Where report files go; a temporary folder when not given (tests that make no reports). */
+  storage?: FileStorage;
   pollingIntervalSeconds?: number;
   superviseIntervalSeconds?: number;
 }): Promise<JobQueue> {
@@ -39,6 +45,8 @@ export async function startJobs(options: {
         log: options.log,
         send,
         billing: options.billing ?? createSimulatedBillingProvider(),
+        storage:
+          options.storage ?? createLocalFileStorage({ root: join(tmpdir(), `mp-files-${process.pid}`) }),
       }),
   });
   if (options.work) {

@@ -1,5 +1,5 @@
 import type { DestinationStream } from 'pino';
-import { type App, buildApp } from '../../src/app.ts';
+import { type App, type BuildAppOptions, buildApp } from '../../src/app.ts';
 import type { Clock } from '../../src/clock.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
@@ -20,6 +20,8 @@ export interface TestApp {
   app: App;
   database: Database;
   config: Config;
+  /** Jobs the routes sent (when the test gave no `jobs`), oldest first. */
+  sentJobs: { name: string; data: object }[];
   /** Closes the app and drops its database. */
   close(): Promise<void>;
 }
@@ -37,13 +39,25 @@ export async function createTestApp(
     database?: Database;
     /** Extra routes registered before the app is ready (e.g. to exercise the error model). */
     routes?: (app: App) => void;
+    /** Where routes send jobs; by default they are kept in `sentJobs` for the test to run. */
+    jobs?: BuildAppOptions['jobs'];
+    /** The file store (report CSVs); the config's local folder by default. */
+    storage?: BuildAppOptions['storage'];
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = options.database ?? (await createTestDatabase());
+  const sentJobs: TestApp['sentJobs'] = [];
   const app = await buildApp({
     config,
     database,
+    ...(options.storage ? { storage: options.storage } : {}),
+    jobs: options.jobs ?? {
+      send: async (name, data) => {
+        sentJobs.push({ name, data });
+        return null;
+      },
+    },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
@@ -53,6 +67,7 @@ export async function createTestApp(
     app,
     database,
     config,
+    sentJobs,
     close: async () => {
       await app.close();
       await database.close();

@@ -5,6 +5,7 @@ import { devicesEnGB } from './devices/en-GB.ts';
 import { invitationsEnGB } from './invitations/en-GB.ts';
 import { onboardingEnGB } from './onboarding/en-GB.ts';
 import { payoutsEnGB } from './payouts/en-GB.ts';
+import { reportsEnGB } from './reports/en-GB.ts';
 import { sitesEnGB } from './sites/en-GB.ts';
 import { transactionsEnGB } from './transactions/en-GB.ts';
 import { twoFactorEnGB } from './twoFactor/en-GB.ts';
@@ -12,6 +13,7 @@ import { uiEnGB } from './ui/en-GB.ts';
 export const enGB = {
   access: accessEnGB,
   payouts: payoutsEnGB,
+  reports: reportsEnGB,
   transactions: transactionsEnGB,
   twoFactor: twoFactorEnGB,
   sites: sitesEnGB,

@@ -5,6 +5,7 @@ import type { LocaleResources } from './en-GB.ts';
 import { invitationsEsES } from './invitations/es-ES.ts';
 import { onboardingEsES } from './onboarding/es-ES.ts';
 import { payoutsEsES } from './payouts/es-ES.ts';
+import { reportsEsES } from './reports/es-ES.ts';
 import { sitesEsES } from './sites/es-ES.ts';
 import { transactionsEsES } from './transactions/es-ES.ts';
 import { twoFactorEsES } from './twoFactor/es-ES.ts';
@@ -17,6 +18,7 @@ export const esES: LocaleResources = {
   sites: sitesEsES,
   devices: devicesEsES,
   payouts: payoutsEsES,
+  reports: reportsEsES,
   ui: uiEsES,
   onboarding: onboardingEsES,
   billing: billingEsES,

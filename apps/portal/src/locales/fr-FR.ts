@@ -5,6 +5,7 @@ import type { LocaleResources } from './en-GB.ts';
 import { invitationsFrFR } from './invitations/fr-FR.ts';
 import { onboardingFrFR } from './onboarding/fr-FR.ts';
 import { payoutsFrFR } from './payouts/fr-FR.ts';
+import { reportsFrFR } from './reports/fr-FR.ts';
 import { sitesFrFR } from './sites/fr-FR.ts';
 import { transactionsFrFR } from './transactions/fr-FR.ts';
 import { twoFactorFrFR } from './twoFactor/fr-FR.ts';
@@ -17,6 +18,7 @@ export const frFR: LocaleResources = {
   sites: sitesFrFR,
   devices: devicesFrFR,
   payouts: payoutsFrFR,
+  reports: reportsFrFR,
   ui: uiFrFR,
   onboarding: onboardingFrFR,
   billing: billingFrFR,

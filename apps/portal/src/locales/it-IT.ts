@@ -5,6 +5,7 @@ import type { LocaleResources } from './en-GB.ts';
 import { invitationsItIT } from './invitations/it-IT.ts';
 import { onboardingItIT } from './onboarding/it-IT.ts';
 import { payoutsItIT } from './payouts/it-IT.ts';
+import { reportsItIT } from './reports/it-IT.ts';
 import { sitesItIT } from './sites/it-IT.ts';
 import { transactionsItIT } from './transactions/it-IT.ts';
 import { twoFactorItIT } from './twoFactor/it-IT.ts';
@@ -17,6 +18,7 @@ export const itIT: LocaleResources = {
   sites: sitesItIT,
   devices: devicesItIT,
   payouts: payoutsItIT,
+  reports: reportsItIT,
   ui: uiItIT,
   onboarding: onboardingItIT,
   billing: billingItIT,

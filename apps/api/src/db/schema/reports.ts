@@ -28,6 +28,10 @@ export const reports = pgTable(
     type: text('type').notNull(),
     state: text('state').notNull().default('NEW'),
     params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    /** The sites the report covers; null = every site of the merchant. Who may see it follows from this. */
+    siteIds: uuid('site_ids').array(),
+    /** Percent of the rows written while PROCESSING (100 once READY). */
+    progress: integer('progress').notNull().default(0),
     /** Path in the file store once READY. */
     filePath: text('file_path'),
     fileSizeBytes: bigint('file_size_bytes', { mode: 'number' }),

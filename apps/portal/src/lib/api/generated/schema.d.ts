@@ -1376,6 +1376,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchants/{id}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reports the caller may see (every site they cover held), newest first */
+        get: operations["listReports"];
+        put?: never;
+        /** Request a transactions (date range ≤ 6 months or PSP references) or payouts (≤ 1 year) report; made by a job */
+        post: operations["createReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/reports/{reportId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A short-lived signed URL of a READY report's CSV, which the portal then fetches as a file */
+        get: operations["downloadReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/payouts/{payoutId}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Request a payoutDetail report: every ledger entry of the payout */
+        post: operations["createPayoutReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stored file through a signed, expiring URL (handed out by e.g. the report download call) */
+        get: operations["getSignedFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1927,6 +1996,32 @@ export interface components {
             refundId: string | null;
             /** @description Collected by invoice, not deducted from the payout (gross settlement) */
             invoiced: boolean;
+        };
+        ReportInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "transactions" | "payouts" | "payoutDetail";
+            /** @enum {string} */
+            state: "NEW" | "PROCESSING" | "READY" | "ERROR";
+            /** @description Percent of the rows written (100 once READY) */
+            progress: number;
+            /** @description The sites it covers; null for every site */
+            siteIds: string[] | null;
+            /** @description First day (YYYY-MM-DD) of a date-range report */
+            from: string | null;
+            /** @description Last day (YYYY-MM-DD) of a date-range report */
+            to: string | null;
+            /** @description The PSP references of a by-reference report */
+            pspReferences: string[] | null;
+            /** @description The payout of a payoutDetail report */
+            payoutId: string | null;
+            rowCount: number | null;
+            fileSizeBytes: number | null;
+            /** @description Why it ended in ERROR */
+            error: string | null;
+            createdAt: string;
+            completedAt: string | null;
         };
         AdyenNotificationInput: {
             /** @enum {string} */
@@ -2792,6 +2887,32 @@ export interface components {
             refundId: string | null;
             /** @description Collected by invoice, not deducted from the payout (gross settlement) */
             invoiced: boolean;
+        };
+        Report: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "transactions" | "payouts" | "payoutDetail";
+            /** @enum {string} */
+            state: "NEW" | "PROCESSING" | "READY" | "ERROR";
+            /** @description Percent of the rows written (100 once READY) */
+            progress: number;
+            /** @description The sites it covers; null for every site */
+            siteIds: string[] | null;
+            /** @description First day (YYYY-MM-DD) of a date-range report */
+            from: string | null;
+            /** @description Last day (YYYY-MM-DD) of a date-range report */
+            to: string | null;
+            /** @description The PSP references of a by-reference report */
+            pspReferences: string[] | null;
+            /** @description The payout of a payoutDetail report */
+            payoutId: string | null;
+            rowCount: number | null;
+            fileSizeBytes: number | null;
+            /** @description Why it ended in ERROR */
+            error: string | null;
+            createdAt: string;
+            completedAt: string | null;
         };
         AdyenNotification: {
             /** @enum {string} */
@@ -8580,6 +8701,292 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listReports: {
+        parameters: {
+            query?: {
+                /** @description Only reports of this type */
+                type?: "transactions" | "payouts" | "payoutDetail";
+                /** @description The `lastKey` of the previous page */
+                lastKey?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Report"][];
+                        /** @description Pass back to read the next page; null on the last page */
+                        lastKey: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    dataType: "transactions" | "payouts";
+                    /** Format: uuid */
+                    siteId?: string;
+                    from?: string;
+                    to?: string;
+                    pspReferences?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            reportId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The report id */
+                reportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description A signed URL the file can be fetched from until expiresAt */
+                            url: string;
+                            filename: string;
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPayoutReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The payout id */
+                payoutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            reportId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSignedFile: {
+        parameters: {
+            query: {
+                key: string;
+                expires: number;
+                filename: string;
+                contentType: string;
+                signature: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
             /** @description Default Response */

@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TenantDb } from '../../access/tenant-db.ts';
+import type { FileStorage } from '../../adapters/storage/storage-port.ts';
+import type { Clock } from '../../clock.ts';
+import { merchants } from '../../db/schema/index.ts';
+import { defineJob } from '../../jobs/queue.ts';
+import { REPORT_BATCH_SIZE, reportCsv, reportRows } from './report-csv.ts';
+import { reportsRepository as repo } from './repository.ts';
+
+export const REPORT_GENERATE_JOB = 'reports.generate';
+
+export interface GenerateReportData {
+  merchantId: string;
+  reportId: string;
+}
+
+export interface ReportJobDeps {
+  tenantDb: TenantDb;
+  clock: Clock;
+  storage: FileStorage;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
+
+/** Where a report's file lives in the store. */
+export const reportFileKey = (merchantId: string, reportId: string) =>
+  `reports/${merchantId}/${reportId}.csv`;
+
+/** The reason an ERROR report shows (the cause goes to the log, not to the user). */
+export const REPORT_FAILED_REASON = 'The report could not be generated. Please request it again.';
+
+/**
+ * Makes one report's CSV: NEW → PROCESSING (progress in percent as batches are written) → READY, or ERROR with
+ * a reason. Idempotent: a READY or ERROR report is left alone; one left PROCESSING by a worker that died is
+ * made again from the start (the file is replaced whole, never appended to).
+ */
+export async function generateReport(deps: ReportJobDeps, { merchantId, reportId }: GenerateReportData) {
+  const found = await deps.tenantDb.forMerchant(merchantId, async (tx) => {
+    const report = await repo.get(tx, merchantId, reportId);
+    const [merchant] = await tx
+      .select({ timeZone: merchants.timeZone })
+      .from(merchants)
+      .where(eq(merchants.id, merchantId));
+    return report && merchant ? { report, timeZone: merchant.timeZone } : undefined;
+  });
+  if (!found || found.report.state === 'READY' || found.report.state === 'ERROR') return;
+  const { report, timeZone } = found;
+  const update = (values: Parameters<typeof repo.update>[3]) =>
+    deps.tenantDb.forMerchant(merchantId, (tx) => repo.update(tx, merchantId, reportId, values));
+
+  await update({ state: 'PROCESSING', progress: 0 });
+  try {
+    const rows = await reportRows(deps.tenantDb, {
+      merchantId,
+      type: report.type,
+      timeZone,
+      siteIds: report.siteIds,
+      params: report.params,
+    });
+    const key = reportFileKey(merchantId, reportId);
+    let rowCount = 0;
+    const csv = reportCsv(rows, async (written) => {
+      rowCount = written;
+      // Once per batch: enough for a progress bar, few writes.
+      if (written % REPORT_BATCH_SIZE === 0 && rows.total > 0)
+        await update({ progress: Math.min(99, Math.floor((written / rows.total) * 100)) });
+    });
+    const { sizeBytes } = await deps.storage.write(key, csv);
+    await update({
+      state: 'READY',
+      progress: 100,
+      filePath: key,
+      fileSizeBytes: sizeBytes,
+      rowCount,
+      completedAt: deps.clock.now(),
+    });
+  } catch (error) {
+    deps.log.error({ err: error, reportId }, 'reports: generation failed');
+    await update({ state: 'ERROR', error: REPORT_FAILED_REASON, completedAt: deps.clock.now() });
+  }
+}
+
+export function reportGenerateJob(deps: ReportJobDeps) {
+  return defineJob<GenerateReportData>({
+    name: REPORT_GENERATE_JOB,
+    // A large range takes a while; a worker that dies mid-way is noticed after expiry and the job runs again.
+    queue: { retryLimit: 3, retryDelay: 30, expireInSeconds: 1800 },
+    work: (data) => generateReport(deps, data),
+  });
+}
