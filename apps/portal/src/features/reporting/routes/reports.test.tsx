@@ -80,7 +80,8 @@ afterEach(() => {
   sessionStore.clear();
 });
 
-describe('/reports', () => {
+// Typing into date fields is slow on a loaded machine: room beyond the 5 s default.
+describe('/reports', { timeout: 20_000 }, () => {
   it('shows a processing report with its progress and asks again until it is ready', async () => {
     let finished = false;
     fetchMock.mockImplementation(
@@ -119,7 +120,11 @@ describe('/reports', () => {
     await user.type(screen.getByLabelText('To'), '2026-07-02');
     await user.click(screen.getByRole('button', { name: 'Request report' }));
     expect(
-      await screen.findByText('Date range too large. Please select a range of 6 months or less.'),
+      await screen.findByText(
+        'Date range too large. Please select a range of 6 months or less.',
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
     expect(fake.bodiesOf(`POST ${BASE}`)).toEqual([]);
   });
@@ -172,7 +177,7 @@ describe('/reports', () => {
   });
 });
 
-describe('/reports/{reportId}/download', () => {
+describe('/reports/{reportId}/download', { timeout: 20_000 }, () => {
   it('says "Report not found" for a report that is unknown or not the user’s', async () => {
     fetchMock.mockImplementation(
       fakeApi({
