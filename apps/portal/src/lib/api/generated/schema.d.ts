@@ -1997,32 +1997,6 @@ export interface components {
             /** @description Collected by invoice, not deducted from the payout (gross settlement) */
             invoiced: boolean;
         };
-        ReportInput: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            type: "transactions" | "payouts" | "payoutDetail";
-            /** @enum {string} */
-            state: "NEW" | "PROCESSING" | "READY" | "ERROR";
-            /** @description Percent of the rows written (100 once READY) */
-            progress: number;
-            /** @description The sites it covers; null for every site */
-            siteIds: string[] | null;
-            /** @description First day (YYYY-MM-DD) of a date-range report */
-            from: string | null;
-            /** @description Last day (YYYY-MM-DD) of a date-range report */
-            to: string | null;
-            /** @description The PSP references of a by-reference report */
-            pspReferences: string[] | null;
-            /** @description The payout of a payoutDetail report */
-            payoutId: string | null;
-            rowCount: number | null;
-            fileSizeBytes: number | null;
-            /** @description Why it ended in ERROR */
-            error: string | null;
-            createdAt: string;
-            completedAt: string | null;
-        };
         AdyenNotificationInput: {
             /** @enum {string} */
             live: "true" | "false";
@@ -2049,6 +2023,32 @@ export interface components {
                     operations?: string[];
                 };
             }[];
+        };
+        ReportInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "transactions" | "payouts" | "payoutDetail";
+            /** @enum {string} */
+            state: "NEW" | "PROCESSING" | "READY" | "ERROR";
+            /** @description Percent of the rows written (100 once READY) */
+            progress: number;
+            /** @description The sites it covers; null for every site */
+            siteIds: string[] | null;
+            /** @description First day (YYYY-MM-DD) of a date-range report */
+            from: string | null;
+            /** @description Last day (YYYY-MM-DD) of a date-range report */
+            to: string | null;
+            /** @description The PSP references of a by-reference report */
+            pspReferences: string[] | null;
+            /** @description The payout of a payoutDetail report */
+            payoutId: string | null;
+            rowCount: number | null;
+            fileSizeBytes: number | null;
+            /** @description Why it ended in ERROR */
+            error: string | null;
+            createdAt: string;
+            completedAt: string | null;
         };
         SiteSummaryInput: {
             /** Format: uuid */
@@ -2888,32 +2888,6 @@ export interface components {
             /** @description Collected by invoice, not deducted from the payout (gross settlement) */
             invoiced: boolean;
         };
-        Report: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            type: "transactions" | "payouts" | "payoutDetail";
-            /** @enum {string} */
-            state: "NEW" | "PROCESSING" | "READY" | "ERROR";
-            /** @description Percent of the rows written (100 once READY) */
-            progress: number;
-            /** @description The sites it covers; null for every site */
-            siteIds: string[] | null;
-            /** @description First day (YYYY-MM-DD) of a date-range report */
-            from: string | null;
-            /** @description Last day (YYYY-MM-DD) of a date-range report */
-            to: string | null;
-            /** @description The PSP references of a by-reference report */
-            pspReferences: string[] | null;
-            /** @description The payout of a payoutDetail report */
-            payoutId: string | null;
-            rowCount: number | null;
-            fileSizeBytes: number | null;
-            /** @description Why it ended in ERROR */
-            error: string | null;
-            createdAt: string;
-            completedAt: string | null;
-        };
         AdyenNotification: {
             /** @enum {string} */
             live: "true" | "false";
@@ -2940,6 +2914,32 @@ export interface components {
                     operations?: string[];
                 };
             }[];
+        };
+        Report: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "transactions" | "payouts" | "payoutDetail";
+            /** @enum {string} */
+            state: "NEW" | "PROCESSING" | "READY" | "ERROR";
+            /** @description Percent of the rows written (100 once READY) */
+            progress: number;
+            /** @description The sites it covers; null for every site */
+            siteIds: string[] | null;
+            /** @description First day (YYYY-MM-DD) of a date-range report */
+            from: string | null;
+            /** @description Last day (YYYY-MM-DD) of a date-range report */
+            to: string | null;
+            /** @description The PSP references of a by-reference report */
+            pspReferences: string[] | null;
+            /** @description The payout of a payoutDetail report */
+            payoutId: string | null;
+            rowCount: number | null;
+            fileSizeBytes: number | null;
+            /** @description Why it ended in ERROR */
+            error: string | null;
+            createdAt: string;
+            completedAt: string | null;
         };
         SiteSummary: {
             /** Format: uuid */
