@@ -23,6 +23,8 @@ import { billingRoutes } from './modules/billing/routes.ts';
 import { createBillingService } from './modules/billing/service.ts';
 import { billingSimulatorRoutes } from './modules/billing/simulator-routes.ts';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook-routes.ts';
+import { createChatIdentity } from './modules/chat/identity.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
 import { companySettingsRoutes } from './modules/company-settings/routes.ts';
 import { createCompanySettingsService } from './modules/company-settings/service.ts';
 import { devicesRoutes } from './modules/devices/routes.ts';
@@ -290,6 +292,13 @@ export async function buildApp({
   });
 
   // Invoices (issue 13): built and collected by the invoice jobs (src/jobs), read here.
+  await app.register(chatRoutes, {
+    prefix: '/api',
+    identity: createChatIdentity({
+      intercomAppId: config.chat.intercomAppId,
+      secret: config.chat.identitySecret,
+    }),
+  });
   await app.register(invoicesRoutes, { prefix: '/api', service: createInvoicesService({ tenantDb }) });
 
   // ── Reports (issue 12 §3): requested here, made by the reports.generate job, fetched through the file store's

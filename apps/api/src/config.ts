@@ -150,6 +150,10 @@ const environmentSchema = z.object({
     .regex(/^whsec_/, { message: 'must be a Stripe webhook secret (whsec_…)' })
     .optional(),
   STRIPE_API_URL: z.url({ message: 'must be a URL' }).optional(),
+  // Customer chat (issue 14 §4): Intercom when an app id is set, else the portal's built-in help panel. The identity
+  // secret signs each user's id (HMAC-SHA256, Intercom identity verification); unset → a random secret per process.
+  INTERCOM_APP_ID: z.string().trim().min(1).optional(),
+  CHAT_IDENTITY_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   /** Simulated card payments per minute when no Adyen credentials are set (0 turns the simulator off). */
   PSP_SIMULATOR_RATE: z.coerce
     .number({ message: 'must be a number' })
@@ -192,6 +196,8 @@ export interface Config {
   stripe:
     | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined }
     | undefined;
+  /** Customer chat: Intercom app id (unset → built-in help panel) and the identity-hash secret. */
+  chat: { intercomAppId: string | undefined; identitySecret: string | undefined };
   psp: {
     /** Real Adyen notifications are accepted with these; unset → the simulator's own credentials. */
     adyenNotifications: { hmacKey: string; username: string; password: string } | undefined;
@@ -287,6 +293,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     ]);
   }
+  if (e.INTERCOM_APP_ID && !e.CHAT_IDENTITY_SECRET) {
+    // Intercom verifies user_hash with its own copy of the secret; a per-process random one would never match.
+    throw new ConfigError([
+      { variable: 'CHAT_IDENTITY_SECRET', message: 'must be set together with INTERCOM_APP_ID' },
+    ]);
+  }
   const stripeParts = {
     STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
     STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY,
@@ -355,6 +367,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             }
           : undefined,
     },
+    chat: { intercomAppId: e.INTERCOM_APP_ID, identitySecret: e.CHAT_IDENTITY_SECRET },
     psp: {
       adyenNotifications:
         e.ADYEN_HMAC_KEY && e.ADYEN_NOTIFICATION_USERNAME && e.ADYEN_NOTIFICATION_PASSWORD

@@ -175,6 +175,11 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
   },
   // The invitee's own: anybody signed in, and an invitation that is not theirs is "Invitation not found".
   'GET /api/v1/invitations': { expect: SIGNED_IN, request: () => ({ url: '/api/v1/invitations' }) },
+  // Customer chat (issue 14 §4): each signed-in user gets their own identity hash.
+  'GET /api/v1/chat/identity': {
+    expect: SIGNED_IN,
+    request: () => ({ url: '/api/v1/chat/identity?client=web' }),
+  },
   'POST /api/v1/invitations/:invitationId/accept': {
     expect: SIGNED_IN,
     request: () => ({ url: `/api/v1/invitations/${randomUUID()}/accept` }),

@@ -1,6 +1,7 @@
 // en-GB is the source locale: every other locale must carry exactly these keys (locales.test.ts).
 import { accessEnGB } from './access/en-GB.ts';
 import { billingEnGB } from './billing/en-GB.ts';
+import { chatEnGB } from './chat/en-GB.ts';
 import { devicesEnGB } from './devices/en-GB.ts';
 import { invitationsEnGB } from './invitations/en-GB.ts';
 import { onboardingEnGB } from './onboarding/en-GB.ts';
@@ -22,6 +23,7 @@ export const enGB = {
   onboarding: onboardingEnGB,
   billing: billingEnGB,
   invitations: invitationsEnGB,
+  chat: chatEnGB,
   app: {
     name: 'Merchant portal',
     loading: 'Loading…',

@@ -1,5 +1,6 @@
 import { accessEsES } from './access/es-ES.ts';
 import { billingEsES } from './billing/es-ES.ts';
+import { chatEsES } from './chat/es-ES.ts';
 import { devicesEsES } from './devices/es-ES.ts';
 import type { LocaleResources } from './en-GB.ts';
 import { invitationsEsES } from './invitations/es-ES.ts';
@@ -23,6 +24,7 @@ export const esES: LocaleResources = {
   onboarding: onboardingEsES,
   billing: billingEsES,
   invitations: invitationsEsES,
+  chat: chatEsES,
   app: {
     name: 'Portal de comercios',
     loading: 'Cargando…',

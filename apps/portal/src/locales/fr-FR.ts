@@ -1,5 +1,6 @@
 import { accessFrFR } from './access/fr-FR.ts';
 import { billingFrFR } from './billing/fr-FR.ts';
+import { chatFrFR } from './chat/fr-FR.ts';
 import { devicesFrFR } from './devices/fr-FR.ts';
 import type { LocaleResources } from './en-GB.ts';
 import { invitationsFrFR } from './invitations/fr-FR.ts';
@@ -23,6 +24,7 @@ export const frFR: LocaleResources = {
   onboarding: onboardingFrFR,
   billing: billingFrFR,
   invitations: invitationsFrFR,
+  chat: chatFrFR,
   app: {
     name: 'Portail marchand',
     loading: 'Chargement…',

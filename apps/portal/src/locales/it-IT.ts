@@ -1,5 +1,6 @@
 import { accessItIT } from './access/it-IT.ts';
 import { billingItIT } from './billing/it-IT.ts';
+import { chatItIT } from './chat/it-IT.ts';
 import { devicesItIT } from './devices/it-IT.ts';
 import type { LocaleResources } from './en-GB.ts';
 import { invitationsItIT } from './invitations/it-IT.ts';
@@ -23,6 +24,7 @@ export const itIT: LocaleResources = {
   onboarding: onboardingItIT,
   billing: billingItIT,
   invitations: invitationsItIT,
+  chat: chatItIT,
   app: {
     name: 'Portale esercenti',
     loading: 'Caricamento…',

@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
 import { BillingWarningBanner } from '../../features/billing/components/billing-warning-banner.tsx';
+import { ChatWidget } from '../../features/chat/components/chat-widget.tsx';
 import { ChurnedBanner } from '../../features/merchants/components/churned-banner.tsx';
 import { StaffOverrideBanner } from '../../features/merchants/components/staff-override-banner.tsx';
 import { CurrentMerchantContext } from '../../lib/merchant/current-merchant.ts';
@@ -45,6 +46,7 @@ function MainLayoutContent() {
         </AppShell.Main>
       </AppShell>
       {user && <CommandPalette guardBase={guardBase} />}
+      <ChatWidget user={user} merchant={merchant} />
     </CurrentMerchantContext>
   );
 }

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { notify } from '../../lib/notifications/notify.ts';
 import { pathTo } from '../../lib/paths.ts';
 import { sessionStore } from '../../lib/session/session-store.ts';
+import { shutdownChat } from '../chat/chat-port.ts';
 import { signOutOnServer } from './api/sign-out.ts';
 
 /**
@@ -18,6 +19,8 @@ export function useSignOut(onReset: () => void) {
     const refreshToken = sessionStore.get()?.tokens.refreshToken;
     // Revoking on the server is best effort: the local session goes whatever the network says.
     if (refreshToken) await signOutOnServer(refreshToken).catch(() => undefined);
+    // SPEC §4: the chat forgets the user before the session goes.
+    shutdownChat();
     sessionStore.clear();
     queryClient.clear();
     onReset();

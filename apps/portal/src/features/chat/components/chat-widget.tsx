@@ -1,0 +1,146 @@
+import { Affix, Button, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useViewportSize } from '@mantine/hooks';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { type ChatIdentity, useChatIdentity } from '../api/chat-identity.ts';
+import { type ChatAdapter, type ChatUser, chatPlacement, setActiveChat } from '../chat-port.ts';
+
+interface ChatWidgetProps {
+  user: { id: string; email: string; firstName: string | null; lastName: string | null } | null;
+  merchant: { merchantId: string; legalEntityName?: string } | null;
+}
+
+function chatUserOf(
+  identity: ChatIdentity,
+  user: NonNullable<ChatWidgetProps['user']>,
+  merchant: ChatWidgetProps['merchant'],
+): ChatUser {
+  return {
+    userId: identity.userId,
+    userHash: identity.userHash,
+    email: user.email,
+    name: `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim(),
+    merchantId: merchant?.merchantId ?? null,
+    merchantName: merchant?.legalEntityName ?? null,
+  };
+}
+
+/** Intercom, loaded only when the API names an app id and only for a signed-in user. */
+function IntercomChat({
+  identity,
+  chatUser,
+  placement,
+}: {
+  identity: ChatIdentity;
+  chatUser: ChatUser;
+  placement: ReturnType<typeof chatPlacement>;
+}) {
+  const [adapter, setAdapter] = useState<ChatAdapter | null>(null);
+  const appId = identity.appId ?? '';
+  // Boot once per user with the placement of that moment; later placement changes go through update() below.
+  const placementRef = useRef(placement);
+  placementRef.current = placement;
+  useEffect(() => {
+    let cancelled = false;
+    let booted: ChatAdapter | null = null;
+    void import('../intercom-adapter.ts').then(({ createIntercomAdapter }) => {
+      if (cancelled) return;
+      booted = createIntercomAdapter(appId);
+      booted.boot(chatUser, placementRef.current);
+      setActiveChat(booted);
+      setAdapter(booted);
+    });
+    return () => {
+      cancelled = true;
+      booted?.shutdown();
+      setActiveChat(null);
+    };
+  }, [appId, chatUser]);
+  useEffect(() => {
+    adapter?.update(placement);
+  }, [adapter, placement]);
+  return null;
+}
+
+/** The embedded default: a launcher and a help panel of our own (no vendor, nothing leaves the portal). */
+function HelpPanelChat({
+  chatUser,
+  placement,
+}: {
+  chatUser: ChatUser;
+  placement: ReturnType<typeof chatPlacement>;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const supportEmail = import.meta.env.VITE_SUPPORT_EMAIL as string | undefined;
+  useEffect(() => {
+    setActiveChat({ boot: () => {}, update: () => {}, shutdown: () => setOpen(false) });
+    return () => setActiveChat(null);
+  }, []);
+  return (
+    <Affix position={{ bottom: placement.verticalPadding, right: 20 }} zIndex={190}>
+      {open ? (
+        <Paper
+          withBorder
+          shadow="md"
+          p="md"
+          radius="md"
+          w={320}
+          maw="calc(100vw - 40px)"
+          role="dialog"
+          aria-labelledby="chat-help-title"
+        >
+          <Stack gap="xs">
+            <Group justify="space-between" wrap="nowrap">
+              <Title order={2} size="h4" id="chat-help-title">
+                {t('chat.title')}
+              </Title>
+              <CloseButton aria-label={t('chat.close')} onClick={() => setOpen(false)} />
+            </Group>
+            <Text size="sm">{t('chat.greeting', { name: chatUser.name || chatUser.email })}</Text>
+            <Text size="sm">{t('chat.reference')}</Text>
+            <Text size="sm" ff="monospace" data-testid="chat-reference">
+              {chatUser.userHash.slice(0, 12)}
+            </Text>
+            {supportEmail && (
+              <Button
+                component="a"
+                href={`mailto:${supportEmail}?subject=${encodeURIComponent(chatUser.userHash.slice(0, 12))}`}
+                variant="light"
+              >
+                {t('chat.emailSupport')}
+              </Button>
+            )}
+          </Stack>
+        </Paper>
+      ) : (
+        <Button radius="xl" onClick={() => setOpen(true)} aria-haspopup="dialog" data-testid="chat-launcher">
+          {t('chat.launcher')}
+        </Button>
+      )}
+    </Affix>
+  );
+}
+
+/**
+ * The customer-chat widget for the signed-in merchant user (issue 14 §4, SPEC §9 placement). The chat is part of
+ * the signed-in service (DESIGN §Consent: necessary), so it does not wait for analytics consent.
+ */
+export function ChatWidget({ user, merchant }: ChatWidgetProps) {
+  const identity = useChatIdentity(user?.id ?? '');
+  const { pathname } = useLocation();
+  const { width } = useViewportSize();
+  const viewport = width || (typeof window === 'undefined' ? 1280 : window.innerWidth);
+  const placement = useMemo(() => chatPlacement(pathname, viewport), [pathname, viewport]);
+  const chatUser = useMemo(
+    () => (identity.data && user ? chatUserOf(identity.data, user, merchant) : null),
+    [identity.data, user, merchant],
+  );
+  if (!user || !identity.data || !chatUser) return null;
+  if (identity.data.provider === 'intercom' && identity.data.appId) {
+    return <IntercomChat identity={identity.data} chatUser={chatUser} placement={placement} />;
+  }
+  if (placement.hidden) return null;
+  return <HelpPanelChat chatUser={chatUser} placement={placement} />;
+}
