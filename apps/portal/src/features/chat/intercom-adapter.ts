@@ -1,5 +1,5 @@
 import Intercom, { shutdown, update } from '@intercom/messenger-js-sdk';
-import type { ChatAdapter, ChatPlacement, ChatUser } from './chat-port.ts';
+import type { ChatAdapter, ChatPlacement, ChatUser } from '../../lib/chat/chat-port.ts';
 
 /** Intercom Messenger with identity verification (user_hash from the API); imported lazily by chat-widget.tsx. */
 export function createIntercomAdapter(appId: string): ChatAdapter {

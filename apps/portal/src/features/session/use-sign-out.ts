@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { shutdownChat } from '../../lib/chat/chat-port.ts';
 import { notify } from '../../lib/notifications/notify.ts';
 import { pathTo } from '../../lib/paths.ts';
 import { sessionStore } from '../../lib/session/session-store.ts';
-import { shutdownChat } from '../chat/chat-port.ts';
 import { signOutOnServer } from './api/sign-out.ts';
 
 /**

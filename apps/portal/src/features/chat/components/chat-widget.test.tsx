@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aUser } from '../../../../test/fixtures.ts';
 import { fakeApi, jsonResponse, renderRoutes } from '../../../../test/render.tsx';
+import { chatPlacement, shutdownChat } from '../../../lib/chat/chat-port.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
-import { chatPlacement, shutdownChat } from '../chat-port.ts';
 import { ChatWidget } from './chat-widget.tsx';
 
 const intercom = vi.hoisted(() => ({ boot: vi.fn(), update: vi.fn(), shutdown: vi.fn() }));

@@ -3,8 +3,13 @@ import { useViewportSize } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import {
+  type ChatAdapter,
+  type ChatUser,
+  chatPlacement,
+  setActiveChat,
+} from '../../../lib/chat/chat-port.ts';
 import { type ChatIdentity, useChatIdentity } from '../api/chat-identity.ts';
-import { type ChatAdapter, type ChatUser, chatPlacement, setActiveChat } from '../chat-port.ts';
 
 interface ChatWidgetProps {
   user: { id: string; email: string; firstName: string | null; lastName: string | null } | null;

@@ -2,7 +2,7 @@
  * The customer-chat port (issue 14 §4). Two adapters:
  * - Intercom (`@intercom/messenger-js-sdk`, real vendor) when the API says an Intercom app id is configured;
  *   loaded lazily, only for a signed-in user, never on the public pages' first load.
- * - The built-in help panel (embedded default, components/help-panel.tsx) otherwise.
+ * - The built-in help panel (embedded default, features/chat/components/chat-widget.tsx) otherwise.
  * Either is shut down on sign-out (SPEC §4) through `shutdownChat`.
  */
 export interface ChatUser {
