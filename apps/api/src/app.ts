@@ -6,6 +6,9 @@ import { accessPlugin } from './access/route-access.ts';
 import { createTenantDb } from './access/tenant-db.ts';
 import { createBillingProvider } from './adapters/billing/billing-provider.ts';
 import { createSimulatedESignProvider } from './adapters/esign/esign-port.ts';
+import { createAdyenRefunds } from './adapters/psp/adyen-refunds.ts';
+import type { PspRefunds } from './adapters/psp/psp-port.ts';
+import { createSimulatedRefunds } from './adapters/psp/simulated-refunds.ts';
 import { localFileRoutes } from './adapters/storage/file-routes.ts';
 import { createLocalFileStorage, type LocalFileStorage } from './adapters/storage/local-file-storage.ts';
 import { devTerminalRoutes } from './adapters/terminals/terminal-simulator-routes.ts';
@@ -50,6 +53,7 @@ import { staffRoutes } from './modules/staff/routes.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { createLiveEvents } from './modules/transactions/live-events.ts';
 import { liveTransactionsRoutes } from './modules/transactions/live-routes.ts';
+import { createRefundsService } from './modules/transactions/refunds-service.ts';
 import { transactionsRoutes } from './modules/transactions/routes.ts';
 import { createTransactionsService } from './modules/transactions/service.ts';
 import { createInvitationsService } from './modules/users/invitations-service.ts';
@@ -72,6 +76,8 @@ declare module 'fastify' {
     identity: IdentityService;
     /** Payments in from the PSP: the ingestion service and the webhook's credentials (the simulator signs with them). */
     psp: { ingestion: PspIngestionService; webhook: WebhookCredentials };
+    /** Refunds out to the PSP (Adyen or the embedded simulator; `settled()` only on the simulator). */
+    pspRefunds: PspRefunds & { settled?: () => Promise<void> };
   }
 }
 
@@ -222,9 +228,32 @@ export async function buildApp({
   });
   app.decorate('psp', { ingestion, webhook });
   await app.register(pspRoutes, { prefix: '/api', service: ingestion, credentials: webhook });
+  // Refunds out through the `psp` port: Adyen's refund call when ADYEN_API_KEY is set, else the embedded PSP,
+  // which answers like Adyen and later posts the signed REFUND notification to the webhook above.
+  const pspRefunds = config.psp.adyenCheckout
+    ? createAdyenRefunds(config.psp.adyenCheckout)
+    : createSimulatedRefunds({
+        hmacKey: webhook.hmacKey,
+        delayMs: config.psp.refundSimulator.delayMs,
+        failureRate: config.psp.refundSimulator.failureRate,
+        log: app.log,
+        deliver: async (body) => {
+          const answer = await app.inject({
+            method: 'POST',
+            url: '/api/psp/adyen/notifications',
+            headers: {
+              authorization: `Basic ${Buffer.from(`${webhook.username}:${webhook.password}`).toString('base64')}`,
+            },
+            payload: body as Record<string, unknown>,
+          });
+          if (answer.statusCode !== 200) throw new Error(`webhook answered ${answer.statusCode}`);
+        },
+      });
+  app.decorate('pspRefunds', pspRefunds);
   await app.register(transactionsRoutes, {
     prefix: '/api',
     service: createTransactionsService({ tenantDb, clock }),
+    refunds: createRefundsService({ tenantDb, clock, psp: pspRefunds, log: app.log }),
   });
   await app.register(liveTransactionsRoutes, {
     prefix: '/api',

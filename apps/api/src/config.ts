@@ -167,6 +167,18 @@ const environmentSchema = z.object({
     .min(1, { message: 'must be at least 1' })
     .max(300, { message: 'must be at most 300' })
     .default(15),
+  /** Embedded PSP (no ADYEN_API_KEY): ms before a refund's REFUND notification arrives, and the share that fail. */
+  PSP_REFUND_DELAY_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(0, { message: 'must be 0 or more' })
+    .max(600_000, { message: 'must be at most 600000' })
+    .default(3000),
+  PSP_REFUND_FAILURE_RATE: z.coerce
+    .number({ message: 'must be a number' })
+    .min(0, { message: 'must be 0 or more' })
+    .max(1, { message: 'must be at most 1' })
+    .default(0.05),
 });
 
 export interface Config {
@@ -207,6 +219,8 @@ export interface Config {
     simulatorRate: number;
     /** Seconds between heartbeats on the live transaction events stream. */
     liveHeartbeatSeconds: number;
+    /** The embedded PSP's refund answers (when adyenCheckout is unset). */
+    refundSimulator: { delayMs: number; failureRate: number };
   };
 }
 
@@ -387,6 +401,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
       simulatorRate: e.PSP_SIMULATOR_RATE,
       liveHeartbeatSeconds: e.LIVE_EVENTS_HEARTBEAT_SECONDS,
+      refundSimulator: { delayMs: e.PSP_REFUND_DELAY_MS, failureRate: e.PSP_REFUND_FAILURE_RATE },
     },
   };
 }

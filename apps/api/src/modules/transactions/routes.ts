@@ -2,8 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessOf } from '../../access/route-access.ts';
 import { errorBodySchema } from '../../plugins/errors.ts';
+import type { RefundsService } from './refunds-service.ts';
 import {
   pspSearchBodySchema,
+  refundBodySchema,
+  refundHeadersSchema,
+  refundResultSchema,
   totalsPathSchema,
   totalsQuerySchema,
   transactionDetailSchema,
@@ -16,10 +20,10 @@ import {
 import type { TransactionsService } from './service.ts';
 
 /** SPEC §7 Transactions. */
-export const transactionsRoutes: FastifyPluginAsyncZod<{ service: TransactionsService }> = async (
-  app,
-  { service },
-) => {
+export const transactionsRoutes: FastifyPluginAsyncZod<{
+  service: TransactionsService;
+  refunds: RefundsService;
+}> = async (app, { service, refunds }) => {
   app.get(
     '/v1/merchants/:id/transactions/totals',
     {
@@ -108,5 +112,44 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ service: TransactionsSe
       },
     },
     async (request) => ({ data: await service.detail(accessOf(request), request.params.transactionId) }),
+  );
+
+  app.post(
+    '/v1/merchants/:id/transactions/:transactionId/refunds',
+    {
+      // Any-site here; the service checks Transaction:RefundTransaction on the transaction's own site (else 404).
+      config: {
+        access: { kind: 'merchant', permissions: ['Transaction:RefundTransaction'], scope: 'any-site' },
+      },
+      schema: {
+        operationId: 'refundTransaction',
+        tags: ['transactions'],
+        summary:
+          'Refund all or part of a captured payment through the PSP (issue 11 §3); pending until the PSP confirms',
+        params: transactionPathSchema,
+        headers: refundHeadersSchema,
+        body: refundBodySchema,
+        response: {
+          201: z.object({ data: refundResultSchema }),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          422: errorBodySchema.describe(
+            '"Unable to refund transaction." (the PSP refused), or the Idempotency-Key was used with another body',
+          ),
+          502: errorBodySchema.describe('"An error occurred while refunding the transaction."'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { created, ...data } = await refunds.refund(
+        accessOf(request),
+        request.params.transactionId,
+        request.body.amount,
+        request.headers['idempotency-key'],
+      );
+      if (!created) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send({ data });
+    },
   );
 };

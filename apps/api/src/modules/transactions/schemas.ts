@@ -12,6 +12,7 @@ import {
   parseIsoDate,
   pspReferenceSchema,
 } from '@mp/domain/schemas/date-range';
+import { refundAmountSchema } from '@mp/domain/schemas/refund';
 import { cardSummaryFilterSchema } from '@mp/domain/schemas/settings';
 import { z } from 'zod';
 
@@ -145,6 +146,45 @@ export const transactionPageSchema = z.object({
   range: z.object({ from: z.string(), to: z.string() }).describe('The days listed'),
 });
 
+export const refundSchema = z
+  .object({
+    id: z.uuid(),
+    amount: z.int(),
+    currency: z.string(),
+    status: z.enum(['pending', 'succeeded', 'failed']),
+    failureReason: z.string().nullable(),
+    pspReference: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Refund' });
+
+/** Issue 11 §3: the refund asked for, in minor units of the transaction's currency (SPEC §5 rule). */
+export const refundBodySchema = z.object({
+  amount: refundAmountSchema(Number.MAX_SAFE_INTEGER).describe(
+    'Minor units; greater than 0 and at most the remaining refundable amount (SPEC §5)',
+  ),
+});
+
+export const refundHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe(
+      'Stripe semantics: the same key with the same body answers the first answer again and refunds nothing more; ' +
+        'the same key with another body is refused (422)',
+    ),
+});
+
+export const refundResultSchema = z
+  .object({
+    refund: refundSchema,
+    transactionStatus: z.enum(TRANSACTION_STATUSES),
+    refundableAmount: z.int(),
+  })
+  .meta({ id: 'RefundResult' });
+
 export const transactionDetailSchema = z
   .object({
     transaction: transactionSchema,
@@ -159,17 +199,7 @@ export const transactionDetailSchema = z
         pspReference: z.string(),
       }),
     ),
-    refunds: z.array(
-      z.object({
-        id: z.uuid(),
-        amount: z.int(),
-        currency: z.string(),
-        status: z.enum(['pending', 'succeeded', 'failed']),
-        failureReason: z.string().nullable(),
-        pspReference: z.string().nullable(),
-        createdAt: z.string(),
-      }),
-    ),
+    refunds: z.array(refundSchema),
     refundableAmount: z.int().describe('Captured amount (tip included) minus pending and succeeded refunds'),
     payoutIds: z.array(z.uuid()).describe('Payouts that settled money of this transaction'),
   })
