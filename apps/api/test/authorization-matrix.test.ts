@@ -262,6 +262,12 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: SITE_A1,
     request: (w) => ({ url: m(w, `/transactions/events?siteId=${w.siteA1}&lastEventId=x`) }),
   },
+  // Issue 11 §3 (transactions-refunds.test.ts): any member with Transaction:RefundTransaction somewhere passes the
+  // route check; an unknown transaction answers the module's 404 (allow). Site scope is proven there.
+  'POST /api/v1/merchants/:id/transactions/:transactionId/refunds': {
+    expect: MEMBER_A,
+    request: (w) => ({ url: m(w, `/transactions/${randomUUID()}/refunds`), payload: { amount: 100 } }),
+  },
   'GET /api/v1/merchants/:id/transactions/totals': {
     expect: SITE_A1,
     request: (w) => ({ url: m(w, `/transactions/totals?siteId=${w.siteA1}`) }),

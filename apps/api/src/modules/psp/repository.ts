@@ -155,6 +155,27 @@ export const pspRepository = {
   },
 
   /** A refund a notification told of: created (refunds made on the terminal) or decided (ours). */
+  /** Gives a refund asked for through the API (no PSP reference yet) the PSP reference its notification carries. */
+  async claimRequestedRefund(
+    tx: Tx,
+    merchantId: string,
+    transactionId: string,
+    refundId: string,
+    pspReference: string,
+  ): Promise<void> {
+    await tx
+      .update(refunds)
+      .set({ pspReference, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(refunds.merchantId, merchantId),
+          eq(refunds.transactionId, transactionId),
+          eq(refunds.id, refundId),
+          isNull(refunds.pspReference),
+        ),
+      );
+  },
+
   async upsertRefund(
     tx: Tx,
     row: {

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TenantDb, Tx } from '../../access/tenant-db.ts';
+import { isUuid, type TenantDb, type Tx } from '../../access/tenant-db.ts';
 import type { AdyenNotificationItem } from './adyen-notification.ts';
 import { cardData, keptAdditionalData } from './card-data.ts';
 import {
   PAYMENT_CODES,
   type PaymentEvent,
+  REFUND_CODES,
   paymentState,
   type RefundState,
   refundsFromEvents,
@@ -124,6 +125,19 @@ export function createPspIngestionService(deps: {
       const events = rows.map(toEvent);
       const provisional = paymentState(events, []);
       const fromEvents = refundsFromEvents(events, provisional?.capturedAmount ?? 0);
+      if (existing) {
+        // A refund we asked for (merchantReference = our refund id) may be told of before its PSP reference was
+        // stored: the notification names it, so it is settled instead of counted twice.
+        for (const row of rows)
+          if (REFUND_CODES.has(row.eventCode) && row.merchantReference && isUuid(row.merchantReference))
+            await repo.claimRequestedRefund(
+              tx,
+              location.merchantId,
+              existing.id,
+              row.merchantReference,
+              row.pspReference,
+            );
+      }
       const known = existing ? await repo.refundsOfTransaction(tx, location.merchantId, existing.id) : [];
       const decided = new Map(fromEvents.map((refund) => [refund.pspReference, refund]));
       const allRefunds: Pick<RefundState, 'amount' | 'status'>[] = [

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../access/tenant-db.ts';
 import { pspNotifications, refunds, transactions } from '../../db/schema/index.ts';
 import type { PaymentEvent } from '../psp/payment-state.ts';
@@ -93,7 +93,7 @@ export const refundsRepository = {
     await tx
       .update(refunds)
       .set({ pspReference, updatedAt: sql`now()` })
-      .where(and(eq(refunds.merchantId, merchantId), eq(refunds.id, refundId)));
+      .where(and(eq(refunds.merchantId, merchantId), eq(refunds.id, refundId), isNull(refunds.pspReference)));
   },
 
   async failRefund(tx: Tx, merchantId: string, refundId: string, reason: string): Promise<void> {

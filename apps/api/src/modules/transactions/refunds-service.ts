@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit } from '../../access/audit-writer.ts';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import { isUuid, type TenantDb } from '../../access/tenant-db.ts';
-import { type PspRefunds, PspRefusedError } from '../../adapters/psp/psp-port.ts';
+import { type PspRefunds, PspRefusedError, type RefundAnswer } from '../../adapters/psp/psp-port.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import { paymentState, type RefundState } from '../psp/payment-state.ts';
@@ -172,13 +172,17 @@ export function createRefundsService(deps: {
         else throw error;
       }
       const { refund } = outcome;
-      if (outcome.kind === 'repeat' || refund.pspReference) {
-        if (refund.status === 'failed' && refund.failureReason && !refund.pspReference)
+      // A repeat of a request that stopped before the PSP answered (a lost connection, a 503) asks the PSP now:
+      // the refund id is the PSP's idempotency key, so Adyen never refunds twice either.
+      const askPsp = refund.status === 'pending' && !refund.pspReference;
+      if (!askPsp) {
+        if (refund.status === 'failed' && !refund.pspReference)
           throw new AppError(422, 'REFUND_REFUSED', REFUND_REFUSED_MESSAGE);
         return { created: false, ...(await result(access, transactionId, refund.id)) };
       }
+      let answer: RefundAnswer;
       try {
-        const answer = await deps.psp.refund({
+        answer = await deps.psp.refund({
           paymentPspReference: outcome.pspReference,
           amount: refund.amount,
           currency: refund.currency,
@@ -186,9 +190,6 @@ export function createRefundsService(deps: {
           idempotencyKey: refund.id,
           siteId: outcome.siteId,
         });
-        await deps.tenantDb.forMerchant(access.merchantId, (tx) =>
-          repo.setPspReference(tx, access.merchantId, refund.id, answer.pspReference),
-        );
       } catch (error) {
         if (error instanceof PspRefusedError) {
           await markRefused(access, transactionId, refund.id, error.reason);
@@ -197,7 +198,10 @@ export function createRefundsService(deps: {
         deps.log.error({ err: error, refundId: refund.id }, 'refund: PSP call failed');
         throw new AppError(502, 'REFUND_FAILED', REFUND_ERROR_MESSAGE);
       }
-      return { created: true, ...(await result(access, transactionId, refund.id)) };
+      await deps.tenantDb.forMerchant(access.merchantId, (tx) =>
+        repo.setPspReference(tx, access.merchantId, refund.id, answer.pspReference),
+      );
+      return { created: outcome.kind === 'new', ...(await result(access, transactionId, refund.id)) };
     },
   };
 }
