@@ -11,8 +11,13 @@ export function apiUrl(path: string): string {
  * One JSON call to the API: unwraps `{ data }` on success and throws an ApiError otherwise.
  * Used by the features' endpoint files; the typed paths come from the generated OpenAPI schema.
  */
-export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method, headers: { Accept: 'application/json' } };
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const init: RequestInit = { method, headers: { Accept: 'application/json', ...headers } };
   if (body !== undefined) {
     init.body = JSON.stringify(body);
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };

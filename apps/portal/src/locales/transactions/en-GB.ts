@@ -55,4 +55,14 @@ export const transactionsEnGB = {
       failed: 'Failed',
     },
   },
+  refund: {
+    open: 'Refund',
+    title: 'Refund transaction',
+    confirm: 'Refund',
+    amount: 'Amount to refund ({{currency}})',
+    remaining: 'Up to {{amount}} can be refunded.',
+    done: 'Refund of {{amount}} requested. It shows as pending until the PSP confirms it.',
+    refused: 'Unable to refund transaction.',
+    failed: 'An error occurred while refunding the transaction.',
+  },
 };

@@ -56,4 +56,14 @@ export const transactionsEsES: typeof transactionsEnGB = {
       failed: 'Fallido',
     },
   },
+  refund: {
+    open: 'Reembolsar',
+    title: 'Reembolsar transacción',
+    confirm: 'Reembolsar',
+    amount: 'Importe a reembolsar ({{currency}})',
+    remaining: 'Se pueden reembolsar hasta {{amount}}.',
+    done: 'Reembolso de {{amount}} solicitado. Aparece como pendiente hasta que el PSP lo confirme.',
+    refused: 'No se puede reembolsar la transacción.',
+    failed: 'Se ha producido un error al reembolsar la transacción.',
+  },
 };

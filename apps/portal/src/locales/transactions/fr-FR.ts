@@ -56,4 +56,14 @@ export const transactionsFrFR: typeof transactionsEnGB = {
       failed: 'Échoué',
     },
   },
+  refund: {
+    open: 'Rembourser',
+    title: 'Rembourser la transaction',
+    confirm: 'Rembourser',
+    amount: 'Montant à rembourser ({{currency}})',
+    remaining: 'Jusqu’à {{amount}} peuvent être remboursés.',
+    done: 'Remboursement de {{amount}} demandé. Il reste en attente jusqu’à la confirmation du PSP.',
+    refused: 'Impossible de rembourser la transaction.',
+    failed: 'Une erreur s’est produite lors du remboursement de la transaction.',
+  },
 };

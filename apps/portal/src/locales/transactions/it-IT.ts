@@ -56,4 +56,14 @@ export const transactionsItIT: typeof transactionsEnGB = {
       failed: 'Non riuscito',
     },
   },
+  refund: {
+    open: 'Rimborsa',
+    title: 'Rimborsa transazione',
+    confirm: 'Rimborsa',
+    amount: 'Importo da rimborsare ({{currency}})',
+    remaining: 'Si possono rimborsare fino a {{amount}}.',
+    done: 'Rimborso di {{amount}} richiesto. Resta in attesa finché il PSP non lo conferma.',
+    refused: 'Impossibile rimborsare la transazione.',
+    failed: 'Si è verificato un errore durante il rimborso della transazione.',
+  },
 };

@@ -19,9 +19,16 @@ export function transactionQueryOptions(merchantId: string, transactionId: strin
   });
 }
 
+/** How often an open transaction is asked again while a refund waits for the PSP's notification. */
+export const REFUND_PENDING_POLL_MS = 2000;
+
 export function useTransaction(merchantId: string, transactionId: string | undefined) {
   return useQuery({
     ...transactionQueryOptions(merchantId, transactionId ?? ''),
     enabled: Boolean(transactionId),
+    refetchInterval: (query) =>
+      query.state.data?.refunds.some((refund) => refund.status === 'pending')
+        ? REFUND_PENDING_POLL_MS
+        : false,
   });
 }

@@ -7,6 +7,8 @@ import { Money } from '../../../components/money.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { pathTo } from '../../../lib/paths.ts';
 import { type TransactionDetail, useTransaction } from '../api/get-transaction.ts';
+import { useTransactionPermissions } from '../use-transaction-permissions.ts';
+import { RefundButton } from './refund-dialog.tsx';
 
 interface TransactionDrawerProps {
   merchantId: string;
@@ -28,13 +30,18 @@ export function TransactionDrawer({ merchantId, transactionId, onClose }: Transa
       closeButtonProps={{ 'aria-label': t('transactions.drawer.close') }}
       title={t('transactions.drawer.title', { reference: detail?.transaction.pspReference ?? '' })}
     >
-      {!detail ? <Loader aria-label={t('app.loading')} /> : <DetailBody detail={detail} />}
+      {!detail ? (
+        <Loader aria-label={t('app.loading')} />
+      ) : (
+        <DetailBody merchantId={merchantId} detail={detail} />
+      )}
     </Drawer>
   );
 }
 
-function DetailBody({ detail }: { detail: TransactionDetail }) {
+function DetailBody({ merchantId, detail }: { merchantId: string; detail: TransactionDetail }) {
   const { t } = useTranslation();
+  const can = useTransactionPermissions();
   const tx = detail.transaction;
   return (
     <Stack gap="lg">
@@ -55,9 +62,19 @@ function DetailBody({ detail }: { detail: TransactionDetail }) {
           </Text>
         )}
       </Stack>
-      <Group gap="xs">
-        <Text fw={500}>{t('transactions.drawer.refundable')}:</Text>
-        <Money value={{ amount: detail.refundableAmount, currency: tx.currency }} />
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="xs">
+          <Text fw={500}>{t('transactions.drawer.refundable')}:</Text>
+          <Money value={{ amount: detail.refundableAmount, currency: tx.currency }} />
+        </Group>
+        {can.refund(tx.siteId) && detail.refundableAmount > 0 && (
+          <RefundButton
+            merchantId={merchantId}
+            transactionId={tx.id}
+            refundable={detail.refundableAmount}
+            currency={tx.currency}
+          />
+        )}
       </Group>
       <Stack gap="xs">
         <Title order={3} size="h5">
