@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, refunds } from '../src/db/schema/index.ts';
+import { auditLog, refunds, transactions } from '../src/db/schema/index.ts';
 import { type AccessWorld, type ActorName, createAccessWorld } from './access-fixtures.ts';
 import { ADYEN_TEST_ENV, deliver, item, pspRef } from './helpers/adyen.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -204,6 +204,31 @@ describe('refunds', () => {
     expect(after.refunds).toMatchObject([
       { status: 'failed', failureReason: 'Refund declined by the acquirer' },
     ]);
+  });
+
+  it('settles refunds of a transaction imported without notifications (seeded history)', async () => {
+    const psp = pspRef();
+    const [row] = await t.app.db
+      .insert(transactions)
+      .values({
+        merchantId: w.merchantA,
+        siteId: w.siteA1,
+        pspReference: psp,
+        amount: 4000,
+        tipAmount: 0,
+        currency: 'GBP',
+        status: 'captured',
+        source: 'adyen-terminal',
+        createdAt: new Date(),
+      })
+      .returning({ id: transactions.id });
+    const id = row?.id as string;
+    expect((await refund('ownerA', id, { amount: 1000 })).statusCode).toBe(201);
+    await t.app.pspRefunds.settled?.();
+    const after = await detail(id);
+    expect(after.transaction.status).toBe('partially-refunded');
+    expect(after.refunds).toMatchObject([{ amount: 1000, status: 'succeeded' }]);
+    expect(after.refundableAmount).toBe(3000);
   });
 
   it('site scope and tenancy: another site’s manager, another merchant and an unknown id get 404', async () => {

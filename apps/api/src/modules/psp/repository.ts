@@ -155,6 +155,32 @@ export const pspRepository = {
   },
 
   /** A refund a notification told of: created (refunds made on the terminal) or decided (ours). */
+  async importedPayment(tx: Tx, merchantId: string, transactionId: string) {
+    const [row] = await tx
+      .select({
+        amount: transactions.amount,
+        tipAmount: transactions.tipAmount,
+        currency: transactions.currency,
+        status: transactions.status,
+        createdAt: transactions.createdAt,
+      })
+      .from(transactions)
+      .where(and(eq(transactions.merchantId, merchantId), eq(transactions.id, transactionId)));
+    return row;
+  },
+
+  async setTransactionStatus(
+    tx: Tx,
+    merchantId: string,
+    transactionId: string,
+    status: string,
+  ): Promise<void> {
+    await tx
+      .update(transactions)
+      .set({ status })
+      .where(and(eq(transactions.merchantId, merchantId), eq(transactions.id, transactionId)));
+  },
+
   /** Gives a refund asked for through the API (no PSP reference yet) the PSP reference its notification carries. */
   async claimRequestedRefund(
     tx: Tx,

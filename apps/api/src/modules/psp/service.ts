@@ -18,6 +18,8 @@ import {
 } from './repository.ts';
 
 const PSP = 'adyen';
+/** Statuses of an imported transaction that refund notifications may change. */
+const IMPORTED_REFUNDABLE = new Set(['captured', 'refund-pending', 'partially-refunded', 'refunded']);
 
 /** A transaction that changed, for live updates (server-sent events). */
 export interface TransactionChange {
@@ -101,6 +103,88 @@ export function createPspIngestionService(deps: {
     return undefined;
   }
 
+  /**
+   * Refund notifications of a transaction imported without its notifications (the seed's history, older data):
+   * its stored amount stands for the captured AUTHORISATION, so the same rules settle the refunds and status.
+   */
+  async function applyRefundsToImported(
+    tx: Tx,
+    paymentReference: string,
+    existing: { merchantId: string; id: string; siteId: string },
+    rows: NotificationRow[],
+  ): Promise<TransactionChange | undefined> {
+    await claimRequested(tx, existing, rows);
+    const imported = await repo.importedPayment(tx, existing.merchantId, existing.id);
+    if (!imported || !IMPORTED_REFUNDABLE.has(imported.status)) return undefined;
+    const total = imported.amount + imported.tipAmount;
+    const events: PaymentEvent[] = [
+      {
+        pspReference: paymentReference,
+        eventCode: 'AUTHORISATION',
+        success: true,
+        amount: total,
+        eventDate: imported.createdAt,
+        reason: null,
+        additionalData: {},
+      },
+      ...rows.map(toEvent),
+    ];
+    const fromEvents = refundsFromEvents(events, total);
+    const decided = new Set(fromEvents.map((refund) => refund.pspReference));
+    const known = await repo.refundsOfTransaction(tx, existing.merchantId, existing.id);
+    const state = paymentState(events, [
+      ...known
+        .filter((refund) => !refund.pspReference || !decided.has(refund.pspReference))
+        .map((refund) => ({ amount: refund.amount, status: refund.status as RefundState['status'] })),
+      ...fromEvents,
+    ]);
+    for (const refund of fromEvents)
+      await repo.upsertRefund(tx, {
+        merchantId: existing.merchantId,
+        transactionId: existing.id,
+        pspReference: refund.pspReference,
+        amount: refund.amount,
+        currency: imported.currency,
+        status: refund.status,
+        failureReason: refund.failureReason,
+        createdAt: refund.eventDate,
+      });
+    if (state) await repo.setTransactionStatus(tx, existing.merchantId, existing.id, state.status);
+    await repo.markPayment(tx, PSP, paymentReference, {
+      outcome: 'applied',
+      merchantId: existing.merchantId,
+      transactionId: existing.id,
+    });
+    return state
+      ? {
+          merchantId: existing.merchantId,
+          siteId: existing.siteId,
+          transactionId: existing.id,
+          status: state.status,
+        }
+      : undefined;
+  }
+
+  /**
+   * A refund we asked for (merchantReference = our refund id) may be told of before its PSP reference was
+   * stored: the notification names it, so it is settled instead of counted twice.
+   */
+  async function claimRequested(
+    tx: Tx,
+    existing: { merchantId: string; id: string },
+    rows: NotificationRow[],
+  ) {
+    for (const row of rows)
+      if (REFUND_CODES.has(row.eventCode) && row.merchantReference && isUuid(row.merchantReference))
+        await repo.claimRequestedRefund(
+          tx,
+          existing.merchantId,
+          existing.id,
+          row.merchantReference,
+          row.pspReference,
+        );
+  }
+
   async function applyPayment(paymentReference: string): Promise<TransactionChange | undefined> {
     return deps.tenantDb.acrossMerchants(async (tx) => {
       await repo.lockPayment(tx, PSP, paymentReference);
@@ -109,6 +193,8 @@ export function createPspIngestionService(deps: {
         (row) => PAYMENT_CODES.has(row.eventCode) && row.pspReference === paymentReference,
       );
       const existing = await repo.transactionByPspReference(tx, paymentReference);
+      if (!payment && existing && rows.some((row) => REFUND_CODES.has(row.eventCode)))
+        return applyRefundsToImported(tx, paymentReference, existing, rows);
       if (!payment) {
         // A modification before its payment: kept, and applied when the payment arrives.
         await repo.markPayment(tx, PSP, paymentReference, { outcome: 'waiting' });
@@ -125,19 +211,7 @@ export function createPspIngestionService(deps: {
       const events = rows.map(toEvent);
       const provisional = paymentState(events, []);
       const fromEvents = refundsFromEvents(events, provisional?.capturedAmount ?? 0);
-      if (existing) {
-        // A refund we asked for (merchantReference = our refund id) may be told of before its PSP reference was
-        // stored: the notification names it, so it is settled instead of counted twice.
-        for (const row of rows)
-          if (REFUND_CODES.has(row.eventCode) && row.merchantReference && isUuid(row.merchantReference))
-            await repo.claimRequestedRefund(
-              tx,
-              location.merchantId,
-              existing.id,
-              row.merchantReference,
-              row.pspReference,
-            );
-      }
+      if (existing) await claimRequested(tx, existing, rows);
       const known = existing ? await repo.refundsOfTransaction(tx, location.merchantId, existing.id) : [];
       const decided = new Map(fromEvents.map((refund) => [refund.pspReference, refund]));
       const allRefunds: Pick<RefundState, 'amount' | 'status'>[] = [
