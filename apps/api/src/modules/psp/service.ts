@@ -5,8 +5,8 @@ import { cardData, keptAdditionalData } from './card-data.ts';
 import {
   PAYMENT_CODES,
   type PaymentEvent,
-  REFUND_CODES,
   paymentState,
+  REFUND_CODES,
   type RefundState,
   refundsFromEvents,
 } from './payment-state.ts';
