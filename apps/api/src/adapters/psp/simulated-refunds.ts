@@ -18,6 +18,9 @@ export interface SimulatedRefundsOptions {
   log?: { warn: (obj: object, msg: string) => void };
 }
 
+const DELIVERY_ATTEMPTS = 10;
+const RETRY_DELAY_MS = 500;
+
 /** Adyen PSP references are 16 characters; the simulator's are digits. */
 export const simulatedPspReference = () =>
   Array.from({ length: 16 }, (_, i) => (i === 0 ? randomInt(1, 10) : randomInt(0, 10))).join('');
@@ -35,6 +38,8 @@ export function createSimulatedRefunds(options: SimulatedRefundsOptions): PspRef
   const random = options.random ?? Math.random;
   const now = options.now ?? (() => new Date());
   const inFlight = new Set<Promise<void>>();
+  /** Idempotency key → PSP reference (Adyen keeps keys for at least 7 days; this process keeps them all). */
+  const answered = new Map<string, string>();
 
   function notification(request: RefundRequest, pspReference: string, failed: boolean) {
     const item: AdyenNotificationItem = {
@@ -58,12 +63,27 @@ export function createSimulatedRefunds(options: SimulatedRefundsOptions): PspRef
   return {
     name: 'simulator',
     async refund(request) {
+      // Like Adyen: the same idempotency key answers the first answer again and refunds (notifies) once.
+      const earlier = answered.get(request.idempotencyKey);
+      if (earlier) return { pspReference: earlier };
       const pspReference = simulatedPspReference();
+      answered.set(request.idempotencyKey, pspReference);
       const failed = random() < options.failureRate;
+      const body = notification(request, pspReference, failed);
+      // Like Adyen, a delivery the webhook did not accept is tried again (here up to 10 times, 0.5 s apart).
+      const attempt = async () => {
+        for (let tries = 1; ; tries++) {
+          try {
+            return await options.deliver(body);
+          } catch (error) {
+            if (tries >= DELIVERY_ATTEMPTS) throw error;
+            await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+          }
+        }
+      };
       const delivery = new Promise<void>((resolve) => {
         setTimeout(() => {
-          options
-            .deliver(notification(request, pspReference, failed))
+          attempt()
             .catch((error: unknown) =>
               options.log?.warn(
                 { err: error, pspReference },
@@ -71,7 +91,7 @@ export function createSimulatedRefunds(options: SimulatedRefundsOptions): PspRef
               ),
             )
             .finally(resolve);
-        }, options.delayMs).unref?.();
+        }, options.delayMs);
       });
       inFlight.add(delivery);
       void delivery.finally(() => inFlight.delete(delivery));
