@@ -494,6 +494,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchants/{id}/transactions/{transactionId}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund all or part of a captured payment through the PSP (issue 11 §3); pending until the PSP confirms */
+        post: operations["refundTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/merchants/{id}/transactions/events": {
         parameters: {
             query?: never;
@@ -1477,6 +1494,33 @@ export interface components {
                 }[];
             };
         };
+        AdyenNotificationInput: {
+            /** @enum {string} */
+            live: "true" | "false";
+            notificationItems: {
+                NotificationRequestItem: {
+                    additionalData?: {
+                        [key: string]: unknown;
+                    };
+                    amount: {
+                        currency: string;
+                        value: number;
+                    };
+                    eventCode: string;
+                    /** Format: date-time */
+                    eventDate: string;
+                    merchantAccountCode: string;
+                    merchantReference?: string;
+                    originalReference?: string;
+                    paymentMethod?: string;
+                    pspReference: string;
+                    reason?: string;
+                    /** @enum {string} */
+                    success: "true" | "false";
+                    operations?: string[];
+                };
+            }[];
+        };
         MerchantUserInput: {
             /** Format: uuid */
             userId: string;
@@ -2014,33 +2058,6 @@ export interface components {
             /** @description Collected by invoice, not deducted from the payout (gross settlement) */
             invoiced: boolean;
         };
-        AdyenNotificationInput: {
-            /** @enum {string} */
-            live: "true" | "false";
-            notificationItems: {
-                NotificationRequestItem: {
-                    additionalData?: {
-                        [key: string]: unknown;
-                    };
-                    amount: {
-                        currency: string;
-                        value: number;
-                    };
-                    eventCode: string;
-                    /** Format: date-time */
-                    eventDate: string;
-                    merchantAccountCode: string;
-                    merchantReference?: string;
-                    originalReference?: string;
-                    paymentMethod?: string;
-                    pspReference: string;
-                    reason?: string;
-                    /** @enum {string} */
-                    success: "true" | "false";
-                    operations?: string[];
-                };
-            }[];
-        };
         ReportInput: {
             /** Format: uuid */
             id: string;
@@ -2302,6 +2319,23 @@ export interface components {
             amount: number;
             tipAmount: number;
         };
+        RefundInput: {
+            /** Format: uuid */
+            id: string;
+            amount: number;
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            failureReason: string | null;
+            pspReference: string | null;
+            createdAt: string;
+        };
+        RefundResultInput: {
+            refund: components["schemas"]["RefundInput"];
+            /** @enum {string} */
+            transactionStatus: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
+            refundableAmount: number;
+        };
         TransactionDetailInput: {
             transaction: components["schemas"]["TransactionInput"];
             events: {
@@ -2313,17 +2347,7 @@ export interface components {
                 reason: string | null;
                 pspReference: string;
             }[];
-            refunds: {
-                /** Format: uuid */
-                id: string;
-                amount: number;
-                currency: string;
-                /** @enum {string} */
-                status: "pending" | "succeeded" | "failed";
-                failureReason: string | null;
-                pspReference: string | null;
-                createdAt: string;
-            }[];
+            refunds: components["schemas"]["RefundInput"][];
             /** @description Captured amount (tip included) minus pending and succeeded refunds */
             refundableAmount: number;
             /** @description Payouts that settled money of this transaction */
@@ -2367,6 +2391,33 @@ export interface components {
                     message: string;
                 }[];
             };
+        };
+        AdyenNotification: {
+            /** @enum {string} */
+            live: "true" | "false";
+            notificationItems: {
+                NotificationRequestItem: {
+                    additionalData?: {
+                        [key: string]: unknown;
+                    };
+                    amount: {
+                        currency: string;
+                        value: number;
+                    };
+                    eventCode: string;
+                    /** Format: date-time */
+                    eventDate: string;
+                    merchantAccountCode: string;
+                    merchantReference?: string;
+                    originalReference?: string;
+                    paymentMethod?: string;
+                    pspReference: string;
+                    reason?: string;
+                    /** @enum {string} */
+                    success: "true" | "false";
+                    operations?: string[];
+                };
+            }[];
         };
         MerchantUser: {
             /** Format: uuid */
@@ -2905,33 +2956,6 @@ export interface components {
             /** @description Collected by invoice, not deducted from the payout (gross settlement) */
             invoiced: boolean;
         };
-        AdyenNotification: {
-            /** @enum {string} */
-            live: "true" | "false";
-            notificationItems: {
-                NotificationRequestItem: {
-                    additionalData?: {
-                        [key: string]: unknown;
-                    };
-                    amount: {
-                        currency: string;
-                        value: number;
-                    };
-                    eventCode: string;
-                    /** Format: date-time */
-                    eventDate: string;
-                    merchantAccountCode: string;
-                    merchantReference?: string;
-                    originalReference?: string;
-                    paymentMethod?: string;
-                    pspReference: string;
-                    reason?: string;
-                    /** @enum {string} */
-                    success: "true" | "false";
-                    operations?: string[];
-                };
-            }[];
-        };
         Report: {
             /** Format: uuid */
             id: string;
@@ -3193,6 +3217,23 @@ export interface components {
             amount: number;
             tipAmount: number;
         };
+        Refund: {
+            /** Format: uuid */
+            id: string;
+            amount: number;
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            failureReason: string | null;
+            pspReference: string | null;
+            createdAt: string;
+        };
+        RefundResult: {
+            refund: components["schemas"]["Refund"];
+            /** @enum {string} */
+            transactionStatus: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
+            refundableAmount: number;
+        };
         TransactionDetail: {
             transaction: components["schemas"]["Transaction"];
             events: {
@@ -3204,17 +3245,7 @@ export interface components {
                 reason: string | null;
                 pspReference: string;
             }[];
-            refunds: {
-                /** Format: uuid */
-                id: string;
-                amount: number;
-                currency: string;
-                /** @enum {string} */
-                status: "pending" | "succeeded" | "failed";
-                failureReason: string | null;
-                pspReference: string | null;
-                createdAt: string;
-            }[];
+            refunds: components["schemas"]["Refund"][];
             /** @description Captured amount (tip included) minus pending and succeeded refunds */
             refundableAmount: number;
             /** @description Payouts that settled money of this transaction */
@@ -5258,6 +5289,88 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refundTransaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Stripe semantics: the same key with the same body answers the first answer again and refunds nothing more; the same key with another body is refused (422) */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The transaction id */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Minor units; greater than 0 and at most the remaining refundable amount (SPEC §5) */
+                    amount: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RefundResult"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unable to refund transaction." (the PSP refused), or the Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "An error occurred while refunding the transaction." */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
