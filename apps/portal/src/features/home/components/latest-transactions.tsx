@@ -8,6 +8,8 @@ import { transactionColumns } from '../../transactions/components/transaction-co
 /** How many of the newest transactions home shows. */
 export const LATEST_COUNT = 8;
 const COLUMNS = new Set(['createdAt', 'amount', 'status', 'source', 'card', 'siteName']);
+/** On a phone the list keeps time, amount and status; the rest is in the drawer a row opens. */
+const WIDE_ONLY = new Set(['source', 'card', 'siteName']);
 
 /**
  * Home (issue 11 §4): the newest transactions of the sites the user may list (the API narrows), as the
@@ -40,7 +42,13 @@ export function LatestTransactions({ merchantId }: { merchantId: string }) {
         onRetry={() => void list.refetch()}
         empty={{ text: t('home.latest.none') }}
         onRowClick={(transaction) => void navigate(`/transactions?transaction=${transaction.id}`)}
-        columns={transactionColumns(t).filter((column) => COLUMNS.has(String(column.accessor)))}
+        columns={transactionColumns(t)
+          .filter((column) => COLUMNS.has(String(column.accessor)))
+          .map((column) =>
+            WIDE_ONLY.has(String(column.accessor))
+              ? { ...column, visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})` }
+              : column,
+          )}
       />
     </Stack>
   );
