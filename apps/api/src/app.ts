@@ -193,6 +193,7 @@ export async function buildApp({
     encryptionKey: config.identity.encryptionKey,
     accessTokenTtlSeconds: config.identity.accessTokenTtlSeconds,
     smtpUrl: config.identity.smtpUrl,
+    redisUrl: config.identity.redisUrl,
     mailFrom: config.identity.mailFrom,
     oidc: config.identity.oidc,
     ...identitySeams,

@@ -113,6 +113,14 @@ const environmentSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, { message: 'must start with smtp:// or smtps://' })
     .optional(),
+  /**
+   * redis://[user:password@]host:port[/db] or rediss://…: the identity rate limits count in Redis, shared by
+   * every instance; unset → in the database's rate_limit_windows table (shared as well).
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^\s]+$/, { message: 'must start with redis:// or rediss://' })
+    .optional(),
   MAIL_FROM: z.string().trim().min(3).default('Merchant Portal <no-reply@localhost>'),
   /** Social sign-in (OpenID Connect); all of issuer, client id and secret, or none. */
   OIDC_ISSUER: z.url({ message: 'must be a URL' }).optional(),
@@ -201,6 +209,7 @@ export interface Config {
     encryptionKey: string | undefined;
     accessTokenTtlSeconds: number;
     smtpUrl: string | undefined;
+    redisUrl: string | undefined;
     mailFrom: string;
     oidc: { issuer: string; clientId: string; clientSecret: string; redirectUri: string } | undefined;
   };
@@ -369,6 +378,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       encryptionKey: e.IDENTITY_ENCRYPTION_KEY,
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       smtpUrl: e.SMTP_URL,
+      redisUrl: e.REDIS_URL,
       mailFrom: e.MAIL_FROM,
       oidc:
         e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET

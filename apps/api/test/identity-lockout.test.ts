@@ -154,7 +154,8 @@ describe('rate limits', () => {
           }),
         ),
       );
-      expect(signIns.map((r) => r.statusCode)).toEqual([400, 400, 400, 429]);
+      // Counted concurrently in the shared store: which of the four is refused is not fixed, how many is.
+      expect(signIns.map((r) => r.statusCode).sort()).toEqual([400, 400, 400, 429]);
     } finally {
       await limited.close();
     }

@@ -18,9 +18,14 @@ export async function createIdentityTestApp(
     /** Use the configured adapter (the database outbox) instead of the recording mailer. */
     useOutbox?: boolean;
     oidc?: OidcProviderConfig;
+    /** Another instance's database: a second app on it shares that instance's state (it closes the database). */
+    database?: Awaited<ReturnType<typeof createTestDatabase>>;
+    /** REDIS_URL: the Redis rate-limit store. */
+    redisUrl?: string;
   } = {},
 ) {
-  const database = await createTestDatabase();
+  const ownDatabase = options.database === undefined;
+  const database = options.database ?? (await createTestDatabase());
   const clock = fixedClock(new Date('2026-03-02T09:00:00.000Z'));
   const sent: MailMessage[] = [];
   const recording: Mailer = {
@@ -40,6 +45,7 @@ export async function createIdentityTestApp(
           OIDC_REDIRECT_URI: options.oidc.redirectUri,
         }
       : {}),
+    ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...(process.env.IDENTITY_TEST_LOG ? { LOG_LEVEL: 'warn' } : {}),
   });
   const app = await buildApp({
@@ -60,7 +66,7 @@ export async function createIdentityTestApp(
     advance: (ms: number) => clock.advance(ms),
     async close() {
       await app.close();
-      await database.close();
+      if (ownDatabase) await database.close();
     },
   };
 }

@@ -3,6 +3,9 @@ import type { Mailer } from '../adapters/mail/mail-port.ts';
 import { createOutboxMailer } from '../adapters/mail/outbox-mailer.ts';
 import { devOutboxRoutes } from '../adapters/mail/outbox-routes.ts';
 import { createSmtpMailer } from '../adapters/mail/smtp-mailer.ts';
+import { createPostgresRateLimitStore } from '../adapters/rate-limit/postgres-store.ts';
+import type { RateLimitStore } from '../adapters/rate-limit/rate-limit-port.ts';
+import { createRedisRateLimitStore } from '../adapters/rate-limit/redis-store.ts';
 import type { Db } from '../db/client.ts';
 import { authPlugin } from '../plugins/auth.ts';
 import { createOidcClient, type OidcProviderConfig } from './oidc-client.ts';
@@ -40,6 +43,10 @@ export interface IdentityModuleOptions {
    * the signing key (fine for development; set it in production, where config requires it).
    */
   encryptionKey?: string | undefined;
+  /** REDIS_URL: rate-limit counters in Redis; unset → the rate_limit_windows table of this database. */
+  redisUrl?: string | undefined;
+  /** A ready rate-limit store (tests); overrides redisUrl. */
+  rateLimitStore?: RateLimitStore | undefined;
   /** Social sign-in provider (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_REDIRECT_URI); unset → off. */
   oidc?: OidcProviderConfig | undefined;
 }
@@ -64,7 +71,12 @@ export async function createIdentityModule(options: IdentityModuleOptions) {
           printBodies: !options.production,
           print: (line) => options.log.info(line),
         }));
-  const limiter = createRateLimiter(clock);
+  const rateLimitStore =
+    options.rateLimitStore ??
+    (options.redisUrl
+      ? await createRedisRateLimitStore({ url: options.redisUrl })
+      : createPostgresRateLimitStore(options.db));
+  const limiter = createRateLimiter(clock, rateLimitStore);
   const service = createIdentityService({
     repository,
     tokens,
@@ -101,6 +113,7 @@ export type IdentityModule = Awaited<ReturnType<typeof createIdentityModule>>;
  * /api/identity/*, /api/.well-known/jwks.json and, outside production, /api/dev/outbox.
  */
 export async function registerIdentity(app: FastifyInstance, identity: IdentityModule) {
+  app.addHook('onClose', () => identity.limiter.close());
   await app.register(authPlugin, { tokens: identity.tokens });
   await app.register(identityRoutes, {
     prefix: '/api/identity',

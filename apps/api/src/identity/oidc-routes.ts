@@ -31,7 +31,7 @@ export async function oidcRoutes(
     return url.toString();
   };
   const perIp = (endpoint: string) => async (request: { ip: string }) =>
-    limiter.hit(`ip:oidc-${endpoint}:${request.ip}`, options.perIp);
+    await limiter.hit(`ip:oidc-${endpoint}:${request.ip}`, options.perIp);
 
   routes.get(
     '/oidc',

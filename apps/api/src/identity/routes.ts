@@ -67,10 +67,10 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   /** Per-IP and per-account limits, counted before validation so malformed floods are counted too. */
   function rateLimited(endpoint: string) {
     return async (request: FastifyRequest) => {
-      limiter.hit(`ip:${endpoint}:${request.ip}`, rateLimits.perIp);
+      await limiter.hit(`ip:${endpoint}:${request.ip}`, rateLimits.perIp);
       const email = (request.body as { email?: unknown } | undefined)?.email;
       if (typeof email === 'string' && email.length <= 320)
-        limiter.hit(`account:${endpoint}:${email.trim().toLowerCase()}`, rateLimits.perAccount);
+        await limiter.hit(`account:${endpoint}:${email.trim().toLowerCase()}`, rateLimits.perAccount);
     };
   }
   const tags = ['identity'];

@@ -508,7 +508,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     // SPEC §8 requires this answer; it does tell a caller that the address has an account. Per-IP and
     // per-address rate limits bound how fast anyone can ask.
     if (await repository.findUserByEmail(email)) throw new IdentityError(409, 'USER_EXISTS', M.userExists);
-    limiter.hit(`confirmation-send:${email}`, IDENTITY_POLICY.confirmationSends, M.resendLimitExceeded);
+    await limiter.hit(`confirmation-send:${email}`, IDENTITY_POLICY.confirmationSends, M.resendLimitExceeded);
     try {
       if (input.customUserId && (await repository.customUserIdTaken(input.customUserId)))
         throw new IdentityError(409, 'SIGN_UP_FAILED', M.signUpFailed);
@@ -550,7 +550,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   async function resendCode(input: { email: string }) {
     const email = normaliseEmail(input.email);
     // Counted per address before the lookup, so known and unknown addresses hit the limit alike.
-    limiter.hit(`confirmation-send:${email}`, IDENTITY_POLICY.confirmationSends, M.resendLimitExceeded);
+    await limiter.hit(`confirmation-send:${email}`, IDENTITY_POLICY.confirmationSends, M.resendLimitExceeded);
     const user = await repository.findUserByEmail(email);
     if (user?.status === 'unconfirmed') await sendConfirmationCode(user);
     return { delivery: { medium: 'EMAIL' as const, destination: maskEmail(email) } };
@@ -588,7 +588,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
    */
   async function forgotPassword(input: { email: string }) {
     const email = normaliseEmail(input.email);
-    limiter.hit(`reset-request:${email}`, IDENTITY_POLICY.resetRequests, M.forgotPasswordLimit);
+    await limiter.hit(`reset-request:${email}`, IDENTITY_POLICY.resetRequests, M.forgotPasswordLimit);
     const user = await repository.findUserByEmail(email);
     if (!user) {
       await sendMail(resetNoAccountEmail(email, 'en-GB', link('/signin')));

@@ -117,6 +117,21 @@ export const signInAttempts = pgTable('sign_in_attempts', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
+/**
+ * Fixed-window request counters of the identity rate limits (issue 8 §4), shared by every API instance on
+ * this database: one row per key (endpoint and client IP or e-mail address), counted by one atomic upsert.
+ * Used unless REDIS_URL selects the Redis store; expired rows are swept as new hits arrive.
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_windows_reset_at_idx').on(t.resetAt)],
+);
+
 /** ES256 key pairs generated on first start when none is configured, so restarts keep sessions. */
 export const signingKeys = pgTable('signing_keys', {
   kid: text('kid').primaryKey(),
