@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, repoRoot } from '../src/config.ts';
@@ -108,5 +108,36 @@ describe('configuration', () => {
       expect(result.stderr).toContain('SEED_DEMO');
       expect(result.stdout).not.toMatch(/-demo-2026/);
     });
+
+    it('with SEED_DEMO=force seeds the demo world in production but never prints its passwords', async () => {
+      const child = spawn(process.execPath, ['src/main.ts'], {
+        cwd: resolve(import.meta.dirname, '..'),
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          SEED_DEMO: 'force',
+          DATA_DIR: 'memory://',
+          HOST: '127.0.0.1',
+          PORT: process.env.CONFIG_TEST_PORT ?? '3114',
+          PSP_SIMULATOR_RATE: '0',
+        },
+      });
+      let output = '';
+      child.stdout.on('data', (chunk) => {
+        output += String(chunk);
+      });
+      child.stderr.on('data', (chunk) => {
+        output += String(chunk);
+      });
+      const exited = new Promise((done) => child.once('exit', done));
+      try {
+        await expect.poll(() => output, { timeout: 90_000, interval: 250 }).toContain('Merchant portal:');
+        expect(output).toContain('Seeded the demo world');
+        expect(output).not.toMatch(/-demo-2026|Demo sign-ins/);
+      } finally {
+        child.kill('SIGTERM');
+        await exited;
+      }
+    }, 120_000);
   });
 });
