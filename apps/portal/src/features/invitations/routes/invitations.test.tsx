@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aUser } from '../../../../test/fixtures.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse, renderRoutes } from '../../../../test/render.tsx';
-import { sessionStore } from '../../../lib/session/session-store.ts';
+import { signedInWithFetchSpy } from '../../../../test/signed-in.ts';
 import InvitationsScreen from './invitations.tsx';
 
 const ACME = '11111111-1111-4111-8111-111111111111';
@@ -32,23 +31,7 @@ const globex = {
   invitedBy: null,
 };
 
-let fetchMock: ReturnType<typeof vi.spyOn>;
-beforeEach(() => {
-  fetchMock = vi.spyOn(globalThis, 'fetch');
-  sessionStore.set({
-    user: aUser(),
-    tokens: {
-      idToken: 'id',
-      accessToken: 'access',
-      refreshToken: 'refresh',
-      expiresAt: Date.now() + 3_600_000,
-    },
-  });
-});
-afterEach(() => {
-  fetchMock.mockRestore();
-  sessionStore.clear();
-});
+const fetchMock = signedInWithFetchSpy();
 
 const renderScreen = () =>
   renderRoutes([{ path: '/invitations', Component: InvitationsScreen }], '/invitations');
@@ -65,7 +48,7 @@ describe('/invitations (issue 8 §1)', () => {
       },
       'GET /v1/merchants': () => jsonResponse(200, { data: [] }),
     });
-    fetchMock.mockImplementation(fake.handle);
+    fetchMock().mockImplementation(fake.handle);
     renderScreen();
     const card = await screen.findByRole('region', { name: 'Acme Ltd' });
     expect(within(card).getByText('Invited by olive@acme.example')).toBeInTheDocument();
@@ -94,7 +77,7 @@ describe('/invitations (issue 8 §1)', () => {
         return jsonResponse(200, { data: { ok: true } });
       },
     });
-    fetchMock.mockImplementation(fake.handle);
+    fetchMock().mockImplementation(fake.handle);
     renderScreen();
     const card = await screen.findByRole('region', { name: 'Globex Ltd' });
     await user.click(within(card).getByRole('button', { name: 'Decline' }));
@@ -118,7 +101,7 @@ describe('/invitations (issue 8 §1)', () => {
 
   it("shows the server's message when an invitation can no longer be accepted (expired or revoked: 409)", async () => {
     const user = userEvent.setup();
-    fetchMock.mockImplementation(
+    fetchMock().mockImplementation(
       fakeApi({
         'GET /v1/invitations': () => jsonResponse(200, { data: [acme] }),
         [`POST /v1/invitations/${ACME}/accept`]: () =>
@@ -136,7 +119,7 @@ describe('/invitations (issue 8 §1)', () => {
   it('offers a retry when the list cannot be loaded, and says so when there is none', async () => {
     const user = userEvent.setup();
     let fail = true;
-    fetchMock.mockImplementation(
+    fetchMock().mockImplementation(
       fakeApi({
         'GET /v1/invitations': () =>
           fail

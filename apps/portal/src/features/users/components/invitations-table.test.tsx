@@ -1,9 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aUser } from '../../../../test/fixtures.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse, TestProviders } from '../../../../test/render.tsx';
-import { sessionStore } from '../../../lib/session/session-store.ts';
+import { signedInWithFetchSpy } from '../../../../test/signed-in.ts';
 import { InvitationsTable } from './invitations-table.tsx';
 
 const BASE = '/v1/merchants/m-1/invitations';
@@ -27,23 +26,7 @@ const ALL = [
 ];
 const PENDING_ID = ALL[0]?.invitationId ?? '';
 
-let fetchMock: ReturnType<typeof vi.spyOn>;
-beforeEach(() => {
-  fetchMock = vi.spyOn(globalThis, 'fetch');
-  sessionStore.set({
-    user: aUser(),
-    tokens: {
-      idToken: 'id',
-      accessToken: 'access',
-      refreshToken: 'refresh',
-      expiresAt: Date.now() + 3_600_000,
-    },
-  });
-});
-afterEach(() => {
-  fetchMock.mockRestore();
-  sessionStore.clear();
-});
+const fetchMock = signedInWithFetchSpy();
 
 const renderTable = (canRevoke: boolean) =>
   render(
@@ -55,7 +38,9 @@ const rowOf = (email: string) => screen.getByText(email).closest('tr') as HTMLEl
 
 describe('users list: invitations table (issue 8 §1)', () => {
   it('shows every invitation with its role, state, inviter and expiry; only pending ones can be revoked', async () => {
-    fetchMock.mockImplementation(fakeApi({ [`GET ${BASE}`]: () => jsonResponse(200, { data: ALL }) }).handle);
+    fetchMock().mockImplementation(
+      fakeApi({ [`GET ${BASE}`]: () => jsonResponse(200, { data: ALL }) }).handle,
+    );
     renderTable(true);
     await screen.findByText('pat@example.com');
     const table = screen.getByRole('table', { name: 'Invitations' });
@@ -77,7 +62,7 @@ describe('users list: invitations table (issue 8 §1)', () => {
 
   it('offers no revoke without the permission, and shows nothing when there are no invitations', async () => {
     let data = ALL;
-    fetchMock.mockImplementation(fakeApi({ [`GET ${BASE}`]: () => jsonResponse(200, { data }) }).handle);
+    fetchMock().mockImplementation(fakeApi({ [`GET ${BASE}`]: () => jsonResponse(200, { data }) }).handle);
     const { unmount } = renderTable(false);
     await screen.findByText('pat@example.com');
     const table = screen.getByRole('table', { name: 'Invitations' });
@@ -85,7 +70,7 @@ describe('users list: invitations table (issue 8 §1)', () => {
     unmount();
     data = [];
     const { container } = renderTable(true);
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(fetchMock()).toHaveBeenCalledTimes(2));
     await vi.waitFor(() => expect(screen.queryByText('Loading…')).toBeNull());
     expect(screen.queryByRole('table')).toBeNull();
     expect(container.querySelector('section')).toBeNull();
@@ -106,7 +91,7 @@ describe('users list: invitations table (issue 8 §1)', () => {
         return new Response(null, { status: 204 });
       },
     });
-    fetchMock.mockImplementation(fake.handle);
+    fetchMock().mockImplementation(fake.handle);
     renderTable(true);
     await screen.findByText('pat@example.com');
     await user.click(screen.getByRole('button', { name: 'Revoke the invitation of pat@example.com' }));

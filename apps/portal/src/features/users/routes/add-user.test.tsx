@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aMerchant, aUser } from '../../../../test/fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { aMerchant } from '../../../../test/fixtures.ts';
 import { fakeApi, jsonResponse, renderRoutes } from '../../../../test/render.tsx';
+import { signedInWithFetchSpy } from '../../../../test/signed-in.ts';
 import { CurrentMerchantContext } from '../../../lib/merchant/current-merchant.ts';
-import { sessionStore } from '../../../lib/session/session-store.ts';
 import AddUserScreen from './add-user.tsx';
 
 const member = {
@@ -38,23 +38,7 @@ const invitation = {
   },
 };
 
-let fetchMock: ReturnType<typeof vi.spyOn>;
-beforeEach(() => {
-  fetchMock = vi.spyOn(globalThis, 'fetch');
-  sessionStore.set({
-    user: aUser(),
-    tokens: {
-      idToken: 'id',
-      accessToken: 'access',
-      refreshToken: 'refresh',
-      expiresAt: Date.now() + 3_600_000,
-    },
-  });
-});
-afterEach(() => {
-  fetchMock.mockRestore();
-  sessionStore.clear();
-});
+const fetchMock = signedInWithFetchSpy();
 
 /** Submits the form for an owner and returns the toast the user saw. */
 async function inviteAndReadToast(result: unknown) {
@@ -63,7 +47,7 @@ async function inviteAndReadToast(result: unknown) {
     'GET /merchants/m-1/sites': () => jsonResponse(200, { data: [] }),
     'POST /v1/merchants/m-1/users': () => jsonResponse(201, { data: result }),
   });
-  fetchMock.mockImplementation(fake.handle);
+  fetchMock().mockImplementation(fake.handle);
   const { router, unmount } = renderRoutes(
     [
       {
@@ -102,5 +86,5 @@ describe('/users/add', () => {
     expect(created).toEqual(['Invitation sent to nia@example.com.']);
     // Every toast shown after the second one (the first's may linger) reads the same.
     expect(new Set(invited)).toEqual(new Set(created));
-  });
+  }, 20_000); // two whole form flows typed by user-event
 });
