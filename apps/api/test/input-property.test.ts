@@ -246,6 +246,9 @@ describe('bad input never gets a 5xx (property test from the OpenAPI document)',
         const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
         const hasBody = WRITE_METHODS.has(method) && operation.requestBody !== undefined;
         if (!hasBody && queryNames.length === 0) continue;
+        // The live-events stream (text/event-stream) answers a valid request with a response that never ends, so
+        // inject() would wait for ever; its bad input (a malformed Last-Event-ID) is covered by transactions-live.test.ts.
+        if (path.endsWith('/transactions/events')) continue;
         figures.routes++;
         const url = path
           .replace('{id}', w.merchantA)
