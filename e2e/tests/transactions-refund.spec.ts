@@ -34,7 +34,10 @@ test('refunds part of a payment from its details and sees it go pending, then pa
 
   const refunds = drawer.getByRole('table', { name: 'Refunds' });
   await expect(refunds.getByRole('row')).toHaveCount(2);
-  const left = `£${((before - 100) / 100).toFixed(2)}`;
+  // As the portal formats money (en-GB, with grouping: £1,233.56).
+  const left = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(
+    (before - 100) / 100,
+  );
   await expect(drawer.getByText(left, { exact: true })).toBeVisible();
   // The simulated PSP confirms a few seconds later; the open drawer asks again until it has.
   await expect(refunds.getByRole('row').nth(1)).toContainText('Refunded', { timeout: 30_000 });
