@@ -36,7 +36,8 @@ function MainLayoutContent() {
           <MobileHeaderControls user={user} merchants={merchants} merchant={merchant} />
           <MainNavbar guardBase={guardBase} onNavigate={close} />
         </AppShell.Navbar>
-        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
+        {/* The bottom padding keeps the last row's actions clear of the floating Help button (ChatWidget, fixed bottom-right). */}
+        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none', paddingBottom: 96 }}>
           <Stack gap="md" maw={1200} mx="auto" w="100%">
             {user && <StaffOverrideBanner userId={user.id} />}
             <ChurnedBanner merchant={merchant} />
