@@ -32,6 +32,9 @@ import { companySettingsRoutes } from './modules/company-settings/routes.ts';
 import { createCompanySettingsService } from './modules/company-settings/service.ts';
 import { devicesRoutes } from './modules/devices/routes.ts';
 import { createDevicesService } from './modules/devices/service.ts';
+import { EOD_MAKE_JOB, eodJobKey } from './modules/eod-reports/eod-jobs.ts';
+import { eodReportsRoutes } from './modules/eod-reports/routes.ts';
+import { createEodReportsService } from './modules/eod-reports/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invoicesRoutes } from './modules/invoices/routes.ts';
 import { createInvoicesService } from './modules/invoices/service.ts';
@@ -346,6 +349,19 @@ export async function buildApp({
     }),
   });
   await app.register(localFileRoutes, { prefix: '/api', storage });
+
+  // ── End-of-day reports (issue 12 §4): made by the eod-reports jobs when a window closes or on request.
+  await app.register(eodReportsRoutes, {
+    prefix: '/api',
+    service: createEodReportsService({
+      tenantDb,
+      clock,
+      enqueue: async (data) => {
+        if (!jobs) throw new Error('no job queue: buildApp was given no `jobs`');
+        await jobs.send(EOD_MAKE_JOB, data, { singletonKey: eodJobKey(data.siteId, data.tradingDay) });
+      },
+    }),
+  });
 
   registerOpenApiRoute(app);
 

@@ -298,6 +298,25 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: MEMBER_A,
     request: (w) => ({ url: m(w, `/payouts/${randomUUID()}/report`) }),
   },
+  // End-of-day reports (issue 12 §4): with site A1's id the manager of A2 is turned away (the POST body's day is
+  // invalid, so nothing is made); a report that is not there answers "End-of-day report not found" to every
+  // member (eod-reports.test.ts covers real ones and a manager reaching another site's).
+  'GET /api/v1/merchants/:id/eod-reports': {
+    expect: SITE_A1,
+    request: (w) => ({ url: m(w, `/eod-reports?siteId=${w.siteA1}`) }),
+  },
+  'POST /api/v1/merchants/:id/eod-reports': {
+    expect: SITE_A1,
+    request: (w) => ({ url: m(w, '/eod-reports'), payload: { siteId: w.siteA1, tradingDay: 'nope' } }),
+  },
+  'GET /api/v1/merchants/:id/eod-reports/:eodReportId': {
+    expect: MEMBER_A,
+    request: (w) => ({ url: m(w, `/eod-reports/${randomUUID()}`) }),
+  },
+  'GET /api/v1/merchants/:id/eod-reports/:eodReportId/download': {
+    expect: MEMBER_A,
+    request: (w) => ({ url: m(w, `/eod-reports/${randomUUID()}/download?format=pdf`) }),
+  },
   // The local file store's signed URLs: the signature is the credential (reports.test.ts).
   'GET /api/files': {
     expect: PUBLIC,

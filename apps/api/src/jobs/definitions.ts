@@ -3,6 +3,7 @@ import type { TenantDb } from '../access/tenant-db.ts';
 import type { BillingProvider } from '../adapters/billing/billing-port.ts';
 import type { FileStorage } from '../adapters/storage/storage-port.ts';
 import type { Clock } from '../clock.ts';
+import { eodMakeJob, eodScheduleJob } from '../modules/eod-reports/eod-jobs.ts';
 import { invoiceBuildJob, invoiceCollectJob, invoiceScheduleJob } from '../modules/invoices/invoice-jobs.ts';
 import { payoutBankJob, payoutBuildJob, payoutScheduleJob } from '../modules/payouts/payout-jobs.ts';
 import { reportGenerateJob } from '../modules/reports/report-jobs.ts';
@@ -35,5 +36,7 @@ export function jobDefinitions(deps: JobDeps): AnyJobDefinition[] {
     invoiceBuildJob(deps),
     invoiceCollectJob(deps),
     reportGenerateJob(deps),
+    eodScheduleJob(deps),
+    eodMakeJob(deps),
   ];
 }

@@ -7,6 +7,7 @@ import { createLocalFileStorage } from '../adapters/storage/local-file-storage.t
 import type { FileStorage } from '../adapters/storage/storage-port.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
+import { EOD_SCHEDULE_JOB } from '../modules/eod-reports/eod-jobs.ts';
 import { INVOICE_SCHEDULE_JOB } from '../modules/invoices/invoice-jobs.ts';
 import { PAYOUT_SCHEDULE_JOB } from '../modules/payouts/payout-jobs.ts';
 import { CHURN_SWEEP_JOB } from '../modules/staff/churn-job.ts';
@@ -53,6 +54,7 @@ export async function startJobs(options: {
     await queue.send(CHURN_SWEEP_JOB, {});
     await queue.send(PAYOUT_SCHEDULE_JOB, {});
     await queue.send(INVOICE_SCHEDULE_JOB, {});
+    await queue.send(EOD_SCHEDULE_JOB, {});
   }
   return queue;
 }

@@ -78,6 +78,7 @@ export const enGBMessages = {
   deviceOrderDealNotSigned: 'Your deal has not been signed yet. Please sign it before ordering devices.',
   deviceOrderNoPaymentMethod: 'Please add a payment method before ordering devices.',
   payByLinkTermsRequired: 'Pay by link needs a terms and conditions web address',
+  eodDayNotClosed: 'This trading day has not closed yet. Choose a day whose settlement window has closed.',
 } as const;
 
 export type MessageName = keyof typeof enGBMessages;

@@ -78,4 +78,6 @@ export const esESMessages: MessageCatalogue = {
   deviceOrderDealNotSigned: 'Tu acuerdo aún no está firmado. Fírmalo antes de pedir dispositivos.',
   deviceOrderNoPaymentMethod: 'Añade un método de pago antes de pedir dispositivos.',
   payByLinkTermsRequired: 'El pago por enlace necesita una dirección web de términos y condiciones',
+  eodDayNotClosed:
+    'Este día de operaciones aún no ha cerrado. Elige un día cuya ventana de liquidación ya haya cerrado.',
 };

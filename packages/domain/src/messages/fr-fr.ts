@@ -80,4 +80,6 @@ export const frFRMessages: MessageCatalogue = {
     'Votre contrat n’est pas encore signé. Signez-le avant de commander des terminaux.',
   deviceOrderNoPaymentMethod: 'Ajoutez un moyen de paiement avant de commander des terminaux.',
   payByLinkTermsRequired: 'Le paiement par lien nécessite l’adresse web des conditions générales',
+  eodDayNotClosed:
+    'Cette journée de vente n’est pas encore clôturée. Choisissez un jour dont la fenêtre de règlement est fermée.',
 };

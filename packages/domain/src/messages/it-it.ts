@@ -78,4 +78,6 @@ export const itITMessages: MessageCatalogue = {
   deviceOrderDealNotSigned: 'Il tuo accordo non è ancora firmato. Firmalo prima di ordinare dispositivi.',
   deviceOrderNoPaymentMethod: 'Aggiungi un metodo di pagamento prima di ordinare dispositivi.',
   payByLinkTermsRequired: 'Il pagamento tramite link richiede un indirizzo web dei termini e condizioni',
+  eodDayNotClosed:
+    'Questa giornata di vendita non è ancora chiusa. Scegli un giorno la cui finestra di regolamento è già chiusa.',
 };

@@ -1479,6 +1479,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchants/{id}/eod-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** End-of-day reports, newest trading day first, of one site or every site the caller may list */
+        get: operations["listEodReports"];
+        put?: never;
+        /** Make (or remake) one site's end-of-day report of a closed trading day; made by a job */
+        post: operations["createEodReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/eod-reports/{eodReportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One end-of-day report with its figures */
+        get: operations["getEodReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/eod-reports/{eodReportId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The end-of-day report as a PDF (application/pdf) or CSV (text/csv), in the given language */
+        get: operations["downloadEodReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2058,6 +2110,213 @@ export interface components {
             /** @description Collected by invoice, not deducted from the payout (gross settlement) */
             invoiced: boolean;
         };
+        TransactionTotalsInput: {
+            /** @description ISO 4217: the merchant currency every amount is in */
+            currency: string;
+            /** @description The first calendar day counted (YYYY-MM-DD, merchant time zone) */
+            startDate: string;
+            /** @description Transactions taken since startDate, in any status */
+            count: number;
+            /** @description Minor units captured (amount plus tip) since startDate */
+            capturedAmount: number;
+            /** @description Minor units paid back since startDate */
+            refundedAmount: number;
+            /** @description capturedAmount − refundedAmount */
+            netAmount: number;
+        };
+        TransactionInput: {
+            /** Format: uuid */
+            id: string;
+            pspReference: string;
+            merchantReference: string | null;
+            /** @description ISO 8601 instant (UTC); shown in the merchant time zone */
+            createdAt: string;
+            /** Format: uuid */
+            siteId: string;
+            siteName: string;
+            deviceId: string | null;
+            /** @description The terminal's label, else its serial; null without a terminal */
+            deviceLabel: string | null;
+            /** @description Minor units, without the tip */
+            amount: number;
+            /** @description Minor units */
+            tipAmount: number;
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
+            /** @enum {string} */
+            source: "adyen-terminal" | "pay-by-link" | "tap-to-pay";
+            card: {
+                scheme: string | null;
+                bin: string | null;
+                lastFour: string | null;
+                /** @description domestic, eea or global */
+                region: string | null;
+            };
+        };
+        TransactionCurrencyTotalInput: {
+            currency: string;
+            count: number;
+            /** @description Minor units, tips excluded */
+            amount: number;
+            tipAmount: number;
+        };
+        RefundInput: {
+            /** Format: uuid */
+            id: string;
+            amount: number;
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            failureReason: string | null;
+            pspReference: string | null;
+            createdAt: string;
+        };
+        RefundResultInput: {
+            refund: components["schemas"]["RefundInput"];
+            /** @enum {string} */
+            transactionStatus: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
+            refundableAmount: number;
+        };
+        TransactionDetailInput: {
+            transaction: components["schemas"]["TransactionInput"];
+            events: {
+                eventCode: string;
+                success: boolean;
+                amount: number;
+                currency: string;
+                eventDate: string;
+                reason: string | null;
+                pspReference: string;
+            }[];
+            refunds: components["schemas"]["RefundInput"][];
+            /** @description Captured amount (tip included) minus pending and succeeded refunds */
+            refundableAmount: number;
+            /** @description Payouts that settled money of this transaction */
+            payoutIds: string[];
+        };
+        EodTransactionRefInput: {
+            /** Format: uuid */
+            id: string;
+            pspReference: string;
+            /** @description ISO instant */
+            at: string;
+            /** @description Minor units */
+            amount: number;
+            currency: string;
+            status: string;
+        };
+        EodTotalsInput: {
+            /** @description Every transaction taken in the window, whatever became of it */
+            transactionCount: number;
+            currencies: {
+                currency: string;
+                /** @description Captured payments (also when refunded or charged back since), no tips */
+                sales: {
+                    count: number;
+                    /** @description Minor units */
+                    amount: number;
+                };
+                /** @description Payments with a tip, and the tips */
+                tips: {
+                    count: number;
+                    /** @description Minor units */
+                    amount: number;
+                };
+                /** @description Refunds that succeeded in the window, and standalone refunds */
+                refunds: {
+                    count: number;
+                    /** @description Minor units */
+                    amount: number;
+                };
+                /** @description Declined payments (status failed) */
+                declines: {
+                    count: number;
+                    /** @description Minor units */
+                    amount: number;
+                };
+                /** @description sales + tips − refunds */
+                net: number;
+            }[];
+            bySource: {
+                source: string;
+                currency: string;
+                count: number;
+                amount: number;
+                tips: number;
+            }[];
+            byScheme: {
+                scheme: string;
+                currency: string;
+                count: number;
+                amount: number;
+            }[];
+            byDevice: {
+                /** @description null for payments without a terminal (pay by link) */
+                deviceId: string | null;
+                serial: string | null;
+                label: string | null;
+                currency: string;
+                sales: {
+                    count: number;
+                    /** @description Minor units */
+                    amount: number;
+                };
+                tips: {
+                    count: number;
+                    /** @description Minor units */
+                    amount: number;
+                };
+                refunds: {
+                    count: number;
+                    /** @description Minor units */
+                    amount: number;
+                };
+                declines: {
+                    count: number;
+                    /** @description Minor units */
+                    amount: number;
+                };
+                firstTransactionAt: string | null;
+                lastTransactionAt: string | null;
+            }[];
+            firstTransaction: components["schemas"]["EodTransactionRefInput"] | null;
+            lastTransaction: components["schemas"]["EodTransactionRefInput"] | null;
+        };
+        EodReportInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            siteId: string;
+            /** @description The site's display name, else its name */
+            siteName: string;
+            /** @description YYYY-MM-DD: the trading day (settlement window, merchant time zone) */
+            tradingDay: string;
+            /** @description The merchant's IANA time zone the trading day is counted in */
+            timeZone: string;
+            /** @description ISO instant the trading day began */
+            windowStart: string | null;
+            /** @description ISO instant its settlement window closed */
+            windowEnd: string | null;
+            /**
+             * @description NEW until the job has made it, then READY (or ERROR)
+             * @enum {string}
+             */
+            state: "NEW" | "PROCESSING" | "READY" | "ERROR";
+            /**
+             * @description Made when the window closed, or asked for by a user
+             * @enum {string}
+             */
+            origin: "scheduled" | "requested";
+            /** @description The merchant's currency */
+            currency: string;
+            /** @description The figures once READY */
+            totals: components["schemas"]["EodTotalsInput"] | null;
+            error: string | null;
+            /** @description ISO instant the figures were read */
+            generatedAt: string | null;
+            createdAt: string;
+        };
         ReportInput: {
             /** Format: uuid */
             id: string;
@@ -2267,91 +2526,6 @@ export interface components {
             reason: string;
             startedAt: string;
             expiresAt: string;
-        };
-        TransactionTotalsInput: {
-            /** @description ISO 4217: the merchant currency every amount is in */
-            currency: string;
-            /** @description The first calendar day counted (YYYY-MM-DD, merchant time zone) */
-            startDate: string;
-            /** @description Transactions taken since startDate, in any status */
-            count: number;
-            /** @description Minor units captured (amount plus tip) since startDate */
-            capturedAmount: number;
-            /** @description Minor units paid back since startDate */
-            refundedAmount: number;
-            /** @description capturedAmount − refundedAmount */
-            netAmount: number;
-        };
-        TransactionInput: {
-            /** Format: uuid */
-            id: string;
-            pspReference: string;
-            merchantReference: string | null;
-            /** @description ISO 8601 instant (UTC); shown in the merchant time zone */
-            createdAt: string;
-            /** Format: uuid */
-            siteId: string;
-            siteName: string;
-            deviceId: string | null;
-            /** @description The terminal's label, else its serial; null without a terminal */
-            deviceLabel: string | null;
-            /** @description Minor units, without the tip */
-            amount: number;
-            /** @description Minor units */
-            tipAmount: number;
-            currency: string;
-            /** @enum {string} */
-            status: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
-            /** @enum {string} */
-            source: "adyen-terminal" | "pay-by-link" | "tap-to-pay";
-            card: {
-                scheme: string | null;
-                bin: string | null;
-                lastFour: string | null;
-                /** @description domestic, eea or global */
-                region: string | null;
-            };
-        };
-        TransactionCurrencyTotalInput: {
-            currency: string;
-            count: number;
-            /** @description Minor units, tips excluded */
-            amount: number;
-            tipAmount: number;
-        };
-        RefundInput: {
-            /** Format: uuid */
-            id: string;
-            amount: number;
-            currency: string;
-            /** @enum {string} */
-            status: "pending" | "succeeded" | "failed";
-            failureReason: string | null;
-            pspReference: string | null;
-            createdAt: string;
-        };
-        RefundResultInput: {
-            refund: components["schemas"]["RefundInput"];
-            /** @enum {string} */
-            transactionStatus: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
-            refundableAmount: number;
-        };
-        TransactionDetailInput: {
-            transaction: components["schemas"]["TransactionInput"];
-            events: {
-                eventCode: string;
-                success: boolean;
-                amount: number;
-                currency: string;
-                eventDate: string;
-                reason: string | null;
-                pspReference: string;
-            }[];
-            refunds: components["schemas"]["RefundInput"][];
-            /** @description Captured amount (tip included) minus pending and succeeded refunds */
-            refundableAmount: number;
-            /** @description Payouts that settled money of this transaction */
-            payoutIds: string[];
         };
         DeviceUpdateInput: {
             label: string;
@@ -2956,6 +3130,213 @@ export interface components {
             /** @description Collected by invoice, not deducted from the payout (gross settlement) */
             invoiced: boolean;
         };
+        TransactionTotals: {
+            /** @description ISO 4217: the merchant currency every amount is in */
+            currency: string;
+            /** @description The first calendar day counted (YYYY-MM-DD, merchant time zone) */
+            startDate: string;
+            /** @description Transactions taken since startDate, in any status */
+            count: number;
+            /** @description Minor units captured (amount plus tip) since startDate */
+            capturedAmount: number;
+            /** @description Minor units paid back since startDate */
+            refundedAmount: number;
+            /** @description capturedAmount − refundedAmount */
+            netAmount: number;
+        };
+        Transaction: {
+            /** Format: uuid */
+            id: string;
+            pspReference: string;
+            merchantReference: string | null;
+            /** @description ISO 8601 instant (UTC); shown in the merchant time zone */
+            createdAt: string;
+            /** Format: uuid */
+            siteId: string;
+            siteName: string;
+            deviceId: string | null;
+            /** @description The terminal's label, else its serial; null without a terminal */
+            deviceLabel: string | null;
+            /** @description Minor units, without the tip */
+            amount: number;
+            /** @description Minor units */
+            tipAmount: number;
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
+            /** @enum {string} */
+            source: "adyen-terminal" | "pay-by-link" | "tap-to-pay";
+            card: {
+                scheme: string | null;
+                bin: string | null;
+                lastFour: string | null;
+                /** @description domestic, eea or global */
+                region: string | null;
+            };
+        };
+        TransactionCurrencyTotal: {
+            currency: string;
+            count: number;
+            /** @description Minor units, tips excluded */
+            amount: number;
+            tipAmount: number;
+        };
+        Refund: {
+            /** Format: uuid */
+            id: string;
+            amount: number;
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            failureReason: string | null;
+            pspReference: string | null;
+            createdAt: string;
+        };
+        RefundResult: {
+            refund: components["schemas"]["Refund"];
+            /** @enum {string} */
+            transactionStatus: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
+            refundableAmount: number;
+        };
+        TransactionDetail: {
+            transaction: components["schemas"]["Transaction"];
+            events: {
+                eventCode: string;
+                success: boolean;
+                amount: number;
+                currency: string;
+                eventDate: string;
+                reason: string | null;
+                pspReference: string;
+            }[];
+            refunds: components["schemas"]["Refund"][];
+            /** @description Captured amount (tip included) minus pending and succeeded refunds */
+            refundableAmount: number;
+            /** @description Payouts that settled money of this transaction */
+            payoutIds: string[];
+        };
+        EodTransactionRef: {
+            /** Format: uuid */
+            id: string;
+            pspReference: string;
+            /** @description ISO instant */
+            at: string;
+            /** @description Minor units */
+            amount: number;
+            currency: string;
+            status: string;
+        };
+        EodTotals: {
+            /** @description Every transaction taken in the window, whatever became of it */
+            transactionCount: number;
+            currencies: {
+                currency: string;
+                /** @description Captured payments (also when refunded or charged back since), no tips */
+                sales: {
+                    count: number;
+                    /** @description Minor units */
+                    amount: number;
+                };
+                /** @description Payments with a tip, and the tips */
+                tips: {
+                    count: number;
+                    /** @description Minor units */
+                    amount: number;
+                };
+                /** @description Refunds that succeeded in the window, and standalone refunds */
+                refunds: {
+                    count: number;
+                    /** @description Minor units */
+                    amount: number;
+                };
+                /** @description Declined payments (status failed) */
+                declines: {
+                    count: number;
+                    /** @description Minor units */
+                    amount: number;
+                };
+                /** @description sales + tips − refunds */
+                net: number;
+            }[];
+            bySource: {
+                source: string;
+                currency: string;
+                count: number;
+                amount: number;
+                tips: number;
+            }[];
+            byScheme: {
+                scheme: string;
+                currency: string;
+                count: number;
+                amount: number;
+            }[];
+            byDevice: {
+                /** @description null for payments without a terminal (pay by link) */
+                deviceId: string | null;
+                serial: string | null;
+                label: string | null;
+                currency: string;
+                sales: {
+                    count: number;
+                    /** @description Minor units */
+                    amount: number;
+                };
+                tips: {
+                    count: number;
+                    /** @description Minor units */
+                    amount: number;
+                };
+                refunds: {
+                    count: number;
+                    /** @description Minor units */
+                    amount: number;
+                };
+                declines: {
+                    count: number;
+                    /** @description Minor units */
+                    amount: number;
+                };
+                firstTransactionAt: string | null;
+                lastTransactionAt: string | null;
+            }[];
+            firstTransaction: components["schemas"]["EodTransactionRef"] | null;
+            lastTransaction: components["schemas"]["EodTransactionRef"] | null;
+        };
+        EodReport: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            siteId: string;
+            /** @description The site's display name, else its name */
+            siteName: string;
+            /** @description YYYY-MM-DD: the trading day (settlement window, merchant time zone) */
+            tradingDay: string;
+            /** @description The merchant's IANA time zone the trading day is counted in */
+            timeZone: string;
+            /** @description ISO instant the trading day began */
+            windowStart: string | null;
+            /** @description ISO instant its settlement window closed */
+            windowEnd: string | null;
+            /**
+             * @description NEW until the job has made it, then READY (or ERROR)
+             * @enum {string}
+             */
+            state: "NEW" | "PROCESSING" | "READY" | "ERROR";
+            /**
+             * @description Made when the window closed, or asked for by a user
+             * @enum {string}
+             */
+            origin: "scheduled" | "requested";
+            /** @description The merchant's currency */
+            currency: string;
+            /** @description The figures once READY */
+            totals: components["schemas"]["EodTotals"] | null;
+            error: string | null;
+            /** @description ISO instant the figures were read */
+            generatedAt: string | null;
+            createdAt: string;
+        };
         Report: {
             /** Format: uuid */
             id: string;
@@ -3165,91 +3546,6 @@ export interface components {
             reason: string;
             startedAt: string;
             expiresAt: string;
-        };
-        TransactionTotals: {
-            /** @description ISO 4217: the merchant currency every amount is in */
-            currency: string;
-            /** @description The first calendar day counted (YYYY-MM-DD, merchant time zone) */
-            startDate: string;
-            /** @description Transactions taken since startDate, in any status */
-            count: number;
-            /** @description Minor units captured (amount plus tip) since startDate */
-            capturedAmount: number;
-            /** @description Minor units paid back since startDate */
-            refundedAmount: number;
-            /** @description capturedAmount − refundedAmount */
-            netAmount: number;
-        };
-        Transaction: {
-            /** Format: uuid */
-            id: string;
-            pspReference: string;
-            merchantReference: string | null;
-            /** @description ISO 8601 instant (UTC); shown in the merchant time zone */
-            createdAt: string;
-            /** Format: uuid */
-            siteId: string;
-            siteName: string;
-            deviceId: string | null;
-            /** @description The terminal's label, else its serial; null without a terminal */
-            deviceLabel: string | null;
-            /** @description Minor units, without the tip */
-            amount: number;
-            /** @description Minor units */
-            tipAmount: number;
-            currency: string;
-            /** @enum {string} */
-            status: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
-            /** @enum {string} */
-            source: "adyen-terminal" | "pay-by-link" | "tap-to-pay";
-            card: {
-                scheme: string | null;
-                bin: string | null;
-                lastFour: string | null;
-                /** @description domestic, eea or global */
-                region: string | null;
-            };
-        };
-        TransactionCurrencyTotal: {
-            currency: string;
-            count: number;
-            /** @description Minor units, tips excluded */
-            amount: number;
-            tipAmount: number;
-        };
-        Refund: {
-            /** Format: uuid */
-            id: string;
-            amount: number;
-            currency: string;
-            /** @enum {string} */
-            status: "pending" | "succeeded" | "failed";
-            failureReason: string | null;
-            pspReference: string | null;
-            createdAt: string;
-        };
-        RefundResult: {
-            refund: components["schemas"]["Refund"];
-            /** @enum {string} */
-            transactionStatus: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
-            refundableAmount: number;
-        };
-        TransactionDetail: {
-            transaction: components["schemas"]["Transaction"];
-            events: {
-                eventCode: string;
-                success: boolean;
-                amount: number;
-                currency: string;
-                eventDate: string;
-                reason: string | null;
-                pspReference: string;
-            }[];
-            refunds: components["schemas"]["Refund"][];
-            /** @description Captured amount (tip included) minus pending and succeeded refunds */
-            refundableAmount: number;
-            /** @description Payouts that settled money of this transaction */
-            payoutIds: string[];
         };
         DeviceUpdate: {
             label: string;
@@ -9172,6 +9468,252 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEodReports: {
+        parameters: {
+            query?: {
+                /** @description Only this site; without it, every site the caller may list */
+                siteId?: string;
+                /** @description First trading day (YYYY-MM-DD) */
+                from?: string;
+                /** @description Last trading day (YYYY-MM-DD) */
+                to?: string;
+                /** @description The `lastKey` of the previous page */
+                lastKey?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EodReport"][];
+                        /** @description Pass back to read the next page; null on the last page */
+                        lastKey: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createEodReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    siteId: string;
+                    tradingDay: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            eodReportId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEodReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The end-of-day report id */
+                eodReportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EodReport"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadEodReport: {
+        parameters: {
+            query: {
+                /** @description PDF for printing, CSV for spreadsheets */
+                format: "pdf" | "csv";
+                /** @description Language of the file (en-GB by default) */
+                locale?: "en-GB" | "es-ES" | "fr-FR" | "it-IT";
+            };
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The end-of-day report id */
+                eodReportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
