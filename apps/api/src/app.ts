@@ -36,6 +36,7 @@ import { EOD_MAKE_JOB, eodJobKey } from './modules/eod-reports/eod-jobs.ts';
 import { eodReportsRoutes } from './modules/eod-reports/routes.ts';
 import { createEodReportsService } from './modules/eod-reports/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { createPaymentSettlement } from './modules/invoices/payment-settlement.ts';
 import { invoicesRoutes } from './modules/invoices/routes.ts';
 import { createInvoicesService } from './modules/invoices/service.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
@@ -308,12 +309,24 @@ export async function buildApp({
   // ── Billing (issue 13): settings, payment methods, checkout sessions through the billing provider port (the
   // simulated provider's hosted page by default).
   const billingProvider = createBillingProvider(config);
+  const paymentSettlement = createPaymentSettlement({
+    tenantDb,
+    clock,
+    mailer: identity.mailer,
+    portalUrl: config.publicUrl,
+    log: app.log,
+    send: (name, data, options) => {
+      if (!jobs) throw new Error('no job queue: buildApp was given no `jobs`');
+      return jobs.send(name, data, options);
+    },
+  });
   const billing = createBillingService({
     tenantDb,
     clock,
     provider: billingProvider,
     esign: createSimulatedESignProvider(config.publicUrl),
     publicUrl: config.publicUrl,
+    settlePayment: paymentSettlement.settle,
   });
   await app.register(billingRoutes, { prefix: '/api', service: billing });
   await app.register(billingSimulatorRoutes, { prefix: '/api', service: billing, clock });

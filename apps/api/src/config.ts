@@ -158,6 +158,13 @@ const environmentSchema = z.object({
     .regex(/^whsec_/, { message: 'must be a Stripe webhook secret (whsec_…)' })
     .optional(),
   STRIPE_API_URL: z.url({ message: 'must be a URL' }).optional(),
+  /** Seconds a Direct Debit with the simulated billing provider is processing before it settles (decision 0078). */
+  BILLING_SIMULATOR_DEBIT_SETTLE_SECONDS: z.coerce
+    .number()
+    .int({ message: 'must be a whole number of seconds' })
+    .min(1, { message: 'must be at least 1' })
+    .max(30 * 86_400, { message: 'must be at most 30 days' })
+    .default(180),
   // Customer chat (issue 14 §4): Intercom when an app id is set, else the portal's built-in help panel. The identity
   // secret signs each user's id (HMAC-SHA256, Intercom identity verification); unset → a random secret per process.
   INTERCOM_APP_ID: z.string().trim().min(1).optional(),
@@ -213,6 +220,8 @@ export interface Config {
     mailFrom: string;
     oidc: { issuer: string; clientId: string; clientSecret: string; redirectUri: string } | undefined;
   };
+  /** The simulated billing provider: how long its Direct Debits are processing. */
+  billingSimulator: { debitSettleSeconds: number };
   /** Stripe as the billing provider; unset → the simulated provider. */
   stripe:
     | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined }
@@ -359,6 +368,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     portalDist: e.PORTAL_DIST,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT,
+    billingSimulator: { debitSettleSeconds: e.BILLING_SIMULATOR_DEBIT_SETTLE_SECONDS },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

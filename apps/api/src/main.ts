@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { createBillingProvider } from './adapters/billing/billing-provider.ts';
+import { mailerFromConfig } from './adapters/mail/mailer-from-config.ts';
 import { createLocalFileStorage } from './adapters/storage/local-file-storage.ts';
 import { issueTerminalCodes } from './adapters/terminals/terminal-stock.ts';
 import { buildApp } from './app.ts';
@@ -64,6 +65,14 @@ const jobs = await startJobs({
   pollingIntervalSeconds: config.jobs.pollingSeconds,
   superviseIntervalSeconds: config.jobs.superviseSeconds,
   billing: createBillingProvider(config),
+  portalUrl: config.publicUrl,
+  mailer: mailerFromConfig({
+    db: database.db,
+    smtpUrl: config.identity.smtpUrl,
+    mailFrom: config.identity.mailFrom,
+    production: config.nodeEnv === 'production',
+    print: (line) => app.log.info(line),
+  }),
 });
 queue = jobs;
 

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { createBillingProvider } from './adapters/billing/billing-provider.ts';
+import { mailerFromConfig } from './adapters/mail/mailer-from-config.ts';
 import { createLocalFileStorage } from './adapters/storage/local-file-storage.ts';
 import { systemClock } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -35,6 +36,14 @@ const jobs = await startJobs({
   pollingIntervalSeconds: config.jobs.pollingSeconds,
   superviseIntervalSeconds: config.jobs.superviseSeconds,
   billing: createBillingProvider(config),
+  portalUrl: config.publicUrl,
+  mailer: mailerFromConfig({
+    db: database.db,
+    smtpUrl: config.identity.smtpUrl,
+    mailFrom: config.identity.mailFrom,
+    production: config.nodeEnv === 'production',
+    print: (line) => log.info(line),
+  }),
 });
 process.stdout.write('worker: ready\n');
 

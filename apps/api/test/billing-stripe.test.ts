@@ -4,8 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenantDb } from '../src/access/tenant-db.ts';
 import { createStripeBillingProvider } from '../src/adapters/billing/stripe-billing.ts';
-import { merchants } from '../src/db/schema/index.ts';
+import { readOutbox } from '../src/adapters/mail/outbox-mailer.ts';
+import { systemClock } from '../src/clock.ts';
+import { invoices, merchants } from '../src/db/schema/index.ts';
+import { collectInvoice } from '../src/modules/invoices/collection.ts';
+import { INVOICE_COLLECT_JOB } from '../src/modules/invoices/invoice-jobs.ts';
 import { type AccessWorld, createAccessWorld } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
@@ -23,6 +28,7 @@ function stripeServer() {
     idempotencyKey: string | undefined;
   }[] = [];
   const intents = new Map<string, Record<string, unknown>>();
+  const payments = new Map<string, Record<string, unknown>>();
   const methods: Record<string, Record<string, unknown>> = {
     pm_card_visa: {
       id: 'pm_card_visa',
@@ -115,12 +121,27 @@ function stripeServer() {
             message: 'Your card has insufficient funds.',
           },
         });
-      return send(200, {
+      // A Direct Debit is accepted as processing, as Stripe does; a card succeeds at once.
+      const debit =
+        params.get('payment_method')?.startsWith('pm_sepa') ||
+        params.get('payment_method')?.startsWith('pm_bacs');
+      const intent = {
         id: `pi_${requests.length}`,
         object: 'payment_intent',
-        status: 'succeeded',
+        status: debit ? 'processing' : 'succeeded',
         amount: Number(params.get('amount')),
-      });
+        metadata: metadata(),
+        last_payment_error: null,
+      };
+      payments.set(intent.id, intent);
+      return send(200, intent);
+    }
+    const pi = url.pathname.match(/^\/v1\/payment_intents\/(pi_\d+)$/);
+    if (request.method === 'GET' && pi) {
+      const intent = payments.get(pi[1] ?? '');
+      return intent
+        ? send(200, intent)
+        : send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
     }
     return send(404, {
       error: {
@@ -131,6 +152,25 @@ function stripeServer() {
   });
   return {
     requests,
+    /** The bank's answer to a processing debit: Stripe then sends payment_intent.succeeded or .payment_failed. */
+    settle(paymentIntentId: string, outcome: 'succeeded' | 'failed') {
+      const intent = payments.get(paymentIntentId);
+      if (intent)
+        Object.assign(
+          intent,
+          outcome === 'succeeded'
+            ? { status: 'succeeded' }
+            : {
+                status: 'requires_payment_method',
+                last_payment_error: {
+                  type: 'invalid_request_error',
+                  code: 'payment_method_customer_decline',
+                  message: 'The customer’s bank account has insufficient funds.',
+                },
+              },
+        );
+      return intent;
+    },
     succeed(setupIntentId: string, paymentMethod: string) {
       const intent = intents.get(setupIntentId);
       if (intent) Object.assign(intent, { status: 'succeeded', payment_method: paymentMethod });
@@ -292,6 +332,7 @@ describe('billing through Stripe (official SDK against a local Stripe-speaking s
       apiUrl,
     });
     const request = {
+      merchantId: randomUUID(),
       invoiceId: randomUUID(),
       invoiceNumber: 'INV-202610-TEST',
       amount: 5018,
@@ -319,5 +360,102 @@ describe('billing through Stripe (official SDK against a local Stripe-speaking s
       attempt: 1,
     });
     expect(declined).toEqual({ status: 'failed', reason: 'Your card has insufficient funds.' });
+  });
+
+  it('a SEPA debit is processing until Stripe’s signed payment_intent events settle it: failed → overdue, e-mail, retry; then paid', async () => {
+    const provider = createStripeBillingProvider({
+      secretKey: 'sk_test_invoices',
+      publishableKey: 'pk_test_invoices',
+      webhookSecret: WEBHOOK_SECRET,
+      apiUrl,
+    });
+    const tenantDb = createTenantDb(t.app.database);
+    const settings = (
+      await t.app.inject({ method: 'GET', url: `${base()}/billing-settings`, headers: w.headers('ownerA') })
+    ).json().data;
+    const sepa = settings.paymentMethods.find((m: { type: string }) => m.type === 'sepa_debit');
+    const setDefault = await t.app.inject({
+      method: 'PUT',
+      url: `${base()}/billing-settings/payment-methods/${sepa.paymentMethodId}/default`,
+      headers: w.headers('ownerA'),
+    });
+    expect(setDefault.statusCode, setDefault.body).toBe(200);
+    const invoiceId = randomUUID();
+    await t.app.db.insert(invoices).values({
+      merchantId: w.merchantA,
+      id: invoiceId,
+      number: 'INV-STRIPE-DD-1',
+      status: 'open',
+      displayType: 'billing_summary',
+      periodStart: '2026-09-01',
+      periodEnd: '2026-09-30',
+      subtotal: 2500,
+      tax: 500,
+      total: 3000,
+      taxPercent: '20.00',
+      currency: 'EUR',
+      country: 'DE',
+    });
+    const view = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `${base()}/invoices/${invoiceId}`,
+          headers: w.headers('ownerA'),
+        })
+      ).json().data;
+    const paymentEvent = (type: string, id: string) => ({
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      type,
+      data: { object: { id, object: 'payment_intent', metadata: { merchantId: w.merchantA, invoiceId } } },
+    });
+
+    const first = await collectInvoice({ tenantDb, clock: systemClock, provider }, w.merchantA, invoiceId);
+    expect(first).toMatchObject({ status: 'processing' });
+    const firstId = first.status === 'processing' ? first.providerPaymentId : '';
+    const sent = stripe.requests.filter((r) => r.path === '/v1/payment_intents').at(-1);
+    expect(sent?.params.get('payment_method')).toBe('pm_sepa_de');
+    expect(sent?.params.get('metadata[merchantId]')).toBe(w.merchantA);
+    expect(await view()).toMatchObject({ status: 'open', paymentStatus: 'processing', amountDue: 3000 });
+    // payment_intent.processing changes nothing.
+    expect((await webhook(paymentEvent('payment_intent.processing', firstId))).statusCode).toBe(200);
+    expect((await view()).paymentStatus).toBe('processing');
+
+    // The bank returns the debit. A forged event is refused; the signed one settles it from Stripe's state.
+    stripe.settle(firstId, 'failed');
+    const forged = await webhook(paymentEvent('payment_intent.payment_failed', firstId), 'whsec_wrong');
+    expect(forged.statusCode).toBe(400);
+    expect((await view()).paymentStatus).toBe('processing');
+    const jobsBefore = t.sentJobs.length;
+    expect((await webhook(paymentEvent('payment_intent.payment_failed', firstId))).statusCode).toBe(200);
+    expect(await view()).toMatchObject({
+      status: 'overdue',
+      paymentStatus: 'failed',
+      failureReason: 'The customer’s bank account has insufficient funds.',
+    });
+    expect(t.sentJobs.slice(jobsBefore)).toEqual([
+      { name: INVOICE_COLLECT_JOB, data: { merchantId: w.merchantA, invoiceId } },
+    ]);
+    const mail = (await readOutbox(t.app.db, w.users.ownerA.email)).find(
+      (m) => m.kind === 'invoice_payment_failed',
+    );
+    expect(mail?.subject).toBe('Payment of invoice INV-STRIPE-DD-1 failed');
+    // Replayed: already settled, nothing more queued.
+    expect((await webhook(paymentEvent('payment_intent.payment_failed', firstId))).statusCode).toBe(200);
+    expect(t.sentJobs.length).toBe(jobsBefore + 1);
+
+    // The retry debits again (a new idempotency key); Stripe says it succeeded.
+    const retry = await collectInvoice({ tenantDb, clock: systemClock, provider }, w.merchantA, invoiceId);
+    const retryId = retry.status === 'processing' ? retry.providerPaymentId : '';
+    expect(stripe.requests.filter((r) => r.path === '/v1/payment_intents').at(-1)?.idempotencyKey).toBe(
+      `invoice-${invoiceId}-1`,
+    );
+    // A replayed failure event of the first payment does not fail the retry.
+    expect((await webhook(paymentEvent('payment_intent.payment_failed', firstId))).statusCode).toBe(200);
+    expect((await view()).paymentStatus).toBe('processing');
+    stripe.settle(retryId, 'succeeded');
+    expect((await webhook(paymentEvent('payment_intent.succeeded', retryId))).statusCode).toBe(200);
+    expect(await view()).toMatchObject({ status: 'paid', paymentStatus: 'succeeded', amountDue: 0 });
   });
 });

@@ -29,6 +29,13 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const INVOICE_STATUSES = ['upcoming', 'open', 'paid', 'overdue', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
+/**
+ * Where the last collection of an invoice stands at the billing provider (decision 0078). A Direct Debit is
+ * `processing` for days (the invoice stays open or overdue meanwhile), then `succeeded` (paid) or `failed`.
+ */
+export const INVOICE_PAYMENT_STATUSES = ['processing', 'succeeded', 'failed'] as const;
+export type InvoicePaymentStatus = (typeof INVOICE_PAYMENT_STATUSES)[number];
+
 export const INVOICE_DISPLAY_TYPES = [
   'billing_summary',
   'stripe_invoice',

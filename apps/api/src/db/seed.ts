@@ -360,7 +360,7 @@ export async function seedDemoWorld(
           .slice(0, 7);
         const invoice = await buildMonthlyInvoice(tx, merchantId, month, issuedAt);
         if (invoice.created && invoice.invoiceId)
-          await collectInvoiceInTx(tx, billingProvider, merchantId, invoice.invoiceId, issuedAt);
+          await collectInvoiceInTx(tx, billingProvider, merchantId, invoice.invoiceId, issuedAt, now);
       }
 
       world.merchants.push({ key: plan.key, merchantId, siteIds, managedSiteId });

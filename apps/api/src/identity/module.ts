@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Mailer } from '../adapters/mail/mail-port.ts';
-import { createOutboxMailer } from '../adapters/mail/outbox-mailer.ts';
+import { mailerFromConfig } from '../adapters/mail/mailer-from-config.ts';
 import { devOutboxRoutes } from '../adapters/mail/outbox-routes.ts';
-import { createSmtpMailer } from '../adapters/mail/smtp-mailer.ts';
 import { createPostgresRateLimitStore } from '../adapters/rate-limit/postgres-store.ts';
 import type { RateLimitStore } from '../adapters/rate-limit/rate-limit-port.ts';
 import { createRedisRateLimitStore } from '../adapters/rate-limit/redis-store.ts';
@@ -64,13 +63,13 @@ export async function createIdentityModule(options: IdentityModuleOptions) {
   });
   const mailer =
     options.mailer ??
-    (options.smtpUrl
-      ? createSmtpMailer({ url: options.smtpUrl, from: options.mailFrom ?? 'no-reply@localhost' })
-      : createOutboxMailer({
-          db: options.db,
-          printBodies: !options.production,
-          print: (line) => options.log.info(line),
-        }));
+    mailerFromConfig({
+      db: options.db,
+      smtpUrl: options.smtpUrl,
+      mailFrom: options.mailFrom,
+      production: options.production,
+      print: (line) => options.log.info(line),
+    });
   const rateLimitStore =
     options.rateLimitStore ??
     (options.redisUrl

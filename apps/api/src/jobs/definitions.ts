@@ -1,10 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TenantDb } from '../access/tenant-db.ts';
 import type { BillingProvider } from '../adapters/billing/billing-port.ts';
+import type { Mailer } from '../adapters/mail/mail-port.ts';
 import type { FileStorage } from '../adapters/storage/storage-port.ts';
 import type { Clock } from '../clock.ts';
 import { eodMakeJob, eodScheduleJob } from '../modules/eod-reports/eod-jobs.ts';
-import { invoiceBuildJob, invoiceCollectJob, invoiceScheduleJob } from '../modules/invoices/invoice-jobs.ts';
+import {
+  invoiceBuildJob,
+  invoiceCollectJob,
+  invoiceDebitCheckJob,
+  invoiceScheduleJob,
+} from '../modules/invoices/invoice-jobs.ts';
+import { createPaymentSettlement } from '../modules/invoices/payment-settlement.ts';
 import { payoutBankJob, payoutBuildJob, payoutScheduleJob } from '../modules/payouts/payout-jobs.ts';
 import { reportGenerateJob } from '../modules/reports/report-jobs.ts';
 import { churnSweepJob } from '../modules/staff/churn-job.ts';
@@ -19,6 +26,10 @@ export interface JobDeps {
   billing: BillingProvider;
   /** Where report files are written (the local folder unless object storage is configured). */
   storage: FileStorage;
+  /** Tells billing contacts about a failed Direct Debit. */
+  mailer: Mailer;
+  /** The portal's address, for links in e-mails. */
+  portalUrl: string;
 }
 
 /**
@@ -35,6 +46,7 @@ export function jobDefinitions(deps: JobDeps): AnyJobDefinition[] {
     invoiceScheduleJob(deps),
     invoiceBuildJob(deps),
     invoiceCollectJob(deps),
+    invoiceDebitCheckJob({ ...deps, settlement: createPaymentSettlement(deps) }),
     reportGenerateJob(deps),
     eodScheduleJob(deps),
     eodMakeJob(deps),

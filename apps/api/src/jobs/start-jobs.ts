@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTenantDb } from '../access/tenant-db.ts';
 import { type BillingProvider, createSimulatedBillingProvider } from '../adapters/billing/billing-port.ts';
+import type { Mailer } from '../adapters/mail/mail-port.ts';
+import { createOutboxMailer } from '../adapters/mail/outbox-mailer.ts';
 import { createLocalFileStorage } from '../adapters/storage/local-file-storage.ts';
 import type { FileStorage } from '../adapters/storage/storage-port.ts';
 import type { Clock } from '../clock.ts';
@@ -27,6 +29,10 @@ export async function startJobs(options: {
   billing?: BillingProvider;
   /** Where report files go; a temporary folder when not given (tests that make no reports). */
   storage?: FileStorage;
+  /** Billing e-mails (a failed Direct Debit); the outbox when not given. */
+  mailer?: Mailer;
+  /** PUBLIC_URL, for links in e-mails. */
+  portalUrl?: string;
   pollingIntervalSeconds?: number;
   superviseIntervalSeconds?: number;
 }): Promise<JobQueue> {
@@ -48,6 +54,8 @@ export async function startJobs(options: {
         billing: options.billing ?? createSimulatedBillingProvider(),
         storage:
           options.storage ?? createLocalFileStorage({ root: join(tmpdir(), `mp-files-${process.pid}`) }),
+        mailer: options.mailer ?? createOutboxMailer({ db: options.database.db, printBodies: false }),
+        portalUrl: options.portalUrl ?? 'http://localhost:3000',
       }),
   });
   if (options.work) {

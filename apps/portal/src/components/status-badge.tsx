@@ -24,6 +24,7 @@ export const STATUS_COLOURS = {
   },
   payout: { pending: 'yellow', completed: 'green', failed: 'red' },
   invoice: { upcoming: 'blue', open: 'yellow', paid: 'green', overdue: 'red', void: 'gray' },
+  invoicePayment: { processing: 'cyan', succeeded: 'green', failed: 'red' },
   report: { NEW: 'blue', PROCESSING: 'yellow', READY: 'green', ERROR: 'red' },
 } as const satisfies Record<string, Record<string, MantineColor>>;
 

@@ -14,6 +14,7 @@ export interface ProviderPaymentMethod {
 
 /** One attempt to collect an invoice's amount due from a saved payment method. */
 export interface CollectionRequest {
+  merchantId: string;
   invoiceId: string;
   invoiceNumber: string;
   /** Minor units, > 0. */
@@ -35,9 +36,18 @@ export type SetupResult =
 
 /** A provider event about a checkout session, from a webhook whose signature was checked. */
 export interface SetupEvent {
+  kind: 'setup';
   merchantId: string;
   sessionId: string;
   result: SetupResult;
+}
+
+/** A provider event about an invoice's payment (a Direct Debit settling or failing), signature checked. */
+export interface PaymentEvent {
+  kind: 'payment';
+  merchantId: string;
+  invoiceId: string;
+  result: CollectionResult;
 }
 
 /**
@@ -56,13 +66,28 @@ export interface HostedSetup {
     clientSecret: string;
   }>;
   setupResult(setupIntentId: string): Promise<SetupResult>;
-  /** Throws when the signature does not match; null for events that are not about a checkout session. */
-  webhookEvent(rawBody: Buffer, signature: string): Promise<SetupEvent | null>;
+  /** Throws when the signature does not match; null for events about neither a session nor an invoice. */
+  webhookEvent(rawBody: Buffer, signature: string): Promise<SetupEvent | PaymentEvent | null>;
 }
 
+/**
+ * A collection attempt's result. A card is paid or declined at once; a Direct Debit (SEPA, BACS) is
+ * `processing` for days and later succeeds or fails (decision 0078).
+ */
 export type CollectionResult =
   | { status: 'succeeded'; providerPaymentId: string }
-  | { status: 'failed'; reason: string };
+  | { status: 'processing'; providerPaymentId: string }
+  | { status: 'failed'; reason: string; providerPaymentId?: string };
+
+/** A payment the provider has not settled yet, asked about again. */
+export interface ProcessingPayment {
+  providerPaymentId: string;
+  invoiceId: string;
+  /** The attempt it was made on (0 for the first). */
+  attempt: number;
+  /** When the provider accepted it. */
+  since: Date;
+}
 
 /**
  * The billing provider port (DESIGN §1): payment methods and invoice collection. The embedded default is the
@@ -77,29 +102,64 @@ export interface BillingProvider {
   readonly hostedSetup?: HostedSetup;
   /** Charges the amount off-session from the payment method; never throws for a decline. */
   collect(request: CollectionRequest): Promise<CollectionResult>;
+  /** How a processing payment stands now (a poll: Stripe also tells by webhook, the simulator only this way). */
+  paymentStatus(payment: ProcessingPayment, now: Date): Promise<CollectionResult>;
+  /**
+   * How long after a Direct Debit starts it is first asked about, and then between asks: the simulator's
+   * settle delay; for Stripe a fallback for a webhook that never came.
+   */
+  readonly debitCheckAfterMs: number;
 }
 
 export const SIMULATED_DECLINE_REASON = 'The payment was declined by the test provider: insufficient funds';
+export const SIMULATED_DEBIT_FAILURE_REASON =
+  'The bank returned the Direct Debit (test provider): insufficient funds';
+/** How long a simulated Direct Debit is processing before it settles, unless configured. */
+export const SIMULATED_DEBIT_SETTLE_MS = 3 * 60 * 1000;
+
+const isDirectDebit = (type: PaymentMethodType) => type === 'sepa_debit' || type === 'bacs_debit';
+/** One in ten, decided by the text (an invoice id and attempt), so reruns agree. */
+const oneInTen = (text: string) => (createHash('md5').update(text).digest()[0] ?? 255) < 26;
 
 /**
- * The simulated provider's collection: about one invoice in ten is declined on its first attempt (decided by
- * the invoice id, so reruns agree) and paid on the retry, like a card with a temporary shortfall.
- * `declines(request)` replaces that rule (tests).
+ * The simulated provider's collection. A card: about one invoice in ten is declined on its first attempt
+ * (decided by the invoice id, so reruns agree) and paid on the retry, like a card with a temporary shortfall.
+ * A SEPA or BACS Direct Debit: accepted as `processing`, settled `debitSettleMs` later; about one in ten
+ * first attempts then fails (returned by the bank), as real debits do days later. `declines(request)` and
+ * `debitFails(payment)` replace those rules (tests).
  */
 export function createSimulatedBillingProvider(
-  options: { declines?: (request: CollectionRequest) => boolean } = {},
+  options: {
+    declines?: (request: CollectionRequest) => boolean;
+    debitFails?: (payment: ProcessingPayment) => boolean;
+    debitSettleMs?: number;
+  } = {},
 ): BillingProvider {
   const declines =
     options.declines ??
-    ((request: CollectionRequest) =>
-      request.attempt === 0 && (createHash('md5').update(request.invoiceId).digest()[0] ?? 255) < 26);
+    ((request: CollectionRequest) => request.attempt === 0 && oneInTen(request.invoiceId));
+  const debitFails =
+    options.debitFails ??
+    ((payment: ProcessingPayment) => payment.attempt === 0 && oneInTen(`${payment.invoiceId}:debit`));
+  const settleMs = options.debitSettleMs ?? SIMULATED_DEBIT_SETTLE_MS;
   return {
     name: 'simulator',
     publicKey: null,
+    debitCheckAfterMs: settleMs,
     async collect(request) {
-      if (declines(request)) return { status: 'failed', reason: SIMULATED_DECLINE_REASON };
       const key = createHash('sha256').update(`${request.invoiceId}:${request.attempt}`).digest('hex');
-      return { status: 'succeeded', providerPaymentId: `py_sim_${key.slice(0, 24)}` };
+      const providerPaymentId = `py_sim_${request.attempt}_${key.slice(0, 24)}`;
+      if (isDirectDebit(request.paymentMethodType)) return { status: 'processing', providerPaymentId };
+      if (declines(request)) return { status: 'failed', reason: SIMULATED_DECLINE_REASON };
+      return { status: 'succeeded', providerPaymentId };
+    },
+    async paymentStatus(payment, now) {
+      const { providerPaymentId } = payment;
+      if (now.getTime() - payment.since.getTime() < settleMs)
+        return { status: 'processing', providerPaymentId };
+      if (debitFails(payment))
+        return { status: 'failed', reason: SIMULATED_DEBIT_FAILURE_REASON, providerPaymentId };
+      return { status: 'succeeded', providerPaymentId };
     },
   };
 }

@@ -1,6 +1,11 @@
 import type { PaymentMethodType } from '@mp/domain/enums';
 import Stripe from 'stripe';
-import type { BillingProvider, ProviderPaymentMethod, SetupResult } from './billing-port.ts';
+import type {
+  BillingProvider,
+  CollectionResult,
+  ProviderPaymentMethod,
+  SetupResult,
+} from './billing-port.ts';
 
 export interface StripeBillingConfig {
   secretKey: string;
@@ -11,6 +16,29 @@ export interface StripeBillingConfig {
 }
 
 const PAYMENT_METHOD_TYPES = ['card', 'sepa_debit', 'bacs_debit'] as const;
+
+/** A Direct Debit still processing after this long is asked about (a fallback for a webhook that never came). */
+export const STRIPE_DEBIT_CHECK_AFTER_MS = 24 * 60 * 60 * 1000;
+
+const PAYMENT_EVENTS = new Set([
+  'payment_intent.processing',
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+]);
+
+/** Where a PaymentIntent stands, as the port says it. */
+export function fromStripePaymentIntent(intent: Stripe.PaymentIntent): CollectionResult {
+  if (intent.status === 'succeeded') return { status: 'succeeded', providerPaymentId: intent.id };
+  if (intent.status === 'processing') return { status: 'processing', providerPaymentId: intent.id };
+  if (intent.status === 'canceled')
+    return { status: 'failed', reason: 'The payment was cancelled', providerPaymentId: intent.id };
+  return {
+    status: 'failed',
+    providerPaymentId: intent.id,
+    reason: intent.last_payment_error?.message ?? `Payment ${intent.status.replaceAll('_', ' ')}`,
+  };
+}
 
 /** What we keep of a Stripe payment method: display facts only (brand or bank, last four, expiry). */
 export function fromStripePaymentMethod(method: Stripe.PaymentMethod): ProviderPaymentMethod | null {
@@ -86,6 +114,10 @@ export function createStripeBillingProvider(config: StripeBillingConfig): Billin
   return {
     name: 'stripe',
     publicKey: config.publishableKey,
+    debitCheckAfterMs: STRIPE_DEBIT_CHECK_AFTER_MS,
+    async paymentStatus(payment) {
+      return fromStripePaymentIntent(await stripe.paymentIntents.retrieve(payment.providerPaymentId));
+    },
     hostedSetup: {
       async ensureCustomer({ merchantId, name, email, existing }) {
         if (existing) return existing;
@@ -111,6 +143,15 @@ export function createStripeBillingProvider(config: StripeBillingConfig): Billin
       setupResult,
       async webhookEvent(rawBody, signature) {
         const event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
+        if (PAYMENT_EVENTS.has(event.type)) {
+          const intent = event.data.object as Stripe.PaymentIntent;
+          const merchantId = intent.metadata?.merchantId;
+          const invoiceId = intent.metadata?.invoiceId;
+          if (!merchantId || !invoiceId) return null;
+          // As for SetupIntents: the state is read back, so a replayed or out-of-order event changes nothing.
+          const current = await stripe.paymentIntents.retrieve(intent.id);
+          return { kind: 'payment', merchantId, invoiceId, result: fromStripePaymentIntent(current) };
+        }
         if (
           event.type !== 'setup_intent.succeeded' &&
           event.type !== 'setup_intent.setup_failed' &&
@@ -122,7 +163,7 @@ export function createStripeBillingProvider(config: StripeBillingConfig): Billin
         const sessionId = intent.metadata?.sessionId;
         if (!merchantId || !sessionId) return null;
         // The event names the intent; its state is read back from Stripe, so a replayed old event changes nothing.
-        return { merchantId, sessionId, result: await setupResult(intent.id) };
+        return { kind: 'setup', merchantId, sessionId, result: await setupResult(intent.id) };
       },
     },
     async collect(request) {
@@ -138,14 +179,12 @@ export function createStripeBillingProvider(config: StripeBillingConfig): Billin
             off_session: true,
             confirm: true,
             description: `Invoice ${request.invoiceNumber}`,
-            metadata: { invoiceId: request.invoiceId },
+            metadata: { invoiceId: request.invoiceId, merchantId: request.merchantId },
           },
           { idempotencyKey: `invoice-${request.invoiceId}-${request.attempt}` },
         );
-        // Direct Debits stay `processing` for days; Stripe has accepted the debit, which we count as collected.
-        if (intent.status === 'succeeded' || intent.status === 'processing')
-          return { status: 'succeeded', providerPaymentId: intent.id };
-        return { status: 'failed', reason: `Payment ${intent.status.replaceAll('_', ' ')}` };
+        // Direct Debits stay `processing` for days, then payment_intent.succeeded or .payment_failed arrives.
+        return fromStripePaymentIntent(intent);
       } catch (error) {
         if (
           error instanceof Stripe.errors.StripeCardError ||

@@ -1,5 +1,6 @@
 import {
   INVOICE_DISPLAY_TYPES,
+  INVOICE_PAYMENT_STATUSES,
   INVOICE_STATUSES,
   PAYMENT_METHOD_TYPES,
   SETTLEMENT_TYPES,
@@ -95,6 +96,12 @@ export const invoices = pgTable(
     collectionAttempts: integer('collection_attempts').notNull().default(0),
     paymentMethodId: uuid('payment_method_id'),
     failureReason: text('failure_reason'),
+    /**
+     * The last collection at the provider (decision 0078): a Direct Debit stays `processing` (since
+     * `payment_processing_since`) until the provider says it succeeded or failed; null before any attempt.
+     */
+    paymentStatus: text('payment_status'),
+    paymentProcessingSince: timestamp('payment_processing_since', { withTimezone: true }),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     dueAt: timestamp('due_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -108,6 +115,11 @@ export const invoices = pgTable(
     uniqueIndex('invoices_merchant_period_type_unique').on(t.merchantId, t.periodStart, t.displayType),
     check('invoices_status_check', oneOf(t.status, INVOICE_STATUSES)),
     check('invoices_display_type_check', oneOf(t.displayType, INVOICE_DISPLAY_TYPES)),
+    check('invoices_payment_status_check', oneOf(t.paymentStatus, INVOICE_PAYMENT_STATUSES)),
+    // The processing-debit sweep reads these few rows across merchants.
+    index('invoices_payment_processing_idx')
+      .on(t.paymentProcessingSince)
+      .where(sql`${t.paymentStatus} = 'processing'`),
   ],
 );
 

@@ -3,7 +3,11 @@ import { BILLING_RECOMMENDED_PAYMENT_METHODS } from '@mp/domain/constants';
 import type { PaymentMethodType } from '@mp/domain/enums';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import type { TenantDb } from '../../access/tenant-db.ts';
-import type { BillingProvider, ProviderPaymentMethod } from '../../adapters/billing/billing-port.ts';
+import type {
+  BillingProvider,
+  CollectionResult,
+  ProviderPaymentMethod,
+} from '../../adapters/billing/billing-port.ts';
 import type { ESignProvider } from '../../adapters/esign/esign-port.ts';
 import type { Clock } from '../../clock.ts';
 import { notFound } from '../../plugins/errors.ts';
@@ -42,6 +46,8 @@ export function createBillingService(deps: {
   provider: BillingProvider;
   esign: ESignProvider;
   publicUrl: string;
+  /** Settles an invoice's processing payment when the provider's webhook says how it ended. */
+  settlePayment?: (merchantId: string, invoiceId: string, result: CollectionResult) => Promise<unknown>;
 }) {
   const { tenantDb, clock } = deps;
   return {
@@ -296,11 +302,19 @@ export function createBillingService(deps: {
       });
     },
 
-    /** Stripe's webhook: the signature checked by the adapter, then the session completed from Stripe's state. */
+    /**
+     * Stripe's webhook: the signature checked by the adapter, then the session completed, or an invoice's
+     * Direct Debit settled, from Stripe's state.
+     */
     async handleProviderWebhook(rawBody: Buffer, signature: string): Promise<'handled' | 'ignored'> {
       const setup = deps.provider.hostedSetup;
       if (!setup) return 'ignored';
       const event = await setup.webhookEvent(rawBody, signature);
+      if (event?.kind === 'payment') {
+        if (!deps.settlePayment || event.result.status === 'processing') return 'ignored';
+        await deps.settlePayment(event.merchantId, event.invoiceId, event.result);
+        return 'handled';
+      }
       if (!event || event.result.status === 'open') return 'ignored';
       await this.completeProviderSession(event.merchantId, event.sessionId, event.result);
       return 'handled';

@@ -5,8 +5,9 @@ import type { BillingService } from './service.ts';
 
 /**
  * Stripe's webhook (issue 13): the raw body is kept for the signature check (`Stripe-Signature`, the webhook
- * secret); a SetupIntent that succeeded or failed completes its checkout session. Without Stripe configured
- * the route answers 404.
+ * secret); a SetupIntent that succeeded or failed completes its checkout session, and a PaymentIntent that
+ * succeeded or failed settles the invoice's processing Direct Debit. Without Stripe configured the route
+ * answers 404.
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
   service: BillingService;
@@ -23,7 +24,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'stripeWebhook',
         tags: ['billing'],
-        summary: 'Stripe events about checkout sessions (signature checked)',
+        summary: 'Stripe events about checkout sessions and invoice payments (signature checked)',
         response: { 200: z.object({ received: z.boolean() }), 400: errorBodySchema, 404: errorBodySchema },
       },
     },

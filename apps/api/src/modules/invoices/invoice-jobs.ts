@@ -5,18 +5,27 @@ import type { BillingProvider } from '../../adapters/billing/billing-port.ts';
 import type { Clock } from '../../clock.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { defineJob } from '../../jobs/queue.ts';
-import { collectInvoice } from './collection.ts';
+import { collectInvoice, processingPayment } from './collection.ts';
 import { buildMonthlyInvoice, previousMonth } from './invoice-builder.ts';
+import {
+  INVOICE_BUILD_JOB,
+  INVOICE_COLLECT_JOB,
+  INVOICE_DEBIT_CHECK_JOB,
+  INVOICE_SCHEDULE_JOB,
+} from './invoice-job-names.ts';
+import type { PaymentSettlement } from './payment-settlement.ts';
 
-export const INVOICE_SCHEDULE_JOB = 'invoices.schedule-month';
-export const INVOICE_BUILD_JOB = 'invoices.build-month';
-export const INVOICE_COLLECT_JOB = 'invoices.collect';
+export { INVOICE_BUILD_JOB, INVOICE_COLLECT_JOB, INVOICE_DEBIT_CHECK_JOB, INVOICE_SCHEDULE_JOB };
 
 interface InvoiceJobDeps {
   tenantDb: TenantDb;
   clock: Clock;
   send: JobQueue['send'];
   billing: BillingProvider;
+}
+
+interface DebitCheckDeps extends InvoiceJobDeps {
+  settlement: PaymentSettlement;
 }
 
 interface BuildMonthData {
@@ -80,7 +89,8 @@ export function invoiceBuildJob(deps: InvoiceJobDeps) {
 
 /**
  * Collects an invoice through the billing port. A decline marks it overdue and throws, so the queue retries:
- * 5 tries, 1 h, 2 h, 4 h, … apart (a card topped up, a payment method added in the meantime).
+ * 5 tries, 1 h, 2 h, 4 h, … apart (a card topped up, a payment method added in the meantime). A Direct Debit
+ * comes back processing: a check job is queued for when the provider should know its outcome.
  */
 export function invoiceCollectJob(deps: InvoiceJobDeps) {
   return defineJob<CollectData>({
@@ -98,11 +108,48 @@ export function invoiceCollectJob(deps: InvoiceJobDeps) {
         merchantId,
         invoiceId,
       );
+      if (outcome.status === 'processing') {
+        await deps.send(INVOICE_DEBIT_CHECK_JOB, { merchantId, invoiceId } satisfies CollectData, {
+          singletonKey: `${invoiceId}:${outcome.providerPaymentId}`,
+          startAfter: new Date(deps.clock.now().getTime() + deps.billing.debitCheckAfterMs),
+        });
+        return;
+      }
       if (outcome.status === 'failed') {
         throw new Error(
           `invoice ${invoiceId} not collected (attempt ${outcome.attempts}): ${outcome.reason}`,
         );
       }
+    },
+  });
+}
+
+/**
+ * Asks the billing provider how an invoice's processing Direct Debit stands and settles it (paid, or failed:
+ * overdue, e-mail, retry; payment-settlement.ts). Still processing: throws, so the queue asks again
+ * `debitCheckAfterMs` later, up to 14 times. Stripe's webhook usually settles the payment first; then this
+ * finds nothing processing and stops.
+ */
+export function invoiceDebitCheckJob(deps: DebitCheckDeps) {
+  return defineJob<CollectData>({
+    name: INVOICE_DEBIT_CHECK_JOB,
+    queue: {
+      policy: 'exclusive',
+      retryLimit: 14,
+      // A constant interval: backoff capped at the delay itself.
+      retryDelay: Math.max(1, Math.round(deps.billing.debitCheckAfterMs / 1000)),
+      retryBackoff: true,
+      retryDelayMax: Math.max(1, Math.round(deps.billing.debitCheckAfterMs / 1000)),
+    },
+    async work({ merchantId, invoiceId }) {
+      const payment = await deps.tenantDb.forMerchant(merchantId, (tx) =>
+        processingPayment(tx, merchantId, invoiceId),
+      );
+      if (!payment) return;
+      const result = await deps.billing.paymentStatus(payment, deps.clock.now());
+      const outcome = await deps.settlement.settle(merchantId, invoiceId, result);
+      if (outcome.status === 'processing')
+        throw new Error(`invoice ${invoiceId}: payment ${payment.providerPaymentId} still processing`);
     },
   });
 }

@@ -1,4 +1,4 @@
-import { INVOICE_DISPLAY_TYPES, INVOICE_STATUSES } from '@mp/domain/enums';
+import { INVOICE_DISPLAY_TYPES, INVOICE_PAYMENT_STATUSES, INVOICE_STATUSES } from '@mp/domain/enums';
 import { z } from 'zod';
 
 export const invoiceSchema = z
@@ -22,6 +22,13 @@ export const invoiceSchema = z
     paidAt: z.string().nullable(),
     collectionAttempts: z.int(),
     failureReason: z.string().nullable().describe('Why the last collection attempt failed'),
+    paymentStatus: z
+      .enum(INVOICE_PAYMENT_STATUSES)
+      .nullable()
+      .describe(
+        'The last collection at the provider: a Direct Debit is processing for days (the invoice stays open or overdue), then succeeded or failed; null before any attempt',
+      ),
+    paymentProcessingSince: z.string().nullable().describe('When the processing payment was made'),
   })
   .meta({ id: 'Invoice' });
 

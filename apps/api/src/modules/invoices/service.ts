@@ -1,3 +1,4 @@
+import type { InvoicePaymentStatus } from '@mp/domain/enums';
 import { and, desc, eq } from 'drizzle-orm';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import type { TenantDb } from '../../access/tenant-db.ts';
@@ -35,6 +36,8 @@ function toView(row: InvoiceRow) {
     paidAt: iso(row.paidAt),
     collectionAttempts: row.collectionAttempts,
     failureReason: row.failureReason,
+    paymentStatus: row.paymentStatus as InvoicePaymentStatus | null,
+    paymentProcessingSince: iso(row.paymentProcessingSince),
   };
 }
 

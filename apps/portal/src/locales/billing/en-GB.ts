@@ -89,6 +89,9 @@ export const billingEnGB = {
     settledFromPayouts: 'Deducted from your payouts',
     paid: 'Paid',
     amountDue: 'Amount due',
+    processingTitle: 'Direct Debit processing',
+    processing:
+      'We requested the Direct Debit on {{date}}. Your bank takes a few working days to clear it; the invoice is marked paid when it does, and we e-mail you if it fails.',
     overdueTitle: 'Payment failed',
     overdue:
       'We could not collect this invoice: {{reason}}. We will try again; check your default payment method.',

@@ -89,6 +89,9 @@ export const billingEsES: typeof billingEnGB = {
     settledFromPayouts: 'Descontado de tus liquidaciones',
     paid: 'Pagado',
     amountDue: 'Importe pendiente',
+    processingTitle: 'Domiciliación en curso',
+    processing:
+      'Solicitamos la domiciliación el {{date}}. Tu banco tarda unos días hábiles en abonarla; la factura se marcará como pagada entonces y te avisaremos por correo si falla.',
     overdueTitle: 'El cobro ha fallado',
     overdue:
       'No hemos podido cobrar esta factura: {{reason}}. Lo volveremos a intentar; revisa tu método de pago predeterminado.',

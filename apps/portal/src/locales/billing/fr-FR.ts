@@ -89,6 +89,9 @@ export const billingFrFR: typeof billingEnGB = {
     settledFromPayouts: 'Déduit de vos virements',
     paid: 'Payé',
     amountDue: 'Montant dû',
+    processingTitle: 'Prélèvement en cours',
+    processing:
+      'Nous avons demandé le prélèvement le {{date}}. Votre banque met quelques jours ouvrés à le traiter ; la facture sera marquée payée à ce moment-là, et nous vous écrirons s’il échoue.',
     overdueTitle: 'Le prélèvement a échoué',
     overdue:
       'Nous n’avons pas pu prélever cette facture : {{reason}}. Nous réessaierons ; vérifiez votre moyen de paiement par défaut.',

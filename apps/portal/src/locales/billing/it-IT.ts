@@ -89,6 +89,9 @@ export const billingItIT: typeof billingEnGB = {
     settledFromPayouts: 'Detratto dai tuoi accrediti',
     paid: 'Pagato',
     amountDue: 'Importo dovuto',
+    processingTitle: 'Addebito diretto in corso',
+    processing:
+      'Abbiamo richiesto l’addebito diretto il {{date}}. La tua banca impiega alcuni giorni lavorativi per completarlo; la fattura risulterà pagata a quel punto e ti scriveremo se non riesce.',
     overdueTitle: 'Addebito non riuscito',
     overdue:
       'Non siamo riusciti ad addebitare questa fattura: {{reason}}. Riproveremo; controlla il tuo metodo di pagamento predefinito.',

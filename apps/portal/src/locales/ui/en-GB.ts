@@ -38,6 +38,11 @@ export const uiEnGB = {
     },
     payout: { pending: 'Pending', completed: 'Completed', failed: 'Failed' },
     invoice: { upcoming: 'Upcoming', open: 'Open', paid: 'Paid', overdue: 'Overdue', void: 'Void' },
+    invoicePayment: {
+      processing: 'Payment processing',
+      succeeded: 'Payment received',
+      failed: 'Payment failed',
+    },
     report: { NEW: 'New', PROCESSING: 'Processing', READY: 'Ready', ERROR: 'Error' },
   },
   shell: {

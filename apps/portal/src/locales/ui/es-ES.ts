@@ -39,6 +39,7 @@ export const uiEsES: LocaleResources['ui'] = {
     },
     payout: { pending: 'Pendiente', completed: 'Completada', failed: 'Fallida' },
     invoice: { upcoming: 'Próxima', open: 'Abierta', paid: 'Pagada', overdue: 'Vencida', void: 'Anulada' },
+    invoicePayment: { processing: 'Cobro en curso', succeeded: 'Cobro recibido', failed: 'Cobro fallido' },
     report: { NEW: 'Nuevo', PROCESSING: 'En proceso', READY: 'Listo', ERROR: 'Error' },
   },
   shell: {

@@ -39,6 +39,11 @@ export const uiFrFR: LocaleResources['ui'] = {
     },
     payout: { pending: 'En attente', completed: 'Effectué', failed: 'Échoué' },
     invoice: { upcoming: 'À venir', open: 'Ouverte', paid: 'Payée', overdue: 'En retard', void: 'Annulée' },
+    invoicePayment: {
+      processing: 'Prélèvement en cours',
+      succeeded: 'Paiement reçu',
+      failed: 'Paiement échoué',
+    },
     report: { NEW: 'Nouveau', PROCESSING: 'En cours', READY: 'Prêt', ERROR: 'Erreur' },
   },
   shell: {

@@ -39,6 +39,11 @@ export const uiItIT: LocaleResources['ui'] = {
     },
     payout: { pending: 'In attesa', completed: 'Completato', failed: 'Non riuscito' },
     invoice: { upcoming: 'In arrivo', open: 'Aperta', paid: 'Pagata', overdue: 'Scaduta', void: 'Annullata' },
+    invoicePayment: {
+      processing: 'Addebito in corso',
+      succeeded: 'Pagamento ricevuto',
+      failed: 'Pagamento non riuscito',
+    },
     report: { NEW: 'Nuovo', PROCESSING: 'In elaborazione', READY: 'Pronto', ERROR: 'Errore' },
   },
   shell: {

@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/date-time.tsx';
 import { Money } from '../../../components/money.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { formatDate } from '../../../lib/format/dates.ts';
+import { currentLocale } from '../../../lib/i18n/i18n.ts';
+import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { downloadInvoicePdf, type InvoiceDetail, type InvoiceLine, useInvoice } from '../api/invoices.ts';
 import { invoiceMonth } from './invoice-period.ts';
@@ -76,6 +79,7 @@ function InvoiceBody({ merchantId, invoice }: { merchantId: string; invoice: Inv
         ? t('billing.invoices.devices', { count: line.quantity })
         : '';
   const paidBySchedule = invoice.amountPaid - invoice.settledFromPayouts;
+  const zone = useCurrentMerchant()?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
@@ -85,7 +89,12 @@ function InvoiceBody({ merchantId, invoice }: { merchantId: string; invoice: Inv
             {invoice.number}
           </Text>
         </Stack>
-        <StatusBadge family="invoice" status={invoice.status} />
+        <Group gap={6}>
+          <StatusBadge family="invoice" status={invoice.status} />
+          {invoice.paymentStatus === 'processing' && (
+            <StatusBadge family="invoicePayment" status="processing" />
+          )}
+        </Group>
       </Group>
       <Group gap="xl" wrap="wrap">
         {invoice.issuedAt && (
@@ -122,7 +131,14 @@ function InvoiceBody({ merchantId, invoice }: { merchantId: string; invoice: Inv
           </Stack>
         )}
       </Group>
-      {invoice.status === 'overdue' && invoice.failureReason && (
+      {invoice.paymentStatus === 'processing' && invoice.paymentProcessingSince && (
+        <Alert color="cyan" title={t('billing.invoices.processingTitle')}>
+          {t('billing.invoices.processing', {
+            date: formatDate(new Date(invoice.paymentProcessingSince), currentLocale(), zone, 'date'),
+          })}
+        </Alert>
+      )}
+      {invoice.status === 'overdue' && invoice.failureReason && invoice.paymentStatus !== 'processing' && (
         <Alert color="red" title={t('billing.invoices.overdueTitle')}>
           {t('billing.invoices.overdue', { reason: invoice.failureReason })}
         </Alert>

@@ -30,6 +30,8 @@ const invoice = {
   paidAt: null,
   collectionAttempts: 1,
   failureReason: 'The payment was declined by the test provider: insufficient funds',
+  paymentStatus: 'failed',
+  paymentProcessingSince: null,
 };
 const detail = {
   ...invoice,
@@ -150,7 +152,7 @@ describe('/billing/invoices', () => {
     expect(
       within(drawer).getByText(/We could not collect this invoice: The payment was declined/),
     ).toBeInTheDocument();
-  });
+  }, 20_000); // a typed flow through the table and the drawer: slow on a loaded machine
 
   it('downloads the PDF with the session token; a failed download shows the retry message', async () => {
     const user = userEvent.setup();
@@ -182,6 +184,39 @@ describe('/billing/invoices', () => {
       await screen.findByText('We could not download the invoice. Please try again.'),
     ).toBeInTheDocument();
     expect(createObjectURL).toHaveBeenCalledTimes(1);
+  });
+
+  it('a Direct Debit waiting for the bank shows as processing, with the day it was requested', async () => {
+    const user = userEvent.setup();
+    const processing = {
+      ...invoice,
+      status: 'open',
+      failureReason: null,
+      paymentStatus: 'processing',
+      paymentProcessingSince: '2026-04-01T06:00:00.000Z',
+    };
+    fetchMock.mockImplementation(
+      fakeApi({
+        [`GET ${BASE}`]: () => jsonResponse(200, { data: [processing] }),
+        [`GET ${BASE}/${INVOICE}`]: () =>
+          jsonResponse(200, {
+            data: {
+              ...detail,
+              ...processing,
+              paymentMethod: { type: 'sepa_debit', brand: 'DE', lastFour: '3000' },
+            },
+          }),
+      }).handle,
+    );
+    renderInvoices();
+    const row = (await screen.findByText('INV-202603-ABCDEF0123')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Open')).toBeInTheDocument();
+    expect(within(row).getByText('Payment processing')).toBeInTheDocument();
+    await user.click(within(row).getByText('March 2026'));
+    const drawer = await screen.findByRole('dialog', { name: 'Invoice INV-202603-ABCDEF0123' });
+    expect(await within(drawer).findByText('Direct Debit processing')).toBeInTheDocument();
+    expect(within(drawer).getByText(/We requested the Direct Debit on 1 Apr 2026\./)).toBeInTheDocument();
+    expect(within(drawer).queryByText(/We could not collect this invoice/)).toBeNull();
   });
 
   it('says so when there is no invoice yet', async () => {

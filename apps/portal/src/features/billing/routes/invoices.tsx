@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -54,7 +54,15 @@ export default function InvoicesScreen() {
           {
             accessor: 'status',
             title: t('billing.invoices.columns.status'),
-            render: (invoice) => <StatusBadge family="invoice" status={invoice.status} />,
+            render: (invoice) => (
+              <Group gap={6} wrap="wrap">
+                <StatusBadge family="invoice" status={invoice.status} />
+                {/* A Direct Debit waiting for the bank (decision 0078). */}
+                {invoice.paymentStatus === 'processing' && (
+                  <StatusBadge family="invoicePayment" status="processing" />
+                )}
+              </Group>
+            ),
           },
           {
             accessor: 'total',

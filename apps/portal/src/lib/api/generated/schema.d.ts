@@ -1334,7 +1334,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stripe events about checkout sessions (signature checked) */
+        /** Stripe events about checkout sessions and invoice payments (signature checked) */
         post: operations["stripeWebhook"];
         delete?: never;
         options?: never;
@@ -1971,6 +1971,10 @@ export interface components {
             collectionAttempts: number;
             /** @description Why the last collection attempt failed */
             failureReason: string | null;
+            /** @description The last collection at the provider: a Direct Debit is processing for days (the invoice stays open or overdue), then succeeded or failed; null before any attempt */
+            paymentStatus: ("processing" | "succeeded" | "failed") | null;
+            /** @description When the processing payment was made */
+            paymentProcessingSince: string | null;
         };
         InvoiceLineInput: {
             /** @enum {string} */
@@ -2018,6 +2022,10 @@ export interface components {
             collectionAttempts: number;
             /** @description Why the last collection attempt failed */
             failureReason: string | null;
+            /** @description The last collection at the provider: a Direct Debit is processing for days (the invoice stays open or overdue), then succeeded or failed; null before any attempt */
+            paymentStatus: ("processing" | "succeeded" | "failed") | null;
+            /** @description When the processing payment was made */
+            paymentProcessingSince: string | null;
             country: string | null;
             lines: components["schemas"]["InvoiceLineInput"][];
             /** @description The payment method the invoice was collected from (or last tried) */
@@ -2991,6 +2999,10 @@ export interface components {
             collectionAttempts: number;
             /** @description Why the last collection attempt failed */
             failureReason: string | null;
+            /** @description The last collection at the provider: a Direct Debit is processing for days (the invoice stays open or overdue), then succeeded or failed; null before any attempt */
+            paymentStatus: ("processing" | "succeeded" | "failed") | null;
+            /** @description When the processing payment was made */
+            paymentProcessingSince: string | null;
         };
         InvoiceLine: {
             /** @enum {string} */
@@ -3038,6 +3050,10 @@ export interface components {
             collectionAttempts: number;
             /** @description Why the last collection attempt failed */
             failureReason: string | null;
+            /** @description The last collection at the provider: a Direct Debit is processing for days (the invoice stays open or overdue), then succeeded or failed; null before any attempt */
+            paymentStatus: ("processing" | "succeeded" | "failed") | null;
+            /** @description When the processing payment was made */
+            paymentProcessingSince: string | null;
             country: string | null;
             lines: components["schemas"]["InvoiceLine"][];
             /** @description The payment method the invoice was collected from (or last tried) */
