@@ -1938,186 +1938,6 @@ export interface components {
             firstDeliveryDate: string;
             createdAt: string;
         };
-        InvoiceInput: {
-            /** Format: uuid */
-            invoiceId: string;
-            number: string;
-            /** @enum {string} */
-            status: "upcoming" | "open" | "paid" | "overdue" | "void";
-            /** @enum {string} */
-            displayType: "billing_summary" | "stripe_invoice" | "yeti_invoice" | "per_site_breakdown_csv";
-            /** @description YYYY-MM-DD, first day billed */
-            periodStart: string;
-            /** @description YYYY-MM-DD, last day billed */
-            periodEnd: string;
-            /** @description Minor units: the sum of the lines */
-            subtotal: number;
-            /** @description The VAT rate applied to the subtotal, e.g. "20.00" */
-            taxPercent: string;
-            /** @description Minor units of VAT */
-            tax: number;
-            /** @description subtotal + tax */
-            total: number;
-            /** @description Minor units already deducted from payouts (net settlement) */
-            settledFromPayouts: number;
-            /** @description Minor units paid, including what the payouts settled */
-            amountPaid: number;
-            /** @description total − amountPaid */
-            amountDue: number;
-            currency: string;
-            issuedAt: string | null;
-            dueAt: string | null;
-            paidAt: string | null;
-            collectionAttempts: number;
-            /** @description Why the last collection attempt failed */
-            failureReason: string | null;
-            /** @description The last collection at the provider: a Direct Debit is processing for days (the invoice stays open or overdue), then succeeded or failed; null before any attempt */
-            paymentStatus: ("processing" | "succeeded" | "failed") | null;
-            /** @description When the processing payment was made */
-            paymentProcessingSince: string | null;
-        };
-        InvoiceLineInput: {
-            /** @enum {string} */
-            kind: "processing-fee" | "monthly-fee" | "credit" | "device-rental" | "discount";
-            /** @description Card region of a processing-fee line */
-            region: string | null;
-            description: string;
-            /** @description Payments for a processing-fee line, devices for a rental */
-            quantity: number;
-            unitAmount: number;
-            amount: number;
-            /** @description Minor units of payments (with tips) the fees were taken on */
-            volume: number | null;
-        };
-        InvoiceDetailInput: {
-            /** Format: uuid */
-            invoiceId: string;
-            number: string;
-            /** @enum {string} */
-            status: "upcoming" | "open" | "paid" | "overdue" | "void";
-            /** @enum {string} */
-            displayType: "billing_summary" | "stripe_invoice" | "yeti_invoice" | "per_site_breakdown_csv";
-            /** @description YYYY-MM-DD, first day billed */
-            periodStart: string;
-            /** @description YYYY-MM-DD, last day billed */
-            periodEnd: string;
-            /** @description Minor units: the sum of the lines */
-            subtotal: number;
-            /** @description The VAT rate applied to the subtotal, e.g. "20.00" */
-            taxPercent: string;
-            /** @description Minor units of VAT */
-            tax: number;
-            /** @description subtotal + tax */
-            total: number;
-            /** @description Minor units already deducted from payouts (net settlement) */
-            settledFromPayouts: number;
-            /** @description Minor units paid, including what the payouts settled */
-            amountPaid: number;
-            /** @description total − amountPaid */
-            amountDue: number;
-            currency: string;
-            issuedAt: string | null;
-            dueAt: string | null;
-            paidAt: string | null;
-            collectionAttempts: number;
-            /** @description Why the last collection attempt failed */
-            failureReason: string | null;
-            /** @description The last collection at the provider: a Direct Debit is processing for days (the invoice stays open or overdue), then succeeded or failed; null before any attempt */
-            paymentStatus: ("processing" | "succeeded" | "failed") | null;
-            /** @description When the processing payment was made */
-            paymentProcessingSince: string | null;
-            country: string | null;
-            lines: components["schemas"]["InvoiceLineInput"][];
-            /** @description The payment method the invoice was collected from (or last tried) */
-            paymentMethod: {
-                type: string;
-                brand: string | null;
-                lastFour: string | null;
-            } | null;
-        };
-        IndustryInput: {
-            code: string;
-            name: string;
-            supported: boolean;
-        };
-        OnboardingApplicationInput: {
-            /** Format: uuid */
-            applicationId: string;
-            /** @enum {string} */
-            status: "in-progress" | "submitted";
-            email: string;
-            dealReference: string | null;
-            stepsDone: number;
-            data: {
-                [key: string]: unknown;
-            };
-            merchantId: string | null;
-            createdAt: string;
-            updatedAt: string;
-        };
-        PayoutInput: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            siteId: string;
-            /** @description The site's display name, else its name */
-            siteName: string;
-            /** @description The trading day (YYYY-MM-DD, merchant time zone) the payout closes */
-            payoutDate: string;
-            /** @enum {string} */
-            status: "pending" | "completed" | "failed";
-            /** @description Minor units paid to the bank account */
-            amount: number;
-            /** @description Minor units of payments and tips in the payout */
-            grossAmount: number;
-            /** @description Minor units of fees deducted (0 under gross settlement) */
-            feesAmount: number;
-            currency: string;
-            /** @description The reference on the bank statement */
-            reference: string;
-            /** @description YYYY-MM-DD the bank is expected to credit it */
-            expectedArrival: string | null;
-            /** @description ISO instant the bank completed it */
-            paidAt: string | null;
-            /** @description Why the last attempt failed */
-            failureReason: string | null;
-            /** @description YYYY-MM-DD of the next attempt after a failure */
-            retryOn: string | null;
-            attempts: number;
-        };
-        PayoutDayInput: {
-            /** @description YYYY-MM-DD */
-            tradingDay: string;
-            /** @description ISO instant the trading day began */
-            windowStart: string;
-            /** @description ISO instant its settlement window closed */
-            windowEnd: string;
-            /** @description Payments and tips */
-            grossAmount: number;
-            /** @description Refunds, chargebacks and reversals (negative when money went back) */
-            refundsAmount: number;
-            /** @description Fees and monthly charges less credits */
-            feesAmount: number;
-            /** @description What the day adds to the payout */
-            netAmount: number;
-            transactionCount: number;
-        };
-        LedgerEntryInput: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            type: "payment" | "tip" | "refund" | "chargeback" | "chargeback-reversal" | "fee" | "device-rental" | "adjustment";
-            /** @description Signed minor units: positive credits the merchant */
-            amount: number;
-            currency: string;
-            description: string | null;
-            occurredAt: string;
-            tradingDay: string;
-            transactionId: string | null;
-            refundId: string | null;
-            /** @description Collected by invoice, not deducted from the payout (gross settlement) */
-            invoiced: boolean;
-        };
         TransactionTotalsInput: {
             /** @description ISO 4217: the merchant currency every amount is in */
             currency: string;
@@ -2324,6 +2144,186 @@ export interface components {
             /** @description ISO instant the figures were read */
             generatedAt: string | null;
             createdAt: string;
+        };
+        InvoiceInput: {
+            /** Format: uuid */
+            invoiceId: string;
+            number: string;
+            /** @enum {string} */
+            status: "upcoming" | "open" | "paid" | "overdue" | "void";
+            /** @enum {string} */
+            displayType: "billing_summary" | "stripe_invoice" | "yeti_invoice" | "per_site_breakdown_csv";
+            /** @description YYYY-MM-DD, first day billed */
+            periodStart: string;
+            /** @description YYYY-MM-DD, last day billed */
+            periodEnd: string;
+            /** @description Minor units: the sum of the lines */
+            subtotal: number;
+            /** @description The VAT rate applied to the subtotal, e.g. "20.00" */
+            taxPercent: string;
+            /** @description Minor units of VAT */
+            tax: number;
+            /** @description subtotal + tax */
+            total: number;
+            /** @description Minor units already deducted from payouts (net settlement) */
+            settledFromPayouts: number;
+            /** @description Minor units paid, including what the payouts settled */
+            amountPaid: number;
+            /** @description total − amountPaid */
+            amountDue: number;
+            currency: string;
+            issuedAt: string | null;
+            dueAt: string | null;
+            paidAt: string | null;
+            collectionAttempts: number;
+            /** @description Why the last collection attempt failed */
+            failureReason: string | null;
+            /** @description The last collection at the provider: a Direct Debit is processing for days (the invoice stays open or overdue), then succeeded or failed; null before any attempt */
+            paymentStatus: ("processing" | "succeeded" | "failed") | null;
+            /** @description When the processing payment was made */
+            paymentProcessingSince: string | null;
+        };
+        InvoiceLineInput: {
+            /** @enum {string} */
+            kind: "processing-fee" | "monthly-fee" | "credit" | "device-rental" | "discount";
+            /** @description Card region of a processing-fee line */
+            region: string | null;
+            description: string;
+            /** @description Payments for a processing-fee line, devices for a rental */
+            quantity: number;
+            unitAmount: number;
+            amount: number;
+            /** @description Minor units of payments (with tips) the fees were taken on */
+            volume: number | null;
+        };
+        InvoiceDetailInput: {
+            /** Format: uuid */
+            invoiceId: string;
+            number: string;
+            /** @enum {string} */
+            status: "upcoming" | "open" | "paid" | "overdue" | "void";
+            /** @enum {string} */
+            displayType: "billing_summary" | "stripe_invoice" | "yeti_invoice" | "per_site_breakdown_csv";
+            /** @description YYYY-MM-DD, first day billed */
+            periodStart: string;
+            /** @description YYYY-MM-DD, last day billed */
+            periodEnd: string;
+            /** @description Minor units: the sum of the lines */
+            subtotal: number;
+            /** @description The VAT rate applied to the subtotal, e.g. "20.00" */
+            taxPercent: string;
+            /** @description Minor units of VAT */
+            tax: number;
+            /** @description subtotal + tax */
+            total: number;
+            /** @description Minor units already deducted from payouts (net settlement) */
+            settledFromPayouts: number;
+            /** @description Minor units paid, including what the payouts settled */
+            amountPaid: number;
+            /** @description total − amountPaid */
+            amountDue: number;
+            currency: string;
+            issuedAt: string | null;
+            dueAt: string | null;
+            paidAt: string | null;
+            collectionAttempts: number;
+            /** @description Why the last collection attempt failed */
+            failureReason: string | null;
+            /** @description The last collection at the provider: a Direct Debit is processing for days (the invoice stays open or overdue), then succeeded or failed; null before any attempt */
+            paymentStatus: ("processing" | "succeeded" | "failed") | null;
+            /** @description When the processing payment was made */
+            paymentProcessingSince: string | null;
+            country: string | null;
+            lines: components["schemas"]["InvoiceLineInput"][];
+            /** @description The payment method the invoice was collected from (or last tried) */
+            paymentMethod: {
+                type: string;
+                brand: string | null;
+                lastFour: string | null;
+            } | null;
+        };
+        IndustryInput: {
+            code: string;
+            name: string;
+            supported: boolean;
+        };
+        OnboardingApplicationInput: {
+            /** Format: uuid */
+            applicationId: string;
+            /** @enum {string} */
+            status: "in-progress" | "submitted";
+            email: string;
+            dealReference: string | null;
+            stepsDone: number;
+            data: {
+                [key: string]: unknown;
+            };
+            merchantId: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        PayoutInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            siteId: string;
+            /** @description The site's display name, else its name */
+            siteName: string;
+            /** @description The trading day (YYYY-MM-DD, merchant time zone) the payout closes */
+            payoutDate: string;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed";
+            /** @description Minor units paid to the bank account */
+            amount: number;
+            /** @description Minor units of payments and tips in the payout */
+            grossAmount: number;
+            /** @description Minor units of fees deducted (0 under gross settlement) */
+            feesAmount: number;
+            currency: string;
+            /** @description The reference on the bank statement */
+            reference: string;
+            /** @description YYYY-MM-DD the bank is expected to credit it */
+            expectedArrival: string | null;
+            /** @description ISO instant the bank completed it */
+            paidAt: string | null;
+            /** @description Why the last attempt failed */
+            failureReason: string | null;
+            /** @description YYYY-MM-DD of the next attempt after a failure */
+            retryOn: string | null;
+            attempts: number;
+        };
+        PayoutDayInput: {
+            /** @description YYYY-MM-DD */
+            tradingDay: string;
+            /** @description ISO instant the trading day began */
+            windowStart: string;
+            /** @description ISO instant its settlement window closed */
+            windowEnd: string;
+            /** @description Payments and tips */
+            grossAmount: number;
+            /** @description Refunds, chargebacks and reversals (negative when money went back) */
+            refundsAmount: number;
+            /** @description Fees and monthly charges less credits */
+            feesAmount: number;
+            /** @description What the day adds to the payout */
+            netAmount: number;
+            transactionCount: number;
+        };
+        LedgerEntryInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "payment" | "tip" | "refund" | "chargeback" | "chargeback-reversal" | "fee" | "device-rental" | "adjustment";
+            /** @description Signed minor units: positive credits the merchant */
+            amount: number;
+            currency: string;
+            description: string | null;
+            occurredAt: string;
+            tradingDay: string;
+            transactionId: string | null;
+            refundId: string | null;
+            /** @description Collected by invoice, not deducted from the payout (gross settlement) */
+            invoiced: boolean;
         };
         ReportInput: {
             /** Format: uuid */
@@ -2966,186 +2966,6 @@ export interface components {
             firstDeliveryDate: string;
             createdAt: string;
         };
-        Invoice: {
-            /** Format: uuid */
-            invoiceId: string;
-            number: string;
-            /** @enum {string} */
-            status: "upcoming" | "open" | "paid" | "overdue" | "void";
-            /** @enum {string} */
-            displayType: "billing_summary" | "stripe_invoice" | "yeti_invoice" | "per_site_breakdown_csv";
-            /** @description YYYY-MM-DD, first day billed */
-            periodStart: string;
-            /** @description YYYY-MM-DD, last day billed */
-            periodEnd: string;
-            /** @description Minor units: the sum of the lines */
-            subtotal: number;
-            /** @description The VAT rate applied to the subtotal, e.g. "20.00" */
-            taxPercent: string;
-            /** @description Minor units of VAT */
-            tax: number;
-            /** @description subtotal + tax */
-            total: number;
-            /** @description Minor units already deducted from payouts (net settlement) */
-            settledFromPayouts: number;
-            /** @description Minor units paid, including what the payouts settled */
-            amountPaid: number;
-            /** @description total − amountPaid */
-            amountDue: number;
-            currency: string;
-            issuedAt: string | null;
-            dueAt: string | null;
-            paidAt: string | null;
-            collectionAttempts: number;
-            /** @description Why the last collection attempt failed */
-            failureReason: string | null;
-            /** @description The last collection at the provider: a Direct Debit is processing for days (the invoice stays open or overdue), then succeeded or failed; null before any attempt */
-            paymentStatus: ("processing" | "succeeded" | "failed") | null;
-            /** @description When the processing payment was made */
-            paymentProcessingSince: string | null;
-        };
-        InvoiceLine: {
-            /** @enum {string} */
-            kind: "processing-fee" | "monthly-fee" | "credit" | "device-rental" | "discount";
-            /** @description Card region of a processing-fee line */
-            region: string | null;
-            description: string;
-            /** @description Payments for a processing-fee line, devices for a rental */
-            quantity: number;
-            unitAmount: number;
-            amount: number;
-            /** @description Minor units of payments (with tips) the fees were taken on */
-            volume: number | null;
-        };
-        InvoiceDetail: {
-            /** Format: uuid */
-            invoiceId: string;
-            number: string;
-            /** @enum {string} */
-            status: "upcoming" | "open" | "paid" | "overdue" | "void";
-            /** @enum {string} */
-            displayType: "billing_summary" | "stripe_invoice" | "yeti_invoice" | "per_site_breakdown_csv";
-            /** @description YYYY-MM-DD, first day billed */
-            periodStart: string;
-            /** @description YYYY-MM-DD, last day billed */
-            periodEnd: string;
-            /** @description Minor units: the sum of the lines */
-            subtotal: number;
-            /** @description The VAT rate applied to the subtotal, e.g. "20.00" */
-            taxPercent: string;
-            /** @description Minor units of VAT */
-            tax: number;
-            /** @description subtotal + tax */
-            total: number;
-            /** @description Minor units already deducted from payouts (net settlement) */
-            settledFromPayouts: number;
-            /** @description Minor units paid, including what the payouts settled */
-            amountPaid: number;
-            /** @description total − amountPaid */
-            amountDue: number;
-            currency: string;
-            issuedAt: string | null;
-            dueAt: string | null;
-            paidAt: string | null;
-            collectionAttempts: number;
-            /** @description Why the last collection attempt failed */
-            failureReason: string | null;
-            /** @description The last collection at the provider: a Direct Debit is processing for days (the invoice stays open or overdue), then succeeded or failed; null before any attempt */
-            paymentStatus: ("processing" | "succeeded" | "failed") | null;
-            /** @description When the processing payment was made */
-            paymentProcessingSince: string | null;
-            country: string | null;
-            lines: components["schemas"]["InvoiceLine"][];
-            /** @description The payment method the invoice was collected from (or last tried) */
-            paymentMethod: {
-                type: string;
-                brand: string | null;
-                lastFour: string | null;
-            } | null;
-        };
-        Industry: {
-            code: string;
-            name: string;
-            supported: boolean;
-        };
-        OnboardingApplication: {
-            /** Format: uuid */
-            applicationId: string;
-            /** @enum {string} */
-            status: "in-progress" | "submitted";
-            email: string;
-            dealReference: string | null;
-            stepsDone: number;
-            data: {
-                [key: string]: unknown;
-            };
-            merchantId: string | null;
-            createdAt: string;
-            updatedAt: string;
-        };
-        Payout: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            siteId: string;
-            /** @description The site's display name, else its name */
-            siteName: string;
-            /** @description The trading day (YYYY-MM-DD, merchant time zone) the payout closes */
-            payoutDate: string;
-            /** @enum {string} */
-            status: "pending" | "completed" | "failed";
-            /** @description Minor units paid to the bank account */
-            amount: number;
-            /** @description Minor units of payments and tips in the payout */
-            grossAmount: number;
-            /** @description Minor units of fees deducted (0 under gross settlement) */
-            feesAmount: number;
-            currency: string;
-            /** @description The reference on the bank statement */
-            reference: string;
-            /** @description YYYY-MM-DD the bank is expected to credit it */
-            expectedArrival: string | null;
-            /** @description ISO instant the bank completed it */
-            paidAt: string | null;
-            /** @description Why the last attempt failed */
-            failureReason: string | null;
-            /** @description YYYY-MM-DD of the next attempt after a failure */
-            retryOn: string | null;
-            attempts: number;
-        };
-        PayoutDay: {
-            /** @description YYYY-MM-DD */
-            tradingDay: string;
-            /** @description ISO instant the trading day began */
-            windowStart: string;
-            /** @description ISO instant its settlement window closed */
-            windowEnd: string;
-            /** @description Payments and tips */
-            grossAmount: number;
-            /** @description Refunds, chargebacks and reversals (negative when money went back) */
-            refundsAmount: number;
-            /** @description Fees and monthly charges less credits */
-            feesAmount: number;
-            /** @description What the day adds to the payout */
-            netAmount: number;
-            transactionCount: number;
-        };
-        LedgerEntry: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            type: "payment" | "tip" | "refund" | "chargeback" | "chargeback-reversal" | "fee" | "device-rental" | "adjustment";
-            /** @description Signed minor units: positive credits the merchant */
-            amount: number;
-            currency: string;
-            description: string | null;
-            occurredAt: string;
-            tradingDay: string;
-            transactionId: string | null;
-            refundId: string | null;
-            /** @description Collected by invoice, not deducted from the payout (gross settlement) */
-            invoiced: boolean;
-        };
         TransactionTotals: {
             /** @description ISO 4217: the merchant currency every amount is in */
             currency: string;
@@ -3352,6 +3172,186 @@ export interface components {
             /** @description ISO instant the figures were read */
             generatedAt: string | null;
             createdAt: string;
+        };
+        Invoice: {
+            /** Format: uuid */
+            invoiceId: string;
+            number: string;
+            /** @enum {string} */
+            status: "upcoming" | "open" | "paid" | "overdue" | "void";
+            /** @enum {string} */
+            displayType: "billing_summary" | "stripe_invoice" | "yeti_invoice" | "per_site_breakdown_csv";
+            /** @description YYYY-MM-DD, first day billed */
+            periodStart: string;
+            /** @description YYYY-MM-DD, last day billed */
+            periodEnd: string;
+            /** @description Minor units: the sum of the lines */
+            subtotal: number;
+            /** @description The VAT rate applied to the subtotal, e.g. "20.00" */
+            taxPercent: string;
+            /** @description Minor units of VAT */
+            tax: number;
+            /** @description subtotal + tax */
+            total: number;
+            /** @description Minor units already deducted from payouts (net settlement) */
+            settledFromPayouts: number;
+            /** @description Minor units paid, including what the payouts settled */
+            amountPaid: number;
+            /** @description total − amountPaid */
+            amountDue: number;
+            currency: string;
+            issuedAt: string | null;
+            dueAt: string | null;
+            paidAt: string | null;
+            collectionAttempts: number;
+            /** @description Why the last collection attempt failed */
+            failureReason: string | null;
+            /** @description The last collection at the provider: a Direct Debit is processing for days (the invoice stays open or overdue), then succeeded or failed; null before any attempt */
+            paymentStatus: ("processing" | "succeeded" | "failed") | null;
+            /** @description When the processing payment was made */
+            paymentProcessingSince: string | null;
+        };
+        InvoiceLine: {
+            /** @enum {string} */
+            kind: "processing-fee" | "monthly-fee" | "credit" | "device-rental" | "discount";
+            /** @description Card region of a processing-fee line */
+            region: string | null;
+            description: string;
+            /** @description Payments for a processing-fee line, devices for a rental */
+            quantity: number;
+            unitAmount: number;
+            amount: number;
+            /** @description Minor units of payments (with tips) the fees were taken on */
+            volume: number | null;
+        };
+        InvoiceDetail: {
+            /** Format: uuid */
+            invoiceId: string;
+            number: string;
+            /** @enum {string} */
+            status: "upcoming" | "open" | "paid" | "overdue" | "void";
+            /** @enum {string} */
+            displayType: "billing_summary" | "stripe_invoice" | "yeti_invoice" | "per_site_breakdown_csv";
+            /** @description YYYY-MM-DD, first day billed */
+            periodStart: string;
+            /** @description YYYY-MM-DD, last day billed */
+            periodEnd: string;
+            /** @description Minor units: the sum of the lines */
+            subtotal: number;
+            /** @description The VAT rate applied to the subtotal, e.g. "20.00" */
+            taxPercent: string;
+            /** @description Minor units of VAT */
+            tax: number;
+            /** @description subtotal + tax */
+            total: number;
+            /** @description Minor units already deducted from payouts (net settlement) */
+            settledFromPayouts: number;
+            /** @description Minor units paid, including what the payouts settled */
+            amountPaid: number;
+            /** @description total − amountPaid */
+            amountDue: number;
+            currency: string;
+            issuedAt: string | null;
+            dueAt: string | null;
+            paidAt: string | null;
+            collectionAttempts: number;
+            /** @description Why the last collection attempt failed */
+            failureReason: string | null;
+            /** @description The last collection at the provider: a Direct Debit is processing for days (the invoice stays open or overdue), then succeeded or failed; null before any attempt */
+            paymentStatus: ("processing" | "succeeded" | "failed") | null;
+            /** @description When the processing payment was made */
+            paymentProcessingSince: string | null;
+            country: string | null;
+            lines: components["schemas"]["InvoiceLine"][];
+            /** @description The payment method the invoice was collected from (or last tried) */
+            paymentMethod: {
+                type: string;
+                brand: string | null;
+                lastFour: string | null;
+            } | null;
+        };
+        Industry: {
+            code: string;
+            name: string;
+            supported: boolean;
+        };
+        OnboardingApplication: {
+            /** Format: uuid */
+            applicationId: string;
+            /** @enum {string} */
+            status: "in-progress" | "submitted";
+            email: string;
+            dealReference: string | null;
+            stepsDone: number;
+            data: {
+                [key: string]: unknown;
+            };
+            merchantId: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        Payout: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            siteId: string;
+            /** @description The site's display name, else its name */
+            siteName: string;
+            /** @description The trading day (YYYY-MM-DD, merchant time zone) the payout closes */
+            payoutDate: string;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed";
+            /** @description Minor units paid to the bank account */
+            amount: number;
+            /** @description Minor units of payments and tips in the payout */
+            grossAmount: number;
+            /** @description Minor units of fees deducted (0 under gross settlement) */
+            feesAmount: number;
+            currency: string;
+            /** @description The reference on the bank statement */
+            reference: string;
+            /** @description YYYY-MM-DD the bank is expected to credit it */
+            expectedArrival: string | null;
+            /** @description ISO instant the bank completed it */
+            paidAt: string | null;
+            /** @description Why the last attempt failed */
+            failureReason: string | null;
+            /** @description YYYY-MM-DD of the next attempt after a failure */
+            retryOn: string | null;
+            attempts: number;
+        };
+        PayoutDay: {
+            /** @description YYYY-MM-DD */
+            tradingDay: string;
+            /** @description ISO instant the trading day began */
+            windowStart: string;
+            /** @description ISO instant its settlement window closed */
+            windowEnd: string;
+            /** @description Payments and tips */
+            grossAmount: number;
+            /** @description Refunds, chargebacks and reversals (negative when money went back) */
+            refundsAmount: number;
+            /** @description Fees and monthly charges less credits */
+            feesAmount: number;
+            /** @description What the day adds to the payout */
+            netAmount: number;
+            transactionCount: number;
+        };
+        LedgerEntry: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "payment" | "tip" | "refund" | "chargeback" | "chargeback-reversal" | "fee" | "device-rental" | "adjustment";
+            /** @description Signed minor units: positive credits the merchant */
+            amount: number;
+            currency: string;
+            description: string | null;
+            occurredAt: string;
+            tradingDay: string;
+            transactionId: string | null;
+            refundId: string | null;
+            /** @description Collected by invoice, not deducted from the payout (gross settlement) */
+            invoiced: boolean;
         };
         Report: {
             /** Format: uuid */
