@@ -29,5 +29,8 @@ export default defineConfig({
     setupFiles: ['./test/setup.ts'],
     css: false,
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    // Typed form flows in jsdom take 1–2 s on a quiet machine and over 5 s (Vitest's default cap) when CI shares
+    // its two cores; the cap is a hang detector, not a timing assertion.
+    testTimeout: 20_000,
   },
 });
