@@ -364,6 +364,10 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: OWNER_A,
     request: (w) => ({ url: m(w, `/invoices/${randomUUID()}/pdf`) }),
   },
+  'GET /api/v1/merchants/:id/invoices/:invoiceId/site-breakdown': {
+    expect: OWNER_A,
+    request: (w) => ({ url: m(w, `/invoices/${randomUUID()}/site-breakdown`) }),
+  },
   // The simulated billing provider's hosted page: the session token is its credential.
   'GET /api/billing-simulator/:merchantId/:token': {
     expect: PUBLIC,

@@ -323,6 +323,37 @@ describe('invoices', () => {
     expect(res.rawPayload.subarray(-6).toString()).toContain('%%EOF');
   });
 
+  it('downloads the per-site breakdown as CSV: fees by site and region, rentals by site, adding up to the invoice', async () => {
+    const invoice = await invoiceOf(w.merchantA, '2026-03');
+    const res = await get('ownerA', `${listUrl()}/${invoice?.id}/site-breakdown`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${invoice?.number}-sites.csv"`);
+    const [header, ...rows] = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(','));
+    expect(header).toEqual(['Site', 'Item', 'Quantity', 'Volume (GBP)', 'Amount (GBP)']);
+    const siteNames = (await t.app.db.execute(
+      sql`select id, name from sites where merchant_id = ${w.merchantA}`,
+    )) as unknown as { rows: { id: string; name: string }[] };
+    const nameOf = (id: string) => siteNames.rows.find((row) => row.id === id)?.name;
+    // The payment of 31 March at site A2: £100.00 domestic at 1.2%.
+    expect(rows).toContainEqual([nameOf(w.siteA2), 'Processing fees: domestic cards', '1', '100.00', '1.20']);
+    // Two active devices at A1, £19.99 each.
+    expect(rows).toContainEqual([nameOf(w.siteA1), 'Card machine rental', '2', '', '39.98']);
+    const amount = (row: string[] | undefined) => Math.round(Number(row?.[4]) * 100);
+    const body = rows.filter((row) => row[1] !== 'Total' && !row[1]?.startsWith('VAT'));
+    expect(body.reduce((sum, row) => sum + amount(row), 0)).toBe(invoice?.subtotal);
+    expect(amount(rows.find((row) => row[1] === 'VAT 20%'))).toBe(invoice?.tax);
+    expect(amount(rows.find((row) => row[1] === 'Total'))).toBe(invoice?.total);
+    // Scoped like the invoice: a site manager and another merchant get a 404.
+    expect((await get('managerA1', `${listUrl()}/${invoice?.id}/site-breakdown`)).statusCode).toBe(404);
+    const invoiceB = await invoiceOf(w.merchantB, '2026-03');
+    expect((await get('ownerA', `${listUrl()}/${invoiceB?.id}/site-breakdown`)).statusCode).toBe(404);
+  });
+
   it('only company billing roles see invoices; another merchant’s invoice is a 404', async () => {
     const invoiceA = await invoiceOf(w.merchantA, '2026-03');
     const invoiceB = await invoiceOf(w.merchantB, '2026-03');

@@ -65,4 +65,27 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
         .send(pdf);
     },
   );
+
+  app.get(
+    '/v1/merchants/:id/invoices/:invoiceId/site-breakdown',
+    {
+      config: { access },
+      schema: {
+        operationId: 'getInvoiceSiteBreakdown',
+        tags: ['billing'],
+        summary:
+          "A monthly invoice's per-site breakdown as CSV (text/csv; SPEC §3 display type per_site_breakdown_csv)",
+        params: invoicePathSchema,
+        response: { 200: z.any().describe('text/csv'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { number, csv } = await service.siteBreakdownCsv(accessOf(request), request.params.invoiceId);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${number}-sites.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    },
+  );
 };

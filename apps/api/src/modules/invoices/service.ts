@@ -6,6 +6,7 @@ import { invoices, paymentMethods } from '../../db/schema/billing.ts';
 import { notFound } from '../../plugins/errors.ts';
 import type { InvoiceLine } from './invoice-builder.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
+import { renderSiteBreakdownCsv } from './site-breakdown.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -84,6 +85,19 @@ export function createInvoicesService(deps: { tenantDb: TenantDb }) {
   }
 
   return {
+    /** The per-site breakdown of a monthly billing summary as CSV (SPEC §3 `per_site_breakdown_csv`). */
+    async siteBreakdownCsv(
+      access: MerchantAccessContext,
+      invoiceId: string,
+    ): Promise<{ number: string; csv: string }> {
+      const invoice = await detail(access, invoiceId);
+      if (invoice.displayType !== 'billing_summary') throw notFound('Invoice not found');
+      const csv = await tenantDb.forMerchant(access.merchantId, (tx) =>
+        renderSiteBreakdownCsv(tx, access.merchantId, invoice),
+      );
+      return { number: invoice.number, csv };
+    },
+
     /** Newest period first; a merchant has one invoice a month, so the list is short and unpaged. */
     async list(access: MerchantAccessContext): Promise<InvoiceView[]> {
       return tenantDb.forMerchant(access.merchantId, async (tx) => {

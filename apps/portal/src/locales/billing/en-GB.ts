@@ -62,6 +62,7 @@ export const billingEnGB = {
     pdf: 'PDF',
     downloadOne: 'Download invoice {{number}} as PDF',
     download: 'Download PDF',
+    siteBreakdown: 'Per-site breakdown (CSV)',
     drawerTitle: 'Invoice {{number}}',
     close: 'Close the invoice',
     issued: 'Issued',

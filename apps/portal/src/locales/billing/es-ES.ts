@@ -62,6 +62,7 @@ export const billingEsES: typeof billingEnGB = {
     pdf: 'PDF',
     downloadOne: 'Descargar la factura {{number}} en PDF',
     download: 'Descargar PDF',
+    siteBreakdown: 'Desglose por local (CSV)',
     drawerTitle: 'Factura {{number}}',
     close: 'Cerrar la factura',
     issued: 'Emitida',

@@ -62,6 +62,7 @@ export const billingFrFR: typeof billingEnGB = {
     pdf: 'PDF',
     downloadOne: 'Télécharger la facture {{number}} en PDF',
     download: 'Télécharger le PDF',
+    siteBreakdown: 'Détail par site (CSV)',
     drawerTitle: 'Facture {{number}}',
     close: 'Fermer la facture',
     issued: 'Émise le',

@@ -62,6 +62,7 @@ export const billingItIT: typeof billingEnGB = {
     pdf: 'PDF',
     downloadOne: 'Scarica la fattura {{number}} in PDF',
     download: 'Scarica PDF',
+    siteBreakdown: 'Dettaglio per sede (CSV)',
     drawerTitle: 'Fattura {{number}}',
     close: 'Chiudi la fattura',
     issued: 'Emessa',

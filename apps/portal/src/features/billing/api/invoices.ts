@@ -40,13 +40,17 @@ export function useInvoice(merchantId: string, invoiceId: string | undefined) {
 }
 
 /**
- * GET …/invoices/{invoiceId}/pdf with the session's bearer token, then hands the file to the browser as a
- * download named after the invoice number. Throws an ApiError when the API refuses.
+ * GET …/invoices/{invoiceId}/{file} with the session's bearer token, then hands the file to the browser as a
+ * download. Throws an ApiError when the API refuses.
  */
-export async function downloadInvoicePdf(merchantId: string, invoice: Pick<Invoice, 'invoiceId' | 'number'>) {
+async function downloadInvoiceFile(
+  merchantId: string,
+  invoiceId: string,
+  file: { path: 'pdf' | 'site-breakdown'; accept: string; name: string },
+) {
   const response = await authFetch(
-    new Request(apiUrl(`${base(merchantId)}/${encodeURIComponent(invoice.invoiceId)}/pdf`), {
-      headers: { Accept: 'application/pdf' },
+    new Request(apiUrl(`${base(merchantId)}/${encodeURIComponent(invoiceId)}/${file.path}`), {
+      headers: { Accept: file.accept },
     }),
   );
   if (!response.ok) throw await apiErrorFrom(response);
@@ -54,7 +58,7 @@ export async function downloadInvoicePdf(merchantId: string, invoice: Pick<Invoi
   try {
     const link = document.createElement('a');
     link.href = url;
-    link.download = `${invoice.number}.pdf`;
+    link.download = file.name;
     document.body.append(link);
     link.click();
     link.remove();
@@ -62,4 +66,22 @@ export async function downloadInvoicePdf(merchantId: string, invoice: Pick<Invoi
     // Revoked after the click has been handled, so the download has started.
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
+}
+
+/** The invoice as a PDF, named after its number. */
+export function downloadInvoicePdf(merchantId: string, invoice: Pick<Invoice, 'invoiceId' | 'number'>) {
+  return downloadInvoiceFile(merchantId, invoice.invoiceId, {
+    path: 'pdf',
+    accept: 'application/pdf',
+    name: `${invoice.number}.pdf`,
+  });
+}
+
+/** A monthly invoice's per-site breakdown (SPEC §3 `per_site_breakdown_csv`) as CSV. */
+export function downloadSiteBreakdown(merchantId: string, invoice: Pick<Invoice, 'invoiceId' | 'number'>) {
+  return downloadInvoiceFile(merchantId, invoice.invoiceId, {
+    path: 'site-breakdown',
+    accept: 'text/csv',
+    name: `${invoice.number}-sites.csv`,
+  });
 }

@@ -8,7 +8,13 @@ import { formatDate } from '../../../lib/format/dates.ts';
 import { currentLocale } from '../../../lib/i18n/i18n.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
-import { downloadInvoicePdf, type InvoiceDetail, type InvoiceLine, useInvoice } from '../api/invoices.ts';
+import {
+  downloadInvoicePdf,
+  downloadSiteBreakdown,
+  type InvoiceDetail,
+  type InvoiceLine,
+  useInvoice,
+} from '../api/invoices.ts';
 import { invoiceMonth } from './invoice-period.ts';
 import { paymentMethodLabel } from './payment-method-label.ts';
 
@@ -46,13 +52,13 @@ export function InvoiceDrawer({ merchantId, invoiceId, onClose }: InvoiceDrawerP
   );
 }
 
-export function useInvoiceDownload(merchantId: string) {
+export function useInvoiceDownload(merchantId: string, fetchFile = downloadInvoicePdf) {
   const { t } = useTranslation();
   const [downloading, setDownloading] = useState<string | null>(null);
   const download = async (invoice: { invoiceId: string; number: string }) => {
     setDownloading(invoice.invoiceId);
     try {
-      await downloadInvoicePdf(merchantId, invoice);
+      await fetchFile(merchantId, invoice);
     } catch {
       notify(t('billing.invoices.errors.download'), 'error');
     } finally {
@@ -71,6 +77,7 @@ function lineLabel(line: InvoiceLine, t: ReturnType<typeof useTranslation>['t'])
 function InvoiceBody({ merchantId, invoice }: { merchantId: string; invoice: InvoiceDetail }) {
   const { t } = useTranslation();
   const { download, downloading } = useInvoiceDownload(merchantId);
+  const breakdown = useInvoiceDownload(merchantId, downloadSiteBreakdown);
   const money = (amount: number) => <Money value={{ amount, currency: invoice.currency }} />;
   const quantity = (line: InvoiceLine) =>
     line.kind === 'processing-fee'
@@ -196,10 +203,19 @@ function InvoiceBody({ merchantId, invoice }: { merchantId: string; invoice: Inv
           </TotalRow>
         </Table.Tbody>
       </Table>
-      <Group>
+      <Group gap="sm" wrap="wrap">
         <Button loading={downloading === invoice.invoiceId} onClick={() => void download(invoice)}>
           {t('billing.invoices.download')}
         </Button>
+        {invoice.displayType === 'billing_summary' && (
+          <Button
+            variant="default"
+            loading={breakdown.downloading === invoice.invoiceId}
+            onClick={() => void breakdown.download(invoice)}
+          >
+            {t('billing.invoices.siteBreakdown')}
+          </Button>
+        )}
       </Group>
     </Stack>
   );

@@ -219,6 +219,22 @@ describe('/billing/invoices', () => {
     expect(within(drawer).queryByText(/We could not collect this invoice/)).toBeNull();
   });
 
+  it('the invoice downloads its per-site breakdown as CSV', async () => {
+    const user = userEvent.setup();
+    const fake = fakeApi({
+      [`GET ${BASE}`]: () => jsonResponse(200, { data: [invoice] }),
+      [`GET ${BASE}/${INVOICE}`]: () => jsonResponse(200, { data: detail }),
+      [`GET ${BASE}/${INVOICE}/site-breakdown`]: () =>
+        new Response(new Blob(['Site,Item\n']), { status: 200, headers: { 'content-type': 'text/csv' } }),
+    });
+    fetchMock.mockImplementation(fake.handle);
+    renderInvoices(`/billing/invoices?invoice=${INVOICE}`);
+    const drawer = await screen.findByRole('dialog', { name: 'Invoice INV-202603-ABCDEF0123' });
+    await user.click(await within(drawer).findByRole('button', { name: 'Per-site breakdown (CSV)' }));
+    await vi.waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(fake.calls.map((call) => call.route)).toContain(`GET ${BASE}/${INVOICE}/site-breakdown`);
+  }, 20_000);
+
   it('says so when there is no invoice yet', async () => {
     fetchMock.mockImplementation(fakeApi({ [`GET ${BASE}`]: () => jsonResponse(200, { data: [] }) }).handle);
     renderInvoices();
