@@ -6,6 +6,7 @@ import { accessPlugin } from './access/route-access.ts';
 import { createTenantDb } from './access/tenant-db.ts';
 import { createBillingProvider } from './adapters/billing/billing-provider.ts';
 import { createSimulatedESignProvider } from './adapters/esign/esign-port.ts';
+import { createInactiveRecipients } from './adapters/mail/inactive-recipients.ts';
 import { createAdyenRefunds } from './adapters/psp/adyen-refunds.ts';
 import type { PspRefunds } from './adapters/psp/psp-port.ts';
 import { createSimulatedRefunds } from './adapters/psp/simulated-refunds.ts';
@@ -57,6 +58,7 @@ import { staffRoutes } from './modules/staff/routes.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { createLiveEvents } from './modules/transactions/live-events.ts';
 import { liveTransactionsRoutes } from './modules/transactions/live-routes.ts';
+import { createReceiptsService } from './modules/transactions/receipts-service.ts';
 import { createRefundsService } from './modules/transactions/refunds-service.ts';
 import { transactionsRoutes } from './modules/transactions/routes.ts';
 import { createTransactionsService } from './modules/transactions/service.ts';
@@ -259,6 +261,13 @@ export async function buildApp({
     prefix: '/api',
     service: createTransactionsService({ tenantDb, clock }),
     refunds: createRefundsService({ tenantDb, clock, psp: pspRefunds, log: app.log }),
+    receipts: createReceiptsService({
+      tenantDb,
+      clock,
+      mailer: identity.mailer,
+      recipients: createInactiveRecipients(database.db),
+      log: app.log,
+    }),
   });
   await app.register(liveTransactionsRoutes, {
     prefix: '/api',

@@ -268,6 +268,15 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: MEMBER_A,
     request: (w) => ({ url: m(w, `/transactions/${randomUUID()}/refunds`), payload: { amount: 100 } }),
   },
+  // Issue 11 §3 (transactions-receipts.test.ts): any member with Transaction:ListTransactions somewhere passes the
+  // route check; an unknown transaction answers the module's 404 (allow). Site scope is proven there.
+  'POST /api/v1/merchants/:id/transactions/:transactionId/receipts': {
+    expect: MEMBER_A,
+    request: (w) => ({
+      url: m(w, `/transactions/${randomUUID()}/receipts`),
+      payload: { email: 'matrix@example.com' },
+    }),
+  },
   'GET /api/v1/merchants/:id/transactions/totals': {
     expect: SITE_A1,
     request: (w) => ({ url: m(w, `/transactions/totals?siteId=${w.siteA1}`) }),

@@ -1,4 +1,4 @@
-// Minimal typings for the `smtp-server` devDependency (it ships none), as the SMTP adapter test uses it.
+// Minimal typings for the `smtp-server` devDependency (it ships none), as the SMTP adapter and receipt tests use it.
 declare module 'smtp-server' {
   import type { Readable } from 'node:stream';
   export interface SMTPServerSession {
@@ -16,6 +16,11 @@ declare module 'smtp-server' {
       auth: { username?: string; password?: string },
       session: SMTPServerSession,
       callback: (error: Error | null, response?: { user: string }) => void,
+    ): void;
+    onRcptTo?(
+      address: { address: string },
+      session: SMTPServerSession,
+      callback: (error?: (Error & { responseCode?: number }) | null) => void,
     ): void;
     onData?(stream: Readable, session: SMTPServerSession, callback: (error?: Error | null) => void): void;
   }

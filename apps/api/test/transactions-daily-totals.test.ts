@@ -2,6 +2,7 @@
 // themselves, whatever inserts, updates or deletes them (the owning role, app_user under RLS, many rows at
 // once), and the totals endpoint that reads it answers what summing the transactions answers.
 import { randomUUID } from 'node:crypto';
+import { PAYMENT_SOURCES } from '@mp/domain/enums';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantDb } from '../src/access/tenant-db.ts';
@@ -36,7 +37,8 @@ describe('the daily roll-up of transactions', () => {
       tipAmount: n % 3,
       currency: n % 7 === 0 ? 'EUR' : 'GBP',
       status,
-      source: 'adyen-terminal',
+      // Every source, so the roll-up's by-source buckets (issue 11 §4) are exercised.
+      source: PAYMENT_SOURCES[n % PAYMENT_SOURCES.length] as string,
       createdAt: at,
     };
   };
@@ -44,17 +46,17 @@ describe('the daily roll-up of transactions', () => {
   /** The roll-up as it is, and as grouping the transactions says it should be (zero buckets left out). */
   async function rollupAndTruth(merchantId: string) {
     const kept = (await t.app.db.execute(sql`
-      select site_id, day::text, currency, status, count::int, amount::text, tip_amount::text
+      select site_id, day::text, currency, status, source, count::int, amount::text, tip_amount::text
         from ${transactionDailyTotals}
        where merchant_id = ${merchantId} and (count <> 0 or amount <> 0 or tip_amount <> 0)
-       order by 1, 2, 3, 4`)) as unknown as { rows: unknown[] };
+       order by 1, 2, 3, 4, 5`)) as unknown as { rows: unknown[] };
     const truth = (await t.app.db.execute(sql`
-      select t.site_id, (t.created_at at time zone m.time_zone)::date::text as day, t.currency, t.status,
+      select t.site_id, (t.created_at at time zone m.time_zone)::date::text as day, t.currency, t.status, t.source,
              count(*)::int as count, sum(t.amount)::text as amount, sum(t.tip_amount)::text as tip_amount
         from transactions t join merchants m on m.id = t.merchant_id
        where t.merchant_id = ${merchantId}
-       group by 1, 2, 3, 4
-       order by 1, 2, 3, 4`)) as unknown as { rows: unknown[] };
+       group by 1, 2, 3, 4, 5
+       order by 1, 2, 3, 4, 5`)) as unknown as { rows: unknown[] };
     return { kept: kept.rows, truth: truth.rows };
   }
 
@@ -84,6 +86,10 @@ describe('the daily roll-up of transactions', () => {
       .update(transactions)
       .set({ siteId: w.siteA1, createdAt: sql`${transactions.createdAt} + interval '13 hours'` })
       .where(sql`${transactions.merchantId} = ${w.merchantA} and ${transactions.status} = 'pending'`);
+    await t.app.db
+      .update(transactions)
+      .set({ source: 'tap-to-pay' })
+      .where(sql`${transactions.merchantId} = ${w.merchantA} and ${transactions.status} = 'refund'`);
     await t.app.db
       .update(transactions)
       .set({ updatedAt: new Date() })

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { MailRecipientRejectedError } from './inactive-recipients.ts';
 import type { Mailer, MailMessage } from './mail-port.ts';
 
 export interface SmtpMailerOptions {
@@ -25,14 +26,26 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer & { close()
   return {
     name: 'smtp',
     async send(message: MailMessage) {
-      await transport.sendMail({
-        from: options.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        headers: { 'Content-Language': message.locale },
-      });
+      try {
+        await transport.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          headers: { 'Content-Language': message.locale },
+        });
+      } catch (error) {
+        // The server refused the recipient for good (5xx on RCPT TO): a hard bounce the caller may remember.
+        const failure = error as { code?: unknown; responseCode?: unknown; response?: unknown };
+        if (
+          failure.code === 'EENVELOPE' &&
+          typeof failure.responseCode === 'number' &&
+          failure.responseCode >= 500
+        )
+          throw new MailRecipientRejectedError(String(failure.response ?? failure.responseCode));
+        throw error;
+      }
     },
     close: () => transport.close(),
   };

@@ -184,6 +184,19 @@ export const mailOutbox = pgTable(
 );
 
 /**
+ * Addresses mail could not be delivered to (issue 11 §3): a permanent rejection by the receiving server (an SMTP
+ * 5xx on the recipient) records the address here, lower-cased. A receipt to an inactive recipient is not sent;
+ * the caller gets SPEC §8's "inactive email recipient" message instead. Global, not per merchant: a mailbox that
+ * does not exist does not exist for anyone.
+ */
+export const mailInactiveRecipients = pgTable('mail_inactive_recipients', {
+  email: text('email').primaryKey(),
+  /** The receiving server's answer (e.g. "550 5.1.1 no such user"); never card data. */
+  reason: text('reason').notNull(),
+  bouncedAt: timestamp('bounced_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Authenticator-app factor (issue 15, RFC 6238): one per user. The secret is AES-256-GCM encrypted with the
  * configured key (IDENTITY_ENCRYPTION_KEY); `confirmedAt` null while set-up awaits its first code;
  * `lastUsedStep` is the last accepted 30-second step, so a code is never accepted twice.

@@ -122,7 +122,7 @@ export const refunds = pgTable(
 
 /**
  * The daily roll-up of transactions (issue 16): per merchant, site, calendar day in the merchant's time zone,
- * currency and status, how many and how much. Kept current by statement triggers on `transactions` (migration
+ * currency, status and source, how many and how much. Kept current by statement triggers on `transactions` (migration
  * `daily_totals_triggers`), whatever path inserts, updates or deletes them; the 30-day totals read it, so their
  * cost grows with days, not rows. Never written by the application.
  */
@@ -134,6 +134,8 @@ export const transactionDailyTotals = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     currency: char('currency', { length: 3 }).notNull(),
     status: text('status').notNull(),
+    /** SPEC §3 payment source (terminal, pay-by-link, tap-to-pay, …): the home's by-source breakdown. */
+    source: text('source').notNull(),
     count: bigint('count', { mode: 'number' }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     tipAmount: bigint('tip_amount', { mode: 'number' }).notNull(),
@@ -141,7 +143,7 @@ export const transactionDailyTotals = pgTable(
   (t) => [
     primaryKey({
       name: 'transaction_daily_totals_pk',
-      columns: [t.merchantId, t.day, t.siteId, t.currency, t.status],
+      columns: [t.merchantId, t.day, t.siteId, t.currency, t.status, t.source],
     }),
   ],
 );

@@ -2,9 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessOf } from '../../access/route-access.ts';
 import { errorBodySchema } from '../../plugins/errors.ts';
+import type { ReceiptsService } from './receipts-service.ts';
 import type { RefundsService } from './refunds-service.ts';
 import {
   pspSearchBodySchema,
+  receiptBodySchema,
+  receiptResultSchema,
   refundBodySchema,
   refundHeadersSchema,
   refundResultSchema,
@@ -23,7 +26,8 @@ import type { TransactionsService } from './service.ts';
 export const transactionsRoutes: FastifyPluginAsyncZod<{
   service: TransactionsService;
   refunds: RefundsService;
-}> = async (app, { service, refunds }) => {
+  receipts: ReceiptsService;
+}> = async (app, { service, refunds, receipts }) => {
   app.get(
     '/v1/merchants/:id/transactions/totals',
     {
@@ -151,5 +155,38 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
       if (!created) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send({ data });
     },
+  );
+
+  app.post(
+    '/v1/merchants/:id/transactions/:transactionId/receipts',
+    {
+      // Any-site here; the service checks Transaction:ListTransactions on the transaction's own site (else 404).
+      config: {
+        access: { kind: 'merchant', permissions: ['Transaction:ListTransactions'], scope: 'any-site' },
+      },
+      schema: {
+        operationId: 'sendTransactionReceipt',
+        tags: ['transactions'],
+        summary:
+          "E-mail the transaction's receipt (issue 11 §3): merchant and site, time in the merchant's zone, " +
+          'amount, tip, card scheme and last four, PSP reference, refunds',
+        params: transactionPathSchema,
+        body: receiptBodySchema,
+        response: {
+          201: z.object({ data: receiptResultSchema }),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          422: errorBodySchema.describe(
+            'RECIPIENT_INACTIVE: an earlier e-mail to the address bounced (SPEC §8); nothing was sent',
+          ),
+          502: errorBodySchema.describe('RECEIPT_FAILED: the mail server could not be reached'),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        data: await receipts.send(accessOf(request), request.params.transactionId, request.body),
+      }),
   );
 };

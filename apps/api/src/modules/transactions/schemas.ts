@@ -6,6 +6,7 @@ import {
   TRANSACTION_STATUSES,
   type TransactionStatus,
 } from '@mp/domain/enums';
+import { LOCALES } from '@mp/domain/locales';
 import {
   addMonths,
   calendarDateSchema,
@@ -14,6 +15,7 @@ import {
 } from '@mp/domain/schemas/date-range';
 import { refundAmountSchema } from '@mp/domain/schemas/refund';
 import { cardSummaryFilterSchema } from '@mp/domain/schemas/settings';
+import { emailSchema } from '@mp/domain/schemas/sign-in';
 import { z } from 'zod';
 
 export const totalsPathSchema = z.object({ id: z.string().describe('The merchant id') });
@@ -212,3 +214,17 @@ export const pspSearchBodySchema = z.object({
     .max(50)
     .describe('PSP references of payments (SPEC §7)'),
 });
+
+/** Issue 11 §3: e-mail the receipt of a transaction. */
+export const receiptBodySchema = z.object({
+  /** Where the receipt goes (lower-cased). */
+  email: emailSchema,
+  locale: z.enum(LOCALES).optional().describe("The receipt's language; default: the asking user's language"),
+});
+
+export const receiptResultSchema = z
+  .object({
+    to: z.string().describe('The address the receipt was sent to (lower-cased)'),
+    locale: z.enum(LOCALES).describe('The language it was written in'),
+  })
+  .meta({ id: 'ReceiptResult' });

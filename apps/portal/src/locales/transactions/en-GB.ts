@@ -65,4 +65,15 @@ export const transactionsEnGB = {
     refused: 'Unable to refund transaction.',
     failed: 'An error occurred while refunding the transaction.',
   },
+  receipt: {
+    open: 'Email receipt',
+    title: 'Email the receipt',
+    confirm: 'Send receipt',
+    email: 'Email address',
+    language: 'Language of the receipt',
+    sent: 'Receipt sent to {{email}}.',
+    inactive:
+      'This email address cannot receive emails: an earlier email to it bounced. Please use another address.',
+    failed: 'An error occurred while sending the receipt.',
+  },
 };

@@ -66,4 +66,15 @@ export const transactionsEsES: typeof transactionsEnGB = {
     refused: 'No se puede reembolsar la transacción.',
     failed: 'Se ha producido un error al reembolsar la transacción.',
   },
+  receipt: {
+    open: 'Enviar recibo',
+    title: 'Enviar el recibo por correo electrónico',
+    confirm: 'Enviar recibo',
+    email: 'Dirección de correo electrónico',
+    language: 'Idioma del recibo',
+    sent: 'Recibo enviado a {{email}}.',
+    inactive:
+      'Esta dirección no puede recibir correos: un correo anterior fue devuelto. Utiliza otra dirección.',
+    failed: 'Se ha producido un error al enviar el recibo.',
+  },
 };

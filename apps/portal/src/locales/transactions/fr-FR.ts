@@ -66,4 +66,15 @@ export const transactionsFrFR: typeof transactionsEnGB = {
     refused: 'Impossible de rembourser la transaction.',
     failed: 'Une erreur s’est produite lors du remboursement de la transaction.',
   },
+  receipt: {
+    open: 'Envoyer le reçu',
+    title: 'Envoyer le reçu par e-mail',
+    confirm: 'Envoyer le reçu',
+    email: 'Adresse e-mail',
+    language: 'Langue du reçu',
+    sent: 'Reçu envoyé à {{email}}.',
+    inactive:
+      'Cette adresse ne peut pas recevoir d’e-mails : un e-mail précédent a été rejeté. Veuillez utiliser une autre adresse.',
+    failed: 'Une erreur est survenue lors de l’envoi du reçu.',
+  },
 };

@@ -66,4 +66,15 @@ export const transactionsItIT: typeof transactionsEnGB = {
     refused: 'Impossibile rimborsare la transazione.',
     failed: 'Si è verificato un errore durante il rimborso della transazione.',
   },
+  receipt: {
+    open: 'Invia ricevuta',
+    title: 'Invia la ricevuta via e-mail',
+    confirm: 'Invia ricevuta',
+    email: 'Indirizzo e-mail',
+    language: 'Lingua della ricevuta',
+    sent: 'Ricevuta inviata a {{email}}.',
+    inactive:
+      'Questo indirizzo non può ricevere e-mail: un messaggio precedente è stato respinto. Usa un altro indirizzo.',
+    failed: "Si è verificato un errore durante l'invio della ricevuta.",
+  },
 };

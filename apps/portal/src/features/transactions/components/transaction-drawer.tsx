@@ -8,6 +8,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { pathTo } from '../../../lib/paths.ts';
 import { type TransactionDetail, useTransaction } from '../api/get-transaction.ts';
 import { useTransactionPermissions } from '../use-transaction-permissions.ts';
+import { ReceiptButton } from './receipt-dialog.tsx';
 import { RefundButton } from './refund-dialog.tsx';
 
 interface TransactionDrawerProps {
@@ -61,6 +62,9 @@ function DetailBody({ merchantId, detail }: { merchantId: string; detail: Transa
             {t('transactions.drawer.merchantReference')}: {tx.merchantReference}
           </Text>
         )}
+        <Group>
+          <ReceiptButton merchantId={merchantId} transactionId={tx.id} />
+        </Group>
       </Stack>
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs">

@@ -511,6 +511,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchants/{id}/transactions/{transactionId}/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail the transaction's receipt (issue 11 §3): merchant and site, time in the merchant's zone, amount, tip, card scheme and last four, PSP reference, refunds */
+        post: operations["sendTransactionReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/merchants/{id}/transactions/events": {
         parameters: {
             query?: never;
@@ -2040,6 +2057,15 @@ export interface components {
             /** @description Payouts that settled money of this transaction */
             payoutIds: string[];
         };
+        ReceiptResultInput: {
+            /** @description The address the receipt was sent to (lower-cased) */
+            to: string;
+            /**
+             * @description The language it was written in
+             * @enum {string}
+             */
+            locale: "en-GB" | "es-ES" | "fr-FR" | "it-IT";
+        };
         EodTransactionRefInput: {
             /** Format: uuid */
             id: string;
@@ -3067,6 +3093,15 @@ export interface components {
             refundableAmount: number;
             /** @description Payouts that settled money of this transaction */
             payoutIds: string[];
+        };
+        ReceiptResult: {
+            /** @description The address the receipt was sent to (lower-cased) */
+            to: string;
+            /**
+             * @description The language it was written in
+             * @enum {string}
+             */
+            locale: "en-GB" | "es-ES" | "fr-FR" | "it-IT";
         };
         EodTransactionRef: {
             /** Format: uuid */
@@ -5699,6 +5734,90 @@ export interface operations {
                 };
             };
             /** @description "An error occurred while refunding the transaction." */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendTransactionReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The transaction id */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /**
+                     * @description The receipt's language; default: the asking user's language
+                     * @enum {string}
+                     */
+                    locale?: "en-GB" | "es-ES" | "fr-FR" | "it-IT";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ReceiptResult"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RECIPIENT_INACTIVE: an earlier e-mail to the address bounced (SPEC §8); nothing was sent */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RECEIPT_FAILED: the mail server could not be reached */
             502: {
                 headers: {
                     [name: string]: unknown;
