@@ -116,7 +116,7 @@ export const invoices = pgTable(
     check('invoices_status_check', oneOf(t.status, INVOICE_STATUSES)),
     check('invoices_display_type_check', oneOf(t.displayType, INVOICE_DISPLAY_TYPES)),
     check('invoices_payment_status_check', oneOf(t.paymentStatus, INVOICE_PAYMENT_STATUSES)),
-    // The processing-debit sweep reads these few rows across merchants.
+    // Debits still processing across merchants (operations: a debit whose check job was lost) are few: indexed.
     index('invoices_payment_processing_idx')
       .on(t.paymentProcessingSince)
       .where(sql`${t.paymentStatus} = 'processing'`),
