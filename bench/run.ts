@@ -2,6 +2,7 @@
 // then one table: what, value, anchor measured in the same run, ratio, goal. Nothing here asserts a timing.
 // Options: --seconds N (each throughput measurement, default 5), --load-seconds N (R6, default 60),
 // --iterations N (micro-benchmarks, default 200), --transactions N (pagination, default 50000),
+// --lighthouse-runs N (screens, default 3),
 // --only name[,name] (run some), --port P (first of ten ports, default 3140), --out file (also write the table).
 import { readdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
@@ -17,6 +18,7 @@ const { values } = parseArgs({
     'load-seconds': { type: 'string', default: '60' },
     iterations: { type: 'string', default: '200' },
     transactions: { type: 'string', default: '50000' },
+    'lighthouse-runs': { type: 'string', default: '3' },
     only: { type: 'string' },
     port: { type: 'string', default: process.env.BENCH_PORT ?? '3140' },
     out: { type: 'string' },
@@ -45,6 +47,7 @@ const options = {
   loadSeconds: whole('load-seconds', values['load-seconds'], 1),
   iterations: whole('iterations', values.iterations, 1),
   transactions: whole('transactions', values.transactions, 100),
+  lighthouseRuns: whole('lighthouse-runs', values['lighthouse-runs'], 1),
   port: whole('port', values.port, 1024),
   postgres: await postgresReachable(),
 };

@@ -8,6 +8,8 @@ export interface BenchOptions {
   loadSeconds: number;
   /** Iterations per case of the micro-benchmarks. */
   iterations: number;
+  /** Lighthouse runs per screen (the median is kept). */
+  lighthouseRuns: number;
   /** Transactions for data-size benchmarks. */
   transactions: number;
   /** Ports this run may use (ten from here). */
