@@ -1,8 +1,65 @@
-import { Table, Text } from '@mantine/core';
+import { Skeleton, Table, Text } from '@mantine/core';
 import type { Locale } from '@mp/domain/locales';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format/money.ts';
 import type { Rates } from '../api/get-rates.ts';
+
+/** The row labels, in order (the placeholder while loading has the same rows). */
+const LABELS = [
+  'domestic',
+  'eea',
+  'global',
+  'amex',
+  'other',
+  'tapToPay',
+  'fixedFee',
+  'deviceRental',
+  'settlementType',
+  'contractEndDate',
+  'backfill',
+  'effectiveFrom',
+  'discounts',
+  'monthlyFees',
+  'credits',
+  'feeDestination',
+  'dealReference',
+] as const;
+
+function RatesTable({ rows, label }: { rows: [string, ReactNode][]; label: string }) {
+  return (
+    <Table variant="vertical" withTableBorder maw={640} aria-label={label}>
+      <Table.Tbody>
+        {rows.map(([rowLabel, value]) => (
+          <Table.Tr key={rowLabel}>
+            <Table.Th w={240}>{rowLabel}</Table.Th>
+            <Table.Td>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * While the rates load: the same table with placeholders for the values, so the sections below it do not move
+ * when the rates arrive (a layout shift of 0.15 on a phone, issue 16 §2).
+ */
+export function RatesSummaryLoading() {
+  const { t } = useTranslation();
+  const rows = LABELS.map((key): [string, ReactNode] => [
+    t(`access.rates.${key}`),
+    // A line of text under the placeholder: the row is as tall as it will be with its value.
+    <Skeleton key={key} width="60%">
+      {'\u00a0'}
+    </Skeleton>,
+  ]);
+  return (
+    <div aria-busy="true">
+      <RatesTable rows={rows} label={t('access.companySettings.rates')} />
+    </div>
+  );
+}
 
 /** The merchant's rates, read-only (Company:GetRates). */
 export function RatesSummary({ rates, locale }: { rates: Rates; locale: Locale }) {
@@ -41,16 +98,5 @@ export function RatesSummary({ rates, locale }: { rates: Rates; locale: Locale }
     [t('access.rates.feeDestination'), rates.feeDestination ?? t('access.rates.none')],
     [t('access.rates.dealReference'), rates.dealReference ?? t('access.rates.none')],
   ];
-  return (
-    <Table variant="vertical" withTableBorder maw={640} aria-label={t('access.companySettings.rates')}>
-      <Table.Tbody>
-        {rows.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Th w={240}>{label}</Table.Th>
-            <Table.Td>{value}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
+  return <RatesTable rows={rows} label={t('access.companySettings.rates')} />;
 }

@@ -14,7 +14,7 @@ import { useMerchantUsers } from '../api/list-merchant-users.ts';
 import { AuditLog } from '../components/audit-log.tsx';
 import { CompanyDetailsForm } from '../components/company-details-form.tsx';
 import { DeactivateCompany } from '../components/deactivate-company.tsx';
-import { RatesSummary } from '../components/rates-summary.tsx';
+import { RatesSummary, RatesSummaryLoading } from '../components/rates-summary.tsx';
 
 interface CompanySettingsScreenProps {
   /** The language setting, composed in by app/ (the session feature owns the switcher and its save). */
@@ -63,6 +63,7 @@ export function CompanySettingsScreen({ languageSetting }: CompanySettingsScreen
               <Text fw={700} component="h2">
                 {t('access.companySettings.rates')}
               </Text>
+              {rates.isLoading && <RatesSummaryLoading />}
               {rates.data && <RatesSummary rates={rates.data} locale={locale} />}
               {rates.error && <Text c="red">{rates.error.message}</Text>}
             </Stack>
