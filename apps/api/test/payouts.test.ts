@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { PAYOUT_FAILURE_CODES } from '@mp/domain/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantDb } from '../src/access/tenant-db.ts';
 import { fixedClock } from '../src/clock.ts';
 import { payouts, rates, refunds, sites, transactions } from '../src/db/schema/index.ts';
-import { BANK_FAILURE_REASON, runBank } from '../src/modules/payouts/ledger-builder.ts';
+import { BANK_FAILURE_TEXTS, runBank } from '../src/modules/payouts/ledger-builder.ts';
 import { payoutBuildJob } from '../src/modules/payouts/payout-jobs.ts';
 import { type AccessWorld, createAccessWorld } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -255,7 +256,7 @@ describe('payouts', () => {
       for (const row of rows) {
         expect(row.attempts).toBe(1);
         if (row.status === 'failed') {
-          expect(row.failureReason).toBe(BANK_FAILURE_REASON);
+          expect(PAYOUT_FAILURE_CODES).toContain(row.failureReason);
           expect(row.retryOn).toBe('2026-04-02');
         } else expect(row).toMatchObject({ status: 'completed', failureReason: null });
       }
@@ -263,6 +264,37 @@ describe('payouts', () => {
       await db.acrossMerchants((tx) => runBank(tx, { now: new Date('2026-04-02T09:00:00Z') }));
       const after = await t.app.db.select().from(payouts);
       expect(after.every((row) => row.status === 'completed')).toBe(true);
+    });
+
+    it('says why a payout failed: a code the portal words in four languages, and the English text', async () => {
+      const [payout] = await t.app.db
+        .select()
+        .from(payouts)
+        .where(eq(payouts.merchantId, w.merchantA))
+        .limit(1);
+      if (!payout) throw new Error('no payout to fail');
+      await t.app.db
+        .update(payouts)
+        .set({ status: 'failed', failureReason: 'account-closed', retryOn: '2026-04-03' })
+        .where(eq(payouts.id, payout.id));
+      const res = await get('ownerA', detailUrl(payout.id));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({
+        status: 'failed',
+        failureCode: 'account-closed',
+        failureReason: BANK_FAILURE_TEXTS['account-closed'],
+        retryOn: '2026-04-03',
+      });
+      // A reason stored before codes existed still reads as a code.
+      await t.app.db
+        .update(payouts)
+        .set({ failureReason: 'Something else' })
+        .where(eq(payouts.id, payout.id));
+      expect((await get('ownerA', detailUrl(payout.id))).json().data.failureCode).toBe('rejected-by-bank');
+      await t.app.db
+        .update(payouts)
+        .set({ status: payout.status, failureReason: payout.failureReason, retryOn: payout.retryOn })
+        .where(eq(payouts.id, payout.id));
     });
   });
 

@@ -3,15 +3,18 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantDb } from '../src/access/tenant-db.ts';
+import { createOutboxMailer, readOutbox } from '../src/adapters/mail/outbox-mailer.ts';
 import { createLocalFileStorage, type LocalFileStorage } from '../src/adapters/storage/local-file-storage.ts';
 import { fixedClock } from '../src/clock.ts';
-import { transactions } from '../src/db/schema/index.ts';
+import { transactions, users } from '../src/db/schema/index.ts';
 import { payoutBuildJob } from '../src/modules/payouts/payout-jobs.ts';
 import {
   type GenerateReportData,
   generateReport,
+  REPORT_FAILED_REASON,
   REPORT_GENERATE_JOB,
 } from '../src/modules/reports/report-jobs.ts';
 import { type AccessWorld, type ActorName, createAccessWorld } from './access-fixtures.ts';
@@ -58,7 +61,9 @@ describe('reports', () => {
   const reportOf = async (actor: ActorName, reportId: string) => {
     const list = await call(actor, 'GET', m('/reports'));
     expect(list.statusCode, list.body).toBe(200);
-    return (list.json().data as { id: string }[]).find((report) => report.id === reportId);
+    return (list.json().data as { id: string; state: string; error: string | null }[]).find(
+      (report) => report.id === reportId,
+    );
   };
   /** The CSV as the browser gets it: the download call's URL, fetched. */
   const downloadCsv = async (actor: ActorName, reportId: string) => {
@@ -364,5 +369,80 @@ describe('reports', () => {
       true,
     );
     expect(list.json().data.length).toBeGreaterThan(0);
+  });
+
+  describe('when a report is ready (issue 12 §3)', () => {
+    const PORTAL = 'https://portal.example.com';
+    const request = async (actor: ActorName) => {
+      const created = await call(actor, 'POST', m('/reports'), {
+        dataType: 'transactions',
+        siteId: w.siteA1,
+        from: '2026-03-01',
+        to: '2026-03-31',
+      });
+      expect(created.statusCode, created.body).toBe(202);
+      return created.json().data.reportId as string;
+    };
+    const runWithMail = async () => {
+      const tenantDb = createTenantDb(t.app.database);
+      const mailer = createOutboxMailer({ db: t.app.db, printBodies: false });
+      for (const job of t.sentJobs.splice(0))
+        await generateReport(
+          { tenantDb, clock, storage, log: quiet, mailer, portalUrl: PORTAL },
+          job.data as GenerateReportData,
+        );
+    };
+    const mailsAbout = async (actor: ActorName, reportId: string) =>
+      (await readOutbox(t.app.db, w.users[actor].email)).filter((mail) => mail.text.includes(reportId));
+
+    it('e-mails the requester, in their language, when they are no longer on the page', async () => {
+      await t.app.db.update(users).set({ locale: 'fr-FR' }).where(eq(users.id, w.users.managerA1.id));
+      const reportId = await request('managerA1');
+      await runWithMail();
+      const mails = await mailsAbout('managerA1', reportId);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toMatchObject({
+        kind: 'report_ready',
+        locale: 'fr-FR',
+        subject: 'Votre rapport de transactions est prêt',
+      });
+      expect(mails[0]?.text).toContain(`${PORTAL}/reports/${reportId}/download`);
+    });
+
+    it('sends no e-mail while the requester watches the list (the page polls it)', async () => {
+      const reportId = await request('ownerA');
+      const list = await call('ownerA', 'GET', m('/reports'));
+      expect(list.json().data.find((report: { id: string }) => report.id === reportId).state).toBe('NEW');
+      await runWithMail();
+      expect((await reportOf('ownerA', reportId))?.state).toBe('READY');
+      expect(await mailsAbout('ownerA', reportId)).toEqual([]);
+    });
+  });
+
+  describe('a database fault while making a report', () => {
+    it('leaves it PROCESSING to be retried, and only the last attempt marks it ERROR', async () => {
+      const created = await call('ownerA', 'POST', m('/reports'), {
+        dataType: 'transactions',
+        siteId: w.siteA1,
+        from: '2026-03-01',
+        to: '2026-03-31',
+      });
+      const reportId = created.json().data.reportId as string;
+      const data = t.sentJobs.splice(0)[0]?.data as GenerateReportData;
+      const deps = { tenantDb: createTenantDb(t.app.database), clock, storage, log: quiet };
+      // A real fault: the transactions table is missing while the job runs.
+      await t.app.db.execute(sql`alter table transactions rename to transactions_away`);
+      try {
+        await expect(generateReport(deps, data, { last: false })).rejects.toThrow();
+        expect(await reportOf('ownerA', reportId)).toMatchObject({ state: 'PROCESSING', error: null });
+        await generateReport(deps, data, { last: true });
+        expect(await reportOf('ownerA', reportId)).toMatchObject({
+          state: 'ERROR',
+          error: REPORT_FAILED_REASON,
+        });
+      } finally {
+        await t.app.db.execute(sql`alter table transactions_away rename to transactions`);
+      }
+    });
   });
 });

@@ -26,6 +26,15 @@ export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
 export const PAYOUT_STATUSES = ['pending', 'completed', 'failed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
+/** Why the (simulated) bank refused a payout transfer; the portal shows each in the user's language. */
+export const PAYOUT_FAILURE_CODES = [
+  'account-unavailable',
+  'account-closed',
+  'account-details-invalid',
+  'rejected-by-bank',
+] as const;
+export type PayoutFailureCode = (typeof PAYOUT_FAILURE_CODES)[number];
+
 export const INVOICE_STATUSES = ['upcoming', 'open', 'paid', 'overdue', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 

@@ -36,7 +36,7 @@ export interface EodSchemeRow extends EodAmount {
 }
 
 export interface EodDeviceRow {
-  /** null for payments taken without a terminal (pay by link). */
+  /** null for payments taken without a terminal (pay by link, tap to pay). */
   deviceId: string | null;
   serial: string | null;
   label: string | null;

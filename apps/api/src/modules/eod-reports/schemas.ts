@@ -50,7 +50,10 @@ export const eodTotalsSchema = z
     ),
     byDevice: z.array(
       z.object({
-        deviceId: z.uuid().nullable().describe('null for payments without a terminal (pay by link)'),
+        deviceId: z
+          .uuid()
+          .nullable()
+          .describe('null for payments without a terminal (pay by link, tap to pay)'),
         serial: z.string().nullable(),
         label: z.string().nullable(),
         currency: z.string(),

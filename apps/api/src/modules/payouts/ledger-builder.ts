@@ -1,3 +1,4 @@
+import { PAYOUT_FAILURE_CODES, type PayoutFailureCode } from '@mp/domain/enums';
 import { addDays, nextBusinessDay, tradingDayBounds } from '@mp/domain/trading-day';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../access/tenant-db.ts';
@@ -189,14 +190,29 @@ export async function buildPayoutDay(tx: Tx, site: SiteForPayout, day: string): 
   };
 }
 
-export const BANK_FAILURE_REASON =
-  'The receiving bank rejected the transfer: account temporarily unavailable';
+/** The English wording of each bank failure code (CSV exports, API `failureReason`). */
+export const BANK_FAILURE_TEXTS: Record<PayoutFailureCode, string> = {
+  'account-unavailable': 'The receiving bank rejected the transfer: account temporarily unavailable',
+  'account-closed': 'The receiving bank rejected the transfer: the account is closed',
+  'account-details-invalid': 'The receiving bank rejected the transfer: the account details are not valid',
+  'rejected-by-bank': 'The receiving bank rejected the transfer without giving a reason',
+};
+
+/** A stored failure reason as a code; reasons stored before codes existed read as `rejected-by-bank`. */
+export function payoutFailureCode(stored: string | null): PayoutFailureCode | null {
+  if (stored === null) return null;
+  return (PAYOUT_FAILURE_CODES as readonly string[]).includes(stored)
+    ? (stored as PayoutFailureCode)
+    : stored === 'The receiving bank rejected the transfer: account temporarily unavailable'
+      ? 'account-unavailable'
+      : 'rejected-by-bank';
+}
 
 /**
  * The simulated bank (DESIGN §1 payments). A payout made at the close of day D is sent the day after and
  * expected the next business day after that. on or after its expected arrival a pending payout is completed,
  * except that about one in twenty fails its first attempt (decided by its id, so reruns agree); a failed payout
- * is retried on the next business day, keeping the reason it failed. `today` is the bank's date for each
+ * is retried on the next business day, keeping the reason it failed (a PAYOUT_FAILURE_CODES code, picked by id). `today` is the bank's date for each
  * merchant: given (the demo replaying history) or the merchant's calendar date at `now`.
  */
 export async function runBank(tx: Tx, options: { now: Date; merchantId?: string; today?: string }) {
@@ -218,7 +234,8 @@ export async function runBank(tx: Tx, options: { now: Date; merchantId?: string;
              paid_at = case when p.attempts = 0 and get_byte(decode(md5(p.id::text), 'hex'), 0) < 13
                             then null else ${nowIso}::timestamptz end,
              failure_reason = case when p.attempts = 0 and get_byte(decode(md5(p.id::text), 'hex'), 0) < 13
-                                   then ${BANK_FAILURE_REASON} else p.failure_reason end,
+                                   then (${sql.raw(`array[${PAYOUT_FAILURE_CODES.map((c) => `'${c}'`).join(', ')}]`)})[1 + get_byte(decode(md5(p.id::text), 'hex'), 1) % ${PAYOUT_FAILURE_CODES.length}]
+                                   else p.failure_reason end,
              retry_on = case when p.attempts = 0 and get_byte(decode(md5(p.id::text), 'hex'), 0) < 13
                              then ${today} + (case extract(isodow from ${today}) when 5 then 3 when 6 then 2 else 1 end)::int
                              else null end

@@ -1,5 +1,5 @@
 import { CURSOR_MAX_LENGTH } from '@mp/domain/cursor';
-import { PAYOUT_STATUSES } from '@mp/domain/enums';
+import { PAYOUT_FAILURE_CODES, PAYOUT_STATUSES } from '@mp/domain/enums';
 import { calendarDateSchema } from '@mp/domain/schemas/date-range';
 import { z } from 'zod';
 import { LEDGER_ENTRY_TYPES } from '../../db/schema/payouts.ts';
@@ -20,7 +20,11 @@ export const payoutSchema = z
     reference: z.string().describe('The reference on the bank statement'),
     expectedArrival: z.string().nullable().describe('YYYY-MM-DD the bank is expected to credit it'),
     paidAt: z.string().nullable().describe('ISO instant the bank completed it'),
-    failureReason: z.string().nullable().describe('Why the last attempt failed'),
+    failureCode: z
+      .enum(PAYOUT_FAILURE_CODES)
+      .nullable()
+      .describe('Why the last attempt failed, as a code the portal words in the user’s language'),
+    failureReason: z.string().nullable().describe('Why the last attempt failed, in English'),
     retryOn: z.string().nullable().describe('YYYY-MM-DD of the next attempt after a failure'),
     attempts: z.int(),
   })

@@ -5,6 +5,7 @@ import type { MerchantAccessContext } from '../../access/route-access.ts';
 import { isUuid, type TenantDb } from '../../access/tenant-db.ts';
 import type { LEDGER_ENTRY_TYPES } from '../../db/schema/payouts.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
+import { BANK_FAILURE_TEXTS, payoutFailureCode } from './ledger-builder.ts';
 import { type PayoutCursor, type PayoutRow, payoutsRepository as repo } from './repository.ts';
 import { PAYOUTS_PAGE_SIZE } from './schemas.ts';
 
@@ -25,8 +26,11 @@ function decodeKey(key: string): PayoutCursor {
 }
 
 function toPayout(row: PayoutRow) {
+  const failureCode = payoutFailureCode(row.failureReason);
   return {
     ...row,
+    failureCode,
+    failureReason: failureCode ? BANK_FAILURE_TEXTS[failureCode] : null,
     status: row.status as 'pending' | 'completed' | 'failed',
     paidAt: row.paidAt?.toISOString() ?? null,
   };

@@ -3,6 +3,7 @@ import { minorUnitsToDecimalString } from '@mp/domain/money';
 import { addDays, zonedTimeToInstant } from '@mp/domain/trading-day';
 import { stringify } from 'csv-stringify';
 import type { TenantDb } from '../../access/tenant-db.ts';
+import { BANK_FAILURE_TEXTS, payoutFailureCode } from '../payouts/ledger-builder.ts';
 import { type ListFilter, transactionsRepository } from '../transactions/repository.ts';
 import { reportsRepository as repo } from './repository.ts';
 
@@ -155,7 +156,9 @@ async function payoutRows(db: TenantDb, source: ReportSource): Promise<ReportRow
             row.currency,
             row.expectedArrival,
             at(row.paidAt),
-            row.failureReason,
+            row.failureReason
+              ? BANK_FAILURE_TEXTS[payoutFailureCode(row.failureReason) ?? 'rejected-by-bank']
+              : '',
           ];
         const last = batch.at(-1);
         if (batch.length < REPORT_BATCH_SIZE || !last) return;

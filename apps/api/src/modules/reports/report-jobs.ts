@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TenantDb } from '../../access/tenant-db.ts';
+import type { Mailer } from '../../adapters/mail/mail-port.ts';
 import type { FileStorage } from '../../adapters/storage/storage-port.ts';
 import type { Clock } from '../../clock.ts';
-import { merchants } from '../../db/schema/index.ts';
+import { merchants, users } from '../../db/schema/index.ts';
 import { defineJob } from '../../jobs/queue.ts';
 import { REPORT_BATCH_SIZE, reportCsv, reportRows } from './report-csv.ts';
+import { REPORT_WATCH_SECONDS, reportReadyEmail } from './report-ready-email.ts';
 import { reportsRepository as repo } from './repository.ts';
 
 export const REPORT_GENERATE_JOB = 'reports.generate';
@@ -20,6 +22,9 @@ export interface ReportJobDeps {
   clock: Clock;
   storage: FileStorage;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** Where the report-ready e-mail goes out (none: no e-mail), and the portal its link points into. */
+  mailer?: Mailer | undefined;
+  portalUrl?: string | undefined;
 }
 
 /** Where a report's file lives in the store. */
@@ -29,12 +34,21 @@ export const reportFileKey = (merchantId: string, reportId: string) =>
 /** The reason an ERROR report shows (the cause goes to the log, not to the user). */
 export const REPORT_FAILED_REASON = 'The report could not be generated. Please request it again.';
 
+/** Attempts of reports.generate after the first: a database fault is retried with backoff before ERROR. */
+export const REPORT_RETRY_LIMIT = 3;
+
 /**
  * Makes one report's CSV: NEW → PROCESSING (progress in percent as batches are written) → READY, or ERROR with
  * a reason. Idempotent: a READY or ERROR report is left alone; one left PROCESSING by a worker that died is
- * made again from the start (the file is replaced whole, never appended to).
+ * made again from the start (the file is replaced whole, never appended to). A failed attempt that is not the
+ * last (`attempt.last` false) leaves the report PROCESSING and throws, so the queue retries it with backoff;
+ * only the last attempt marks it ERROR.
  */
-export async function generateReport(deps: ReportJobDeps, { merchantId, reportId }: GenerateReportData) {
+export async function generateReport(
+  deps: ReportJobDeps,
+  { merchantId, reportId }: GenerateReportData,
+  attempt: { last: boolean } = { last: true },
+) {
   const found = await deps.tenantDb.forMerchant(merchantId, async (tx) => {
     const report = await repo.get(tx, merchantId, reportId);
     const [merchant] = await tx
@@ -75,16 +89,48 @@ export async function generateReport(deps: ReportJobDeps, { merchantId, reportId
       completedAt: deps.clock.now(),
     });
   } catch (error) {
+    if (!attempt.last) {
+      deps.log.warn({ err: error, reportId }, 'reports: generation failed; it will be retried');
+      throw error;
+    }
     deps.log.error({ err: error, reportId }, 'reports: generation failed');
     await update({ state: 'ERROR', error: REPORT_FAILED_REASON, completedAt: deps.clock.now() });
+    return;
   }
+  await announceIfLeft(deps, report).catch((error: unknown) =>
+    deps.log.warn({ err: error, reportId }, 'reports: the report-ready e-mail could not be sent'),
+  );
+}
+
+/**
+ * A READY report whose requester is no longer on the reports page (no list call has marked it watched for
+ * REPORT_WATCH_SECONDS) is announced by e-mail, in the requester's language, linking to the download page.
+ */
+async function announceIfLeft(
+  deps: ReportJobDeps,
+  report: { id: string; type: string; requestedBy: string | null; merchantId: string },
+) {
+  if (!deps.mailer || !deps.portalUrl || !report.requestedBy) return;
+  const requestedBy = report.requestedBy;
+  const watchedAt = await deps.tenantDb.forMerchant(report.merchantId, async (tx) => {
+    const row = await repo.get(tx, report.merchantId, report.id);
+    return (row?.params as { watchedAt?: string } | undefined)?.watchedAt;
+  });
+  const now = deps.clock.now().getTime();
+  if (watchedAt && now - new Date(watchedAt).getTime() < REPORT_WATCH_SECONDS * 1000) return;
+  // The requester's address and language: a system read of the user row (no merchant context needed).
+  const [user] = await deps.tenantDb.acrossMerchants((tx) =>
+    tx.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, requestedBy)),
+  );
+  if (!user) return;
+  await deps.mailer.send(reportReadyEmail(user.email, user.locale, report, deps.portalUrl));
 }
 
 export function reportGenerateJob(deps: ReportJobDeps) {
   return defineJob<GenerateReportData>({
     name: REPORT_GENERATE_JOB,
     // A large range takes a while; a worker that dies mid-way is noticed after expiry and the job runs again.
-    queue: { retryLimit: 3, retryDelay: 30, expireInSeconds: 1800 },
-    work: (data) => generateReport(deps, data),
+    queue: { retryLimit: REPORT_RETRY_LIMIT, retryDelay: 30, retryBackoff: true, expireInSeconds: 1800 },
+    work: (data, job) => generateReport(deps, data, { last: job.retryCount >= REPORT_RETRY_LIMIT }),
   });
 }

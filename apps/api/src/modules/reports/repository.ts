@@ -87,6 +87,14 @@ export const reportsRepository = {
       .limit(limit);
   },
 
+  /** Notes that the requester is watching these unfinished reports on the page (`params.watchedAt`). */
+  async markWatched(tx: Tx, merchantId: string, reportIds: readonly string[], at: Date) {
+    await tx
+      .update(reports)
+      .set({ params: sql`${reports.params} || jsonb_build_object('watchedAt', ${at.toISOString()}::text)` })
+      .where(and(eq(reports.merchantId, merchantId), inArray(reports.id, [...reportIds])));
+  },
+
   async update(tx: Tx, merchantId: string, reportId: string, values: Partial<typeof reports.$inferInsert>) {
     await tx
       .update(reports)

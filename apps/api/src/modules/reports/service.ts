@@ -122,15 +122,25 @@ export function createReportsService(deps: {
             message: translate('validation.cursorInvalid', 'en-GB'),
           },
         ]);
-      const rows = await deps.tenantDb.forMerchant(access.merchantId, (tx) =>
-        repo.list(
+      const rows = await deps.tenantDb.forMerchant(access.merchantId, async (tx) => {
+        const listed = await repo.list(
           tx,
           access.merchantId,
           { type: query.type, visibility: visibility(access, 'Report:ListReports') },
           cursor ? { createdAt: cursor[0], id: cursor[1] } : undefined,
           REPORTS_PAGE_SIZE + 1,
-        ),
-      );
+        );
+        // The page polls while the caller's reports are unfinished: each poll marks them watched, so the job
+        // knows whether to e-mail when one is ready (report-ready-email.ts).
+        const watched = listed
+          .filter(
+            (row) =>
+              row.requestedBy === access.actor.userId && (row.state === 'NEW' || row.state === 'PROCESSING'),
+          )
+          .map((row) => row.id);
+        if (watched.length > 0) await repo.markWatched(tx, access.merchantId, watched, deps.clock.now());
+        return listed;
+      });
       const page = rows.slice(0, REPORTS_PAGE_SIZE);
       const last = page.at(-1);
       return {

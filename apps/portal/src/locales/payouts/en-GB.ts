@@ -9,6 +9,12 @@ export const payoutsEnGB = {
   reference: 'Reference',
   none: 'No payouts yet. A payout is made after each trading day closes.',
   failed: 'The last transfer failed: {{reason}}. It will be retried on {{date}}.',
+  failureReasons: {
+    'account-unavailable': 'the receiving bank account is temporarily unavailable',
+    'account-closed': 'the receiving bank account is closed',
+    'account-details-invalid': 'the bank account details are not valid',
+    'rejected-by-bank': 'the receiving bank rejected it without giving a reason',
+  },
   paidOn: 'Paid',
   summary: {
     title: 'Daily summary',

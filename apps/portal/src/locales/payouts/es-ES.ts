@@ -10,6 +10,12 @@ export const payoutsEsES: typeof payoutsEnGB = {
   reference: 'Referencia',
   none: 'Aún no hay liquidaciones. Se hace una liquidación al cerrar cada día de negocio.',
   failed: 'La última transferencia falló: {{reason}}. Se reintentará el {{date}}.',
+  failureReasons: {
+    'account-unavailable': 'la cuenta bancaria de destino no está disponible temporalmente',
+    'account-closed': 'la cuenta bancaria de destino está cerrada',
+    'account-details-invalid': 'los datos de la cuenta bancaria no son válidos',
+    'rejected-by-bank': 'el banco de destino la rechazó sin indicar el motivo',
+  },
   paidOn: 'Pagada',
   summary: {
     title: 'Resumen diario',

@@ -10,6 +10,12 @@ export const payoutsFrFR: typeof payoutsEnGB = {
   reference: 'Référence',
   none: 'Aucun versement pour le moment. Un versement est effectué à la clôture de chaque journée commerciale.',
   failed: 'Le dernier virement a échoué : {{reason}}. Il sera relancé le {{date}}.',
+  failureReasons: {
+    'account-unavailable': 'le compte bancaire destinataire est temporairement indisponible',
+    'account-closed': 'le compte bancaire destinataire est clôturé',
+    'account-details-invalid': 'les coordonnées bancaires ne sont pas valides',
+    'rejected-by-bank': 'la banque destinataire l’a refusé sans en donner la raison',
+  },
   paidOn: 'Payé',
   summary: {
     title: 'Récapitulatif quotidien',

@@ -10,6 +10,12 @@ export const payoutsItIT: typeof payoutsEnGB = {
   reference: 'Riferimento',
   none: 'Ancora nessun accredito. Un accredito viene effettuato alla chiusura di ogni giornata operativa.',
   failed: "L'ultimo bonifico non è riuscito: {{reason}}. Verrà ritentato il {{date}}.",
+  failureReasons: {
+    'account-unavailable': 'il conto bancario di destinazione è temporaneamente non disponibile',
+    'account-closed': 'il conto bancario di destinazione è chiuso',
+    'account-details-invalid': 'i dati del conto bancario non sono validi',
+    'rejected-by-bank': 'la banca di destinazione lo ha rifiutato senza indicarne il motivo',
+  },
   paidOn: 'Pagato',
   summary: {
     title: 'Riepilogo giornaliero',

@@ -37,9 +37,12 @@ export default function PayoutDetailsScreen() {
               {data.reference}
             </Text>
           </Group>
-          {data.status === 'failed' && data.failureReason && (
+          {data.status === 'failed' && data.failureCode && (
             <Alert color="red" variant="light" role="alert">
-              {t('payouts.failed', { reason: data.failureReason, date: data.retryOn ?? '—' })}
+              {t('payouts.failed', {
+                reason: t(`payouts.failureReasons.${data.failureCode}`),
+                date: data.retryOn ?? '—',
+              })}
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
