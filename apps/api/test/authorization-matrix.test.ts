@@ -291,6 +291,10 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: MEMBER_A,
     request: (w) => ({ url: m(w, `/payouts/${randomUUID()}`) }),
   },
+  'GET /api/v1/merchants/:id/payouts/:payoutId/entries': {
+    expect: MEMBER_A,
+    request: (w) => ({ url: m(w, `/payouts/${randomUUID()}/entries`) }),
+  },
   // Reports (issue 12 §3): with site A1's id the manager of A2 is turned away (the body is invalid, so nothing
   // is made); a report that is not there answers "Report not found" to every member (reports.test.ts covers
   // real ones), a payout that is not there "Payout not found".

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { PAYOUT_FAILURE_CODES } from '@mp/domain/enums';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantDb } from '../src/access/tenant-db.ts';
 import { fixedClock } from '../src/clock.ts';
-import { payouts, rates, refunds, sites, transactions } from '../src/db/schema/index.ts';
+import { ledgerEntries, payouts, rates, refunds, sites, transactions } from '../src/db/schema/index.ts';
 import { BANK_FAILURE_TEXTS, runBank } from '../src/modules/payouts/ledger-builder.ts';
 import { payoutBuildJob } from '../src/modules/payouts/payout-jobs.ts';
 import { type AccessWorld, createAccessWorld } from './access-fixtures.ts';
@@ -337,6 +337,61 @@ describe('payouts', () => {
       const days = first.json().data.map((p: { payoutDate: string }) => p.payoutDate);
       expect(days).toEqual([...days].sort().reverse());
       expect(first.json().lastKey).toBeNull();
+    });
+  });
+
+  describe('a large day (keyset pages of the ledger)', () => {
+    it('serves every entry once, in time order, a page at a time', async () => {
+      const [payout] = await t.app.db.select().from(payouts).where(eq(payouts.siteId, w.siteA1)).limit(1);
+      if (!payout) throw new Error('no payout');
+      // 1,100 more entries, many sharing an instant (payment, tip, fee of one payment), so ties are ordered too.
+      await t.app.db.execute(sql`
+        insert into ledger_entries (merchant_id, site_id, payout_id, type, amount, currency, description,
+                                    occurred_at, trading_day, source_key)
+        select ${payout.merchantId}, ${payout.siteId}, ${payout.id},
+               (array['fee', 'tip', 'payment'])[1 + i % 3], 1, ${payout.currency}, 'Paging ' || i,
+               ${`${payout.payoutDate}T10:00:00Z`}::timestamptz + ((i / 3) || ' seconds')::interval,
+               ${payout.payoutDate}, 'paging:' || i
+          from generate_series(1, 1100) as i`);
+      try {
+        const [{ total } = { total: 0 }] = await t.app.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.payoutId, payout.id));
+        const first = await get('ownerA', detailUrl(payout.id));
+        expect(first.statusCode).toBe(200);
+        const seen = [...first.json().data.entries] as { id: string; occurredAt: string; type: string }[];
+        expect(seen).toHaveLength(500);
+        let lastKey = first.json().data.entriesLastKey as string | null;
+        let pages = 1;
+        while (lastKey) {
+          const next = await get(
+            'managerA1',
+            `${detailUrl(payout.id)}/entries?lastKey=${encodeURIComponent(lastKey)}`,
+          );
+          expect(next.statusCode, next.body).toBe(200);
+          seen.push(...next.json().data);
+          lastKey = next.json().lastKey;
+          pages += 1;
+        }
+        expect(pages).toBe(Math.ceil(total / 500));
+        expect(seen).toHaveLength(total);
+        expect(new Set(seen.map((entry) => entry.id)).size).toBe(total);
+        const rank = (type: string) => ({ payment: 0, tip: 1, fee: 2 })[type] ?? 3;
+        for (let i = 1; i < seen.length; i++) {
+          const [a, b] = [seen[i - 1], seen[i]] as [(typeof seen)[0], (typeof seen)[0]];
+          expect(
+            a.occurredAt < b.occurredAt || (a.occurredAt === b.occurredAt && rank(a.type) <= rank(b.type)),
+          ).toBe(true);
+        }
+        const bad = await get('ownerA', `${detailUrl(payout.id)}/entries?lastKey=forged`);
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json().error.details[0].field).toBe('lastKey');
+        const other = await get('managerA2', `${detailUrl(payout.id)}/entries`);
+        expect(other.statusCode).toBe(404);
+      } finally {
+        await t.app.db.execute(sql`delete from ledger_entries where source_key like 'paging:%'`);
+      }
     });
   });
 });

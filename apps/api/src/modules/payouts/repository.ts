@@ -2,6 +2,14 @@ import { and, asc, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'driz
 import type { Tx } from '../../access/tenant-db.ts';
 import { ledgerEntries, payoutDays, payouts, sites } from '../../db/schema/index.ts';
 
+export interface LedgerCursor {
+  occurredAt: Date;
+  rank: number;
+  id: string;
+}
+
+const entryRank = sql`(case ${ledgerEntries.type} when 'payment' then 0 when 'tip' then 1 when 'fee' then 2 else 3 end)`;
+
 export interface PayoutCursor {
   payoutDate: string;
   id: string;
@@ -86,18 +94,30 @@ export const payoutsRepository = {
       .orderBy(asc(payoutDays.tradingDay));
   },
 
-  async entries(tx: Tx, merchantId: string, payoutId: string) {
-    return (
-      tx
-        .select()
-        .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.merchantId, merchantId), eq(ledgerEntries.payoutId, payoutId)))
-        // A payment before its tip and fee when they share an instant.
-        .orderBy(
-          asc(ledgerEntries.occurredAt),
-          sql`case ${ledgerEntries.type} when 'payment' then 0 when 'tip' then 1 when 'fee' then 2 else 3 end`,
-          asc(ledgerEntries.id),
-        )
-    );
+  /**
+   * One page of a payout's entries in time order (a payment before its tip and fee when they share an instant),
+   * keyset by (occurred_at, that rank, id), so a day of 100k payments is read a page at a time.
+   */
+  async entries(
+    tx: Tx,
+    merchantId: string,
+    payoutId: string,
+    after: LedgerCursor | undefined,
+    limit: number,
+  ) {
+    return tx
+      .select({ entry: ledgerEntries, rank: sql<number>`${entryRank}`.mapWith(Number) })
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.merchantId, merchantId),
+          eq(ledgerEntries.payoutId, payoutId),
+          after
+            ? sql`(${ledgerEntries.occurredAt}, ${entryRank}, ${ledgerEntries.id}) > (${after.occurredAt.toISOString()}::timestamptz, ${after.rank}::int, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(ledgerEntries.occurredAt), entryRank, asc(ledgerEntries.id))
+      .limit(limit);
   },
 };

@@ -2,7 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accessOf } from '../../access/route-access.ts';
 import { errorBodySchema } from '../../plugins/errors.ts';
 import { merchantPathSchema } from '../users/schemas.ts';
-import { payoutDetailSchema, payoutListQuerySchema, payoutPageSchema, payoutPathSchema } from './schemas.ts';
+import {
+  ledgerPageQuerySchema,
+  ledgerPageSchema,
+  payoutDetailSchema,
+  payoutListQuerySchema,
+  payoutPageSchema,
+  payoutPathSchema,
+} from './schemas.ts';
 import type { PayoutsService } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
@@ -39,5 +46,21 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ service: PayoutsService }> =
       },
     },
     async (request) => ({ data: await service.get(accessOf(request), request.params.payoutId) }),
+  );
+
+  app.get(
+    '/v1/merchants/:id/payouts/:payoutId/entries',
+    {
+      config: { access: { kind: 'merchant', permissions: ['Payout:GetPayout'], scope: 'any-site' } },
+      schema: {
+        operationId: 'listPayoutEntries',
+        tags: ['payouts'],
+        summary: "The next page of a payout's ledger entries (the payout's detail holds the first page)",
+        params: payoutPathSchema,
+        querystring: ledgerPageQuerySchema,
+        response: { 200: ledgerPageSchema, ...errors },
+      },
+    },
+    async (request) => service.entries(accessOf(request), request.params.payoutId, request.query.lastKey),
   );
 };

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { LEDGER_ENTRY_TYPES } from '../../db/schema/payouts.ts';
 
 export const PAYOUTS_PAGE_SIZE = 25;
+/** Ledger entries per page: the detail holds the first page, …/entries the next ones. */
+export const LEDGER_PAGE_SIZE = 500;
 
 export const payoutSchema = z
   .object({
@@ -78,6 +80,19 @@ export const payoutDetailSchema = z.object({
   data: payoutSchema.extend({
     settlementType: z.enum(['net', 'gross']),
     days: z.array(payoutDaySchema).describe('Daily summary: every trading day the payout takes along'),
-    entries: z.array(ledgerEntrySchema),
+    entries: z.array(ledgerEntrySchema).describe('The first page of entries (LEDGER_PAGE_SIZE)'),
+    entriesLastKey: z
+      .string()
+      .nullable()
+      .describe('Pass as lastKey to …/entries for the next page; null when every entry is here'),
   }),
+});
+
+export const ledgerPageSchema = z.object({
+  data: z.array(ledgerEntrySchema),
+  lastKey: z.string().nullable().describe('Pass back to read the next page; null on the last page'),
+});
+
+export const ledgerPageQuerySchema = z.object({
+  lastKey: z.string().max(CURSOR_MAX_LENGTH).optional().describe('The `lastKey` of the previous page'),
 });

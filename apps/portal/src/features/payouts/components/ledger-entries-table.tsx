@@ -8,7 +8,14 @@ import { pathTo } from '../../../lib/paths.ts';
 import type { LedgerEntry } from '../api/get-payout.ts';
 
 /** Every entry of a payout, each linking back to its transaction. */
-export function LedgerEntriesTable({ entries }: { entries: LedgerEntry[] }) {
+export function LedgerEntriesTable({
+  entries,
+  keyset,
+}: {
+  entries: LedgerEntry[];
+  /** More entries than the first page: a "load more" at the foot (keyset pages of …/entries). */
+  keyset?: { hasMore: boolean; loadingMore: boolean; onLoadMore(): void };
+}) {
   const { t } = useTranslation();
   return (
     <DataTable<LedgerEntry>
@@ -16,6 +23,7 @@ export function LedgerEntriesTable({ entries }: { entries: LedgerEntry[] }) {
       idAccessor="id"
       records={entries}
       empty={{ text: t('payouts.ledger.none') }}
+      {...(keyset ? { keyset } : {})}
       columns={[
         {
           accessor: 'occurredAt',

@@ -1,4 +1,5 @@
 import { Alert, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DateTime } from '../../../components/date-time.tsx';
@@ -7,7 +8,7 @@ import { Page } from '../../../components/page.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
-import { usePayout } from '../api/get-payout.ts';
+import { usePayout, usePayoutEntryPages } from '../api/get-payout.ts';
 import { LedgerEntriesTable } from '../components/ledger-entries-table.tsx';
 import { PayoutDailySummary } from '../components/payout-daily-summary.tsx';
 
@@ -20,6 +21,11 @@ export default function PayoutDetailsScreen() {
   const { payoutId = '' } = useParams();
   const payout = usePayout(merchantId, payoutId);
   const data = payout.data;
+  // A large day's ledger comes a page at a time: the detail holds the first, "load more" reads the next ones.
+  const [wantMore, setWantMore] = useState(false);
+  const more = usePayoutEntryPages(merchantId, payoutId, data?.entriesLastKey, wantMore);
+  const entries = [...(data?.entries ?? []), ...(more.data?.pages.flatMap((page) => page.data) ?? [])];
+  const hasMore = wantMore ? more.hasNextPage || more.isPending : Boolean(data?.entriesLastKey);
   return (
     <Page titleKey="routes.payout-details">
       {payout.isPending && <Loader size="sm" aria-label={t('access.loading')} />}
@@ -70,7 +76,14 @@ export default function PayoutDetailsScreen() {
           <Title order={2} size="h3">
             {t('payouts.ledger.title')}
           </Title>
-          <LedgerEntriesTable entries={data.entries} />
+          <LedgerEntriesTable
+            entries={entries}
+            keyset={{
+              hasMore,
+              loadingMore: more.isFetching,
+              onLoadMore: () => (wantMore ? void more.fetchNextPage() : setWantMore(true)),
+            }}
+          />
         </Stack>
       )}
     </Page>

@@ -1050,6 +1050,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchants/{id}/payouts/{payoutId}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The next page of a payout's ledger entries (the payout's detail holds the first page) */
+        get: operations["listPayoutEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/industries": {
         parameters: {
             query?: never;
@@ -8080,8 +8097,70 @@ export interface operations {
                             settlementType: "net" | "gross";
                             /** @description Daily summary: every trading day the payout takes along */
                             days: components["schemas"]["PayoutDay"][];
+                            /** @description The first page of entries (LEDGER_PAGE_SIZE) */
                             entries: components["schemas"]["LedgerEntry"][];
+                            /** @description Pass as lastKey to …/entries for the next page; null when every entry is here */
+                            entriesLastKey: string | null;
                         };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPayoutEntries: {
+        parameters: {
+            query?: {
+                /** @description The `lastKey` of the previous page */
+                lastKey?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                /** @description The payout id */
+                payoutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LedgerEntry"][];
+                        /** @description Pass back to read the next page; null on the last page */
+                        lastKey: string | null;
                     };
                 };
             };
