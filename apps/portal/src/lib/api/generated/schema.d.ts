@@ -2140,7 +2140,7 @@ export interface components {
                 amount: number;
             }[];
             byDevice: {
-                /** @description null for payments without a terminal (pay by link) */
+                /** @description null for payments without a terminal (pay by link, tap to pay) */
                 deviceId: string | null;
                 serial: string | null;
                 label: string | null;
@@ -2346,7 +2346,9 @@ export interface components {
             expectedArrival: string | null;
             /** @description ISO instant the bank completed it */
             paidAt: string | null;
-            /** @description Why the last attempt failed */
+            /** @description Why the last attempt failed, as a code the portal words in the user’s language */
+            failureCode: ("account-unavailable" | "account-closed" | "account-details-invalid" | "rejected-by-bank") | null;
+            /** @description Why the last attempt failed, in English */
             failureReason: string | null;
             /** @description YYYY-MM-DD of the next attempt after a failure */
             retryOn: string | null;
@@ -3177,7 +3179,7 @@ export interface components {
                 amount: number;
             }[];
             byDevice: {
-                /** @description null for payments without a terminal (pay by link) */
+                /** @description null for payments without a terminal (pay by link, tap to pay) */
                 deviceId: string | null;
                 serial: string | null;
                 label: string | null;
@@ -3383,7 +3385,9 @@ export interface components {
             expectedArrival: string | null;
             /** @description ISO instant the bank completed it */
             paidAt: string | null;
-            /** @description Why the last attempt failed */
+            /** @description Why the last attempt failed, as a code the portal words in the user’s language */
+            failureCode: ("account-unavailable" | "account-closed" | "account-details-invalid" | "rejected-by-bank") | null;
+            /** @description Why the last attempt failed, in English */
             failureReason: string | null;
             /** @description YYYY-MM-DD of the next attempt after a failure */
             retryOn: string | null;
@@ -8088,7 +8092,9 @@ export interface operations {
                             expectedArrival: string | null;
                             /** @description ISO instant the bank completed it */
                             paidAt: string | null;
-                            /** @description Why the last attempt failed */
+                            /** @description Why the last attempt failed, as a code the portal words in the user’s language */
+                            failureCode: ("account-unavailable" | "account-closed" | "account-details-invalid" | "rejected-by-bank") | null;
+                            /** @description Why the last attempt failed, in English */
                             failureReason: string | null;
                             /** @description YYYY-MM-DD of the next attempt after a failure */
                             retryOn: string | null;
