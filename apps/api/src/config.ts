@@ -69,6 +69,13 @@ const environmentSchema = z.object({
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0', 'yes', 'no', 'force'], { message: 'must be true, false or force' })
     .optional(),
+  /**
+   * The instant the demo world is seeded as of (its 90 days of traffic end then); default: the start. The visual
+   * e2e suite fixes it, so its screens show the same data on every run.
+   */
+  SEED_DEMO_NOW: z.iso
+    .datetime({ offset: true, message: 'must be an ISO instant such as 2026-11-02T12:00:00Z' })
+    .optional(),
   PORTAL_DIST: pathFromRoot.default(resolve(repoRoot, 'apps/portal/dist')),
   /** Extra trusted proxies hop count for request.ip behind a load balancer (0 = none). */
   TRUST_PROXY: booleanFromString.default(false),
@@ -207,6 +214,8 @@ export interface Config {
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   seedDemo: boolean;
+  /** SEED_DEMO_NOW: the demo world's "now"; undefined seeds as of the start. */
+  seedDemoNow: Date | undefined;
   portalDist: string;
   trustProxy: boolean;
   bodyLimit: number;
@@ -365,6 +374,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     logLevel: e.LOG_LEVEL,
     seedDemo,
+    seedDemoNow: e.SEED_DEMO_NOW ? new Date(e.SEED_DEMO_NOW) : undefined,
     portalDist: e.PORTAL_DIST,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT,

@@ -34,7 +34,7 @@ await database.migrate();
 
 if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
   const started = Date.now();
-  const world = await seedDemoWorld(database.db);
+  const world = await seedDemoWorld(database.db, { now: config.seedDemoNow });
   process.stdout.write(
     `Seeded the demo world in ${Date.now() - started} ms: ${world.counts.transactions} transactions, ` +
       `${world.counts.payouts} payouts.\n`,

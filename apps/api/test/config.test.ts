@@ -47,6 +47,13 @@ describe('configuration', () => {
     });
   });
 
+  it("reads SEED_DEMO_NOW as the demo world's instant, else seeds as of the start", () => {
+    expect(loadConfig({ SEED_DEMO_NOW: '2026-11-02T12:00:00Z' }).seedDemoNow).toEqual(
+      new Date('2026-11-02T12:00:00Z'),
+    );
+    expect(loadConfig({}).seedDemoNow).toBeUndefined();
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
@@ -56,6 +63,7 @@ describe('configuration', () => {
     ['PORT', '70000'],
     ['LOG_LEVEL', 'loud'],
     ['SEED_DEMO', 'maybe'],
+    ['SEED_DEMO_NOW', 'yesterday'],
     ['DATABASE_URL', 'mysql://x'],
     ['PORTAL_ORIGIN', 'not a url'],
     ['NODE_ENV', 'staging'],

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type DateStyle, formatDate } from '../lib/format/dates.ts';
 import { currentLocale } from '../lib/i18n/i18n.ts';
 import { useCurrentMerchant } from '../lib/merchant/current-merchant.ts';
+import classes from './date-time.module.css';
 
 interface DateTimeProps extends Omit<TextProps, 'children'> {
   /** A UTC instant (ISO string from the API, Date or epoch ms). */
@@ -28,7 +29,7 @@ export function DateTime({ value, format = 'dateTime', timeZone, ...textProps }:
       inherit
       dateTime={instant.toISOString()}
       title={t('ui.dateTime.zone', { zone })}
-      style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+      className={classes.dateTime}
       {...textProps}
     >
       {formatDate(instant, currentLocale(), zone, format)}

@@ -1,5 +1,6 @@
 import { Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './stat-card.module.css';
 
 interface StatCardProps {
   label: ReactNode;
@@ -29,6 +30,7 @@ export function StatCard({ label, value, hint, loading = false }: StatCardProps)
             fw={700}
             lh={1.2}
             data-stat-value
+            className={classes.value}
             style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
           >
             {value}

@@ -45,7 +45,15 @@ export function StatusBadge<F extends StatusFamily>({ family, status }: StatusBa
   const colours: Record<string, MantineColor> = STATUS_COLOURS[family];
   const labelKey: string = `ui.status.${family}.${status}`;
   return (
-    <Badge variant="dot" color={colours[status] ?? 'gray'} tt="none" size="md" data-status={status}>
+    <Badge
+      variant="dot"
+      color={colours[status] ?? 'gray'}
+      tt="none"
+      size="md"
+      data-status={status}
+      // Never narrower than its label: in a table column the label would otherwise be cut to "C…".
+      miw="max-content"
+    >
       {t(labelKey)}
     </Badge>
   );

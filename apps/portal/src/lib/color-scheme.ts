@@ -9,8 +9,13 @@ export const COLOR_SCHEME_KEY = 'mantine-color-scheme-value';
  * follow it too, and no signed-in page flashes light before going dark.
  */
 export function applyStoredColorScheme(): void {
-  const stored = readString(COLOR_SCHEME_KEY);
-  const systemDark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
-  const scheme = stored === 'light' || stored === 'dark' ? stored : systemDark ? 'dark' : 'light';
-  document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
+  const system = window.matchMedia?.('(prefers-color-scheme: dark)');
+  const apply = () => {
+    const stored = readString(COLOR_SCHEME_KEY);
+    const scheme = stored === 'light' || stored === 'dark' ? stored : system?.matches ? 'dark' : 'light';
+    document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
+  };
+  apply();
+  // Until the user picks a scheme, the page follows the system as it changes, as Mantine does on signed-in pages.
+  system?.addEventListener?.('change', apply);
 }

@@ -6,6 +6,7 @@ import {
   UnstyledButton,
   useComputedColorScheme,
   useMantineColorScheme,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,10 +66,13 @@ export function UserMenu({ user }: { user: SessionUser }) {
     <>
       <Menu position="bottom-end" width={260} withinPortal>
         <Menu.Target>
-          <UnstyledButton aria-label={t('ui.shell.userMenu')} style={{ borderRadius: '50%' }}>
-            <Avatar color="indigo" radius="xl" size={36}>
+          {/* Named by its hidden text, not aria-label: the initials are decoration, so the name need not contain
+              them (axe label-content-name-mismatch). */}
+          <UnstyledButton style={{ borderRadius: '50%' }}>
+            <Avatar color="indigo" radius="xl" size={36} aria-hidden>
               {initialsOf(user)}
             </Avatar>
+            <VisuallyHidden>{t('ui.shell.userMenu')}</VisuallyHidden>
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>

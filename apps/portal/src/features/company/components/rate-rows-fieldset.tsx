@@ -48,7 +48,7 @@ export function RateRowsFieldset<Name extends RowsName>(props: RateRowsFieldsetP
     <Fieldset legend={legend}>
       <Stack gap="xs">
         {rows.fields.map((row, index) => (
-          <Group key={row.id} align="flex-start" wrap="nowrap">
+          <Group key={row.id} align="flex-start">
             {columns.map((column) => {
               const { labelKey, unit, ...input } = COLUMN_INPUTS[column];
               const label = t(labelKey);

@@ -153,13 +153,21 @@ export function RatesForm(props: RatesFormProps) {
           <Stack gap="xs">
             {WEEKDAYS.map((day) => (
               <Group key={day} wrap="nowrap">
-                <Text w={110}>{t(`access.rates.weekdays.${day}`)}</Text>
+                <Text w={{ base: 90, xs: 110 }} style={{ flexShrink: 0 }}>
+                  {t(`access.rates.weekdays.${day}`)}
+                </Text>
                 <TextInput
+                  flex={1}
+                  maw={160}
+                  miw={0}
                   type="time"
                   aria-label={`${t(`access.rates.weekdays.${day}`)}: ${t('access.rates.opens')}`}
                   {...form.register(`tradingHours.${day}.opens`)}
                 />
                 <TextInput
+                  flex={1}
+                  maw={160}
+                  miw={0}
                   type="time"
                   aria-label={`${t(`access.rates.weekdays.${day}`)}: ${t('access.rates.closes')}`}
                   {...form.register(`tradingHours.${day}.closes`)}

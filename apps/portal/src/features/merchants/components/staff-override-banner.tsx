@@ -72,7 +72,7 @@ export function StaffOverrideBanner({ userId }: { userId: string }) {
             until: timeOf(state.expiresAt, i18n.language),
           })}
         </Text>
-        <Button size="xs" variant="white" color="orange" onClick={() => void end()} loading={ending}>
+        <Button size="xs" variant="white" color="dark" onClick={() => void end()} loading={ending}>
           {t('access.override.end')}
         </Button>
       </Group>

@@ -71,7 +71,12 @@ export default function ManageCompaniesScreen() {
                   variant="light"
                   disabled={isCurrent}
                   title={isCurrent ? t('access.companies.isCurrent') : undefined}
-                  aria-label={t('access.companies.switchTo', { merchant: merchant.legalEntityName })}
+                  // The current one reads "Current" (its visible text, axe label-content-name-mismatch).
+                  aria-label={
+                    isCurrent
+                      ? undefined
+                      : t('access.companies.switchTo', { merchant: merchant.legalEntityName })
+                  }
                   onClick={async () => {
                     await switchMerchant(merchant.merchantId);
                     await revalidator.revalidate();

@@ -1,0 +1,150 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { demo, signInFromStart } from './support.ts';
+
+// Issue 9 §3: the screens each kind of user can open, for the suites that look at them
+// (screens-layout-a11y.spec.ts, screens-visual.spec.ts). Ids come from the API, so the lists follow the demo world.
+
+export interface Screen {
+  /** A short name for reports and screenshot files. */
+  name: string;
+  path: string;
+  /** The page's level-1 heading, where the screen shows a fixed one (a string matches exactly). */
+  heading?: string | RegExp;
+}
+
+/** The demo world's ids the screens need, read through the API as the given user. */
+export async function demoIds(request: APIRequestContext, user: { email: string; password: string }) {
+  const signedIn = await request.post('/api/identity/sign-in', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(signedIn.ok()).toBe(true);
+  const { accessToken } = (await signedIn.json()).data as { accessToken: string };
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const get = async <T>(path: string): Promise<T> => {
+    const response = await request.get(path, { headers });
+    expect(response.ok(), path).toBe(true);
+    return ((await response.json()) as { data: T }).data;
+  };
+  const merchants = await get<{ merchantId: string; legalEntityName: string }[]>('/api/merchants');
+  const merchant = merchants.find((one) => one.legalEntityName === 'Brightwater Coffee Ltd');
+  if (!merchant) throw new Error('the demo world has no Brightwater Coffee Ltd');
+  const id = merchant.merchantId;
+  const sites = await get<{ siteId: string; displayName: string }[]>(`/api/merchants/${id}/sites`);
+  const payouts = await get<{ id: string; siteName: string }[]>(`/api/merchants/${id}/payouts`);
+  return {
+    merchantId: id,
+    // Shoreditch: the site the demo's site manager manages, so every user opens the same site and payout.
+    siteId: sites.find((site) => site.displayName.includes('Shoreditch'))?.siteId as string,
+    payoutId: payouts.find((payout) => payout.siteName.includes('Shoreditch'))?.id as string,
+    users: await get<{ userId: string; email: string }[]>(`/api/v1/merchants/${id}/users`).catch(() => []),
+  };
+}
+
+export const SIGNED_OUT_SCREENS: Screen[] = [
+  { name: 'signin', path: '/signin', heading: 'Sign in to your account' },
+  { name: 'join', path: '/join', heading: /Join|Create/ },
+  { name: 'forgot', path: '/forgot', heading: /password/i },
+  { name: 'oops', path: '/oops', heading: 'Something is not right' },
+  { name: 'not-found', path: '/not-found', heading: 'Did you get lost?' },
+];
+
+type Ids = Awaited<ReturnType<typeof demoIds>>;
+
+/** Every screen of the main menu and their detail screens a GB owner opens. */
+export function ownerScreens(ids: Ids): Screen[] {
+  const manager = ids.users.find((user) => user.email === demo.gbManager.email);
+  return [
+    { name: 'home', path: '/', heading: 'Home' },
+    { name: 'devices', path: '/devices', heading: 'Devices' },
+    { name: 'order-device', path: '/request-new-device', heading: 'Order a device' },
+    { name: 'connect-device', path: '/assign-new-device', heading: 'Connect a new device' },
+    { name: 'sites', path: '/sites', heading: 'Sites' },
+    { name: 'edit-site', path: `/sites/${ids.siteId}`, heading: /Shoreditch|Edit site/ },
+    { name: 'new-site', path: '/new-site', heading: 'New site' },
+    { name: 'transactions', path: '/transactions', heading: 'Transactions' },
+    { name: 'payouts', path: '/payouts', heading: 'Payouts' },
+    { name: 'payout-details', path: `/payouts/${ids.payoutId}`, heading: /Payout/ },
+    { name: 'reports', path: '/reports', heading: 'Reports' },
+    { name: 'eod-reports', path: '/eod-reports', heading: 'End of day reports' },
+    { name: 'payment-methods', path: '/billing/payment-methods', heading: 'Payment methods' },
+    { name: 'invoices', path: '/billing/invoices', heading: 'Invoices' },
+    { name: 'users', path: '/users', heading: 'Users' },
+    { name: 'add-user', path: '/users/add', heading: /Add a user|Invite/ },
+    ...(manager
+      ? [{ name: 'edit-user', path: `/users/${manager.userId}`, heading: /Sam Patel|Edit user/ }]
+      : []),
+    { name: 'company-settings', path: '/company-settings', heading: 'Company settings' },
+    { name: 'companies', path: '/companies', heading: 'Manage companies' },
+    { name: 'invitations', path: '/invitations', heading: /Invitations/ },
+  ];
+}
+
+/** What a GB site manager (Shoreditch) opens. */
+export function managerScreens(ids: Ids): Screen[] {
+  return [
+    { name: 'home', path: '/', heading: 'Home' },
+    { name: 'devices', path: '/devices', heading: 'Devices' },
+    { name: 'sites', path: '/sites', heading: 'Sites' },
+    { name: 'transactions', path: '/transactions', heading: 'Transactions' },
+    { name: 'payouts', path: '/payouts', heading: 'Payouts' },
+    { name: 'payout-details', path: `/payouts/${ids.payoutId}`, heading: /Payout/ },
+    { name: 'reports', path: '/reports', heading: 'Reports' },
+    { name: 'eod-reports', path: '/eod-reports', heading: 'End of day reports' },
+  ];
+}
+
+/** What staff open once they act in Brightwater (after an override), and before. */
+export function staffScreens(ids: Ids): Screen[] {
+  return [
+    { name: 'home', path: '/', heading: 'Home' },
+    { name: 'company-settings', path: '/company-settings', heading: 'Company settings' },
+    { name: 'staff-company-settings', path: '/company-settings/staff', heading: 'Staff company settings' },
+    { name: 'site-internal', path: `/sites/${ids.siteId}/internal`, heading: /internal settings/i },
+    { name: 'users', path: '/users', heading: 'Users' },
+    { name: 'transactions', path: '/transactions', heading: 'Transactions' },
+  ];
+}
+
+/** Staff act in a merchant only through an override with a reason (SPEC §4), started from /companies. */
+export async function staffOverrideInto(page: Page, legalEntityName: string): Promise<void> {
+  await signInFromStart(page, demo.staff, 'Manage companies');
+  await page.getByLabel('Legal entity name').fill(legalEntityName.split(' ')[0] as string);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: `Override into ${legalEntityName}` }).click();
+  await page.getByLabel(/^Reason/).fill('Ticket 9: screens check');
+  await page.getByRole('button', { name: 'Start override' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Staff override' })).toBeVisible();
+}
+
+/**
+ * Opens a screen and waits until it has settled: its heading is shown and nothing is loading (no skeleton, no
+ * loader, no busy region), so what is measured or photographed is the finished screen.
+ */
+export async function openScreen(page: Page, screen: Screen): Promise<void> {
+  if (page.url().startsWith('http')) {
+    // Already in the portal: move in the app, as a link would, instead of loading and starting it again.
+    await page.evaluate((path) => {
+      window.history.pushState(null, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, screen.path);
+  } else {
+    await page.goto(screen.path);
+  }
+  await settle(page, screen);
+}
+
+export async function settle(page: Page, screen: Screen): Promise<void> {
+  const heading =
+    typeof screen.heading === 'string'
+      ? page.getByRole('heading', { level: 1, name: screen.heading, exact: true })
+      : page.getByRole('heading', { level: 1, name: screen.heading });
+  await expect(heading, `${screen.path} shows its heading`).toBeVisible({ timeout: 20_000 });
+  // Still on the screen asked for: no guard sent the user elsewhere.
+  expect(new URL(page.url()).pathname, `${screen.path} opens`).toBe(screen.path.split('?')[0]);
+  await expect(
+    page.locator(
+      '[aria-busy="true"], .mantine-Loader-root, .mantine-Skeleton-root[data-visible], [role=status][aria-label="Loading…"]',
+    ),
+    `${screen.path} finishes loading`,
+  ).toHaveCount(0, { timeout: 20_000 });
+}
