@@ -7,10 +7,11 @@ import {
   ownerScreens,
   type Screen,
   SIGNED_OUT_SCREENS,
+  signInAs,
   staffOverrideInto,
   staffScreens,
 } from './screens.ts';
-import { demo, signInFromStart } from './support.ts';
+import { demo } from './support.ts';
 
 // Issue 9 §3: every screen a signed-out visitor, an owner, a site manager and staff can open, loaded once each:
 // axe finds no serious or critical violation in light and in dark, and at 375 px nothing scrolls sideways, no
@@ -140,7 +141,7 @@ test.describe('every screen: axe light and dark, no sideways overflow at 375 px,
     test.setTimeout(240_000);
     const ids = await demoIds(request, demo.gbOwner);
     const errors = watchConsole(page);
-    await signInFromStart(page, demo.gbOwner);
+    await signInAs(page, demo.gbOwner);
     const findings = await checkScreens(page, ownerScreens(ids), 'owner');
     expect([...findings, ...errors]).toEqual([]);
   });
@@ -149,7 +150,7 @@ test.describe('every screen: axe light and dark, no sideways overflow at 375 px,
     test.setTimeout(180_000);
     const ids = await demoIds(request, demo.gbOwner);
     const errors = watchConsole(page);
-    await signInFromStart(page, demo.gbManager);
+    await signInAs(page, demo.gbManager);
     const findings = await checkScreens(page, managerScreens(ids), 'site manager');
     expect([...findings, ...errors]).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { demo, signInFromStart } from './support.ts';
+import { demo, signIn } from './support.ts';
 
 // Issue 9 §3: the screens each kind of user can open, for the suites that look at them
 // (screens-layout-a11y.spec.ts, screens-visual.spec.ts). Ids come from the API, so the lists follow the demo world.
@@ -105,9 +105,20 @@ export function staffScreens(ids: Ids): Screen[] {
   ];
 }
 
+/** Signs in from /signin and waits for the first screen (its heading), allowing a loaded machine 30 s. */
+export async function signInAs(
+  page: Page,
+  user: { email: string; password: string },
+  heading = 'Home',
+): Promise<void> {
+  await page.goto('/signin');
+  await signIn(page, user);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 30_000 });
+}
+
 /** Staff act in a merchant only through an override with a reason (SPEC §4), started from /companies. */
 export async function staffOverrideInto(page: Page, legalEntityName: string): Promise<void> {
-  await signInFromStart(page, demo.staff, 'Manage companies');
+  await signInAs(page, demo.staff, 'Manage companies');
   await page.getByLabel('Legal entity name').fill(legalEntityName.split(' ')[0] as string);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('button', { name: `Override into ${legalEntityName}` }).click();
