@@ -4,7 +4,7 @@
 // process's memory after the load. The API and its anchor take turns, three rounds each; medians.
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { fromPglite } from '../../apps/api/src/db/client.ts';
+import { fromPglite } from '../../apps/api/src/db/pglite-database.ts';
 import { seedDemoWorld } from '../../apps/api/src/db/seed.ts';
 import { load } from '../lib/load.ts';
 import { pgbench, pgbenchAvailable } from '../lib/pgbench.ts';

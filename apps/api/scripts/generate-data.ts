@@ -14,10 +14,11 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { type Database, fromPglite, openDatabase } from '../src/db/client.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
 import { replayPayouts } from '../src/db/demo/payouts.ts';
 import { createRandom } from '../src/db/demo/random.ts';
 import { type GeneratedPayment, generatePayments, type SiteForData } from '../src/db/demo/transactions.ts';
+import { fromPglite } from '../src/db/pglite-database.ts';
 import {
   devices,
   merchantMemberships,

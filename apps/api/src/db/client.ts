@@ -1,14 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite/session';
 import pg from 'pg';
 import { markConnectFailure } from './errors.ts';
 import * as schema from './schema/index.ts';
@@ -20,11 +17,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What a hand-made transaction handle needs of a Drizzle database (the session's fields are private in its types). */
-interface DrizzleParts {
+export interface DrizzleParts {
   dialect: ConstructorParameters<typeof NodePgSession>[1];
   session: { schema: ConstructorParameters<typeof NodePgSession>[2]; options: object };
 }
-const partsOf = (db: unknown) => db as DrizzleParts;
+export const partsOf = (db: unknown) => db as DrizzleParts;
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -166,6 +163,9 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
   }
   if (!options.dataDir.startsWith('memory://'))
     mkdirSync(dirname(resolve(options.dataDir)), { recursive: true });
+  // Loaded only here: on PostgreSQL the process never loads PGlite, its WASM or its Drizzle driver (issue 16 §2).
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { fromPglite } = await import('./pglite-database.ts');
   const client = new PGlite(options.dataDir);
   await client.waitReady;
   return fromPglite(client);
@@ -195,31 +195,4 @@ function batchWrites(client: pg.PoolClient): void {
 interface PgConnection {
   stream: NodeJS.WritableStream & { cork(): void; uncork(): void; writable: boolean };
   _send(buffer: Buffer): boolean;
-}
-
-export function fromPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema });
-  return {
-    db: db as unknown as Db,
-    kind: 'pglite',
-    jobConnection: { pglite: client },
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
-    ping: async () => {
-      await client.query('select 1');
-    },
-    // PGlite runs one statement at a time in one session; its own transaction() keeps every other caller out
-    // until commit, and the setup runs as one call.
-    transactionWith: (setup, fn) =>
-      client.transaction(async (pgliteTx) => {
-        await pgliteTx.exec(setup);
-        const { dialect, session: base } = partsOf(db);
-        const session = new PgliteSession(pgliteTx as unknown as PGlite, dialect, base.schema, base.options);
-        return fn(new PgliteTransaction(dialect, session, base.schema) as unknown as Tx);
-      }),
-    async batch<T>(statements: string) {
-      const results = await client.exec(statements);
-      return (results[results.length - 1]?.rows ?? []) as T[];
-    },
-    close: () => client.close(),
-  };
 }

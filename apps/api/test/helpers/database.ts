@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, fromPglite, openDatabase } from '../../src/db/client.ts';
+import { type Database, openDatabase } from '../../src/db/client.ts';
+import { fromPglite } from '../../src/db/pglite-database.ts';
 import { databaseUrlFor } from './database-url.ts';
 
 let templateBlob: Promise<Blob> | undefined;

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, openDatabase } from '../../src/db/client.ts';
+import { openDatabase } from '../../src/db/client.ts';
+import { fromPglite } from '../../src/db/pglite-database.ts';
 import { databaseUrlFor } from './database-url.ts';
 
 declare module 'vitest' {

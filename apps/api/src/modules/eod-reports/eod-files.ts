@@ -1,7 +1,6 @@
 import type { Locale } from '@mp/domain/locales';
 import { formatMoney, minorUnitsToDecimalString } from '@mp/domain/money';
 import { stringify } from 'csv-stringify/sync';
-import PDFDocument from 'pdfkit';
 import { EOD_LABELS } from './eod-labels.ts';
 import type { EodTotals } from './eod-totals.ts';
 
@@ -126,12 +125,14 @@ export function renderEodCsv(report: EodFileSource, locale: Locale): string {
  * The report as an A4 PDF (pdfkit's built-in Helvetica: Latin-1, which covers the four languages), the same
  * figures as the screen: header, totals per currency, by source, by scheme, by device.
  */
-export function renderEodPdf(report: EodFileSource, locale: Locale): Promise<Buffer> {
+export async function renderEodPdf(report: EodFileSource, locale: Locale): Promise<Buffer> {
   const l = EOD_LABELS[locale];
   const { totals } = report;
   // Helvetica has no narrow no-break space (French grouping): plain spaces print the same.
   const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
   const money = (amount: number, currency: string) => plain(formatMoney({ amount, currency }, locale));
+  // pdfkit (and its fonts) loads on the first PDF, not when the API starts (issue 16 §2: memory).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,

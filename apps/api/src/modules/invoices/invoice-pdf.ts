@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { InvoiceDetail } from './service.ts';
 
 const money = (minor: number, currency: string) =>
@@ -10,10 +9,12 @@ const day = (value: string | null) => (value ? value.slice(0, 10) : '—');
  * the stored invoice so it always shows the figures of the screen: the lines, subtotal, VAT, total, what the
  * payouts settled, what was paid and what is due.
  */
-export function renderInvoicePdf(
+export async function renderInvoicePdf(
   invoice: InvoiceDetail,
   merchant: { legalEntityName: string },
 ): Promise<Buffer> {
+  // pdfkit (and its fonts) loads on the first PDF, not when the API starts (issue 16 §2: memory).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
