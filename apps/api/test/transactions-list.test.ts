@@ -189,6 +189,15 @@ describe('transactions list, search and detail', () => {
       expect(mine.data.every((tx: { siteId: string }) => tx.siteId === w.siteA2)).toBe(true);
       expect(mine.data).toHaveLength(2);
       expect((await list('managerA2', `?siteId=${w.siteA1}`)).statusCode).toBe(404);
+      // The site filter (issue 11 §2) is scoped on the server: a manager's own site lists; another merchant's
+      // site or an unknown id is 404 even for an owner; a malformed id is 400 naming siteId.
+      const own = (await list('managerA2', `?siteId=${w.siteA2}`)).json();
+      expect(own.data.map((tx: { id: string }) => tx.id)).toEqual(mine.data.map((tx: { id: string }) => tx.id));
+      expect((await list('ownerA', `?siteId=${w.siteB1}`)).statusCode).toBe(404);
+      expect((await list('ownerA', `?siteId=${randomUUID()}`)).statusCode).toBe(404);
+      const malformed = await list('ownerA', '?siteId=not-a-site');
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().error.details[0]).toMatchObject({ field: 'siteId' });
       expect((await list('ownerB')).statusCode).toBe(404);
       const ownB = (await list('ownerB', '', w.merchantB)).json();
       expect(ownB.data.map((tx: { amount: number }) => tx.amount)).toEqual([8888]);
