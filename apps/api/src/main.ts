@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { createBillingProvider } from './adapters/billing/billing-provider.ts';
-import { mailerFromConfig } from './adapters/mail/mailer-from-config.ts';
+import { jobsMailer } from './adapters/mail/mailer-from-config.ts';
 import { createLocalFileStorage } from './adapters/storage/local-file-storage.ts';
 import { issueTerminalCodes } from './adapters/terminals/terminal-stock.ts';
 import { buildApp } from './app.ts';
@@ -66,13 +66,7 @@ const jobs = await startJobs({
   superviseIntervalSeconds: config.jobs.superviseSeconds,
   billing: createBillingProvider(config),
   portalUrl: config.publicUrl,
-  mailer: mailerFromConfig({
-    db: database.db,
-    smtpUrl: config.identity.smtpUrl,
-    mailFrom: config.identity.mailFrom,
-    production: config.nodeEnv === 'production',
-    print: (line) => app.log.info(line),
-  }),
+  mailer: jobsMailer(config, database.db, (line) => app.log.info(line)),
 });
 queue = jobs;
 

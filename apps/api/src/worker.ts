@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { createBillingProvider } from './adapters/billing/billing-provider.ts';
-import { mailerFromConfig } from './adapters/mail/mailer-from-config.ts';
+import { jobsMailer } from './adapters/mail/mailer-from-config.ts';
 import { createLocalFileStorage } from './adapters/storage/local-file-storage.ts';
 import { systemClock } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -37,13 +37,7 @@ const jobs = await startJobs({
   superviseIntervalSeconds: config.jobs.superviseSeconds,
   billing: createBillingProvider(config),
   portalUrl: config.publicUrl,
-  mailer: mailerFromConfig({
-    db: database.db,
-    smtpUrl: config.identity.smtpUrl,
-    mailFrom: config.identity.mailFrom,
-    production: config.nodeEnv === 'production',
-    print: (line) => log.info(line),
-  }),
+  mailer: jobsMailer(config, database.db, (line) => log.info(line)),
 });
 process.stdout.write('worker: ready\n');
 

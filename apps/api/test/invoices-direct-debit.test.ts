@@ -54,6 +54,16 @@ describe('invoices collected by Direct Debit', () => {
     check: (invoiceId: string) => Promise<void>;
   };
 
+  // The settlement as the job worker builds it: the outbox mailer on the test database, the recorded queue.
+  const settlementOf = () =>
+    createPaymentSettlement({
+      tenantDb,
+      clock,
+      mailer: createOutboxMailer({ db: t.app.db, printBodies: false }),
+      send,
+      portalUrl: 'https://portal.example',
+      log: { warn: () => {}, error: () => {} },
+    });
   const insertInvoice = async (number: string, month: string) => {
     const id = randomUUID();
     await t.app.db.insert(invoices).values({
@@ -89,14 +99,7 @@ describe('invoices collected by Direct Debit', () => {
     t = await createTestApp();
     w = await createAccessWorld(t.app, 'DirectDebit');
     tenantDb = createTenantDb(t.app.database);
-    const settlement = createPaymentSettlement({
-      tenantDb,
-      clock,
-      mailer: createOutboxMailer({ db: t.app.db, printBodies: false }),
-      send,
-      portalUrl: 'https://portal.example',
-      log: { warn: () => {}, error: () => {} },
-    });
+    const settlement = settlementOf();
     const deps = { tenantDb, clock, send, billing: provider };
     const collect = invoiceCollectJob(deps);
     const check = invoiceDebitCheckJob({ ...deps, settlement });
@@ -215,14 +218,7 @@ describe('invoices collected by Direct Debit', () => {
       .set({ collectionAttempts: MAX_COLLECTION_ATTEMPTS - 1 })
       .where(and(eq(invoices.merchantId, w.merchantA), eq(invoices.id, id)));
     const alwaysFails = createSimulatedBillingProvider({ debitSettleMs: DAY, debitFails: () => true });
-    const settlement = createPaymentSettlement({
-      tenantDb,
-      clock,
-      mailer: createOutboxMailer({ db: t.app.db, printBodies: false }),
-      send,
-      portalUrl: 'https://portal.example',
-      log: { warn: () => {}, error: () => {} },
-    });
+    const settlement = settlementOf();
     const deps = { tenantDb, clock, send, billing: alwaysFails };
     await invoiceCollectJob(deps).work({ merchantId: w.merchantA, invoiceId: id }, {} as never);
     sent.length = 0;

@@ -1,3 +1,4 @@
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from './mail-port.ts';
 import { createOutboxMailer } from './outbox-mailer.ts';
@@ -14,4 +15,15 @@ export function mailerFromConfig(options: {
   return options.smtpUrl
     ? createSmtpMailer({ url: options.smtpUrl, from: options.mailFrom ?? 'no-reply@localhost' })
     : createOutboxMailer({ db: options.db, printBodies: !options.production, print: options.print });
+}
+
+/** The job queue's mailer (billing e-mails) from the API's configuration: `npm start` and `npm run worker`. */
+export function jobsMailer(config: Config, db: Db, print: (line: string) => void): Mailer {
+  return mailerFromConfig({
+    db,
+    smtpUrl: config.identity.smtpUrl,
+    mailFrom: config.identity.mailFrom,
+    production: config.nodeEnv === 'production',
+    print,
+  });
 }

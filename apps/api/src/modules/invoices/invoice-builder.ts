@@ -35,7 +35,7 @@ export interface InvoiceLine {
 
 export const INVOICE_PAYMENT_TERMS_DAYS = 14;
 
-const REGION_LABELS: Record<string, string> = {
+export const REGION_LABELS: Record<string, string> = {
   domestic: 'Processing fees: domestic cards',
   eea: 'Processing fees: EEA cards',
   global: 'Processing fees: international cards',

@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../access/tenant-db.ts';
+import { REGION_LABELS } from './invoice-builder.ts';
 
 /**
  * The per-site breakdown of a monthly billing summary (SPEC §3 display type `per_site_breakdown_csv`): the
@@ -10,15 +11,6 @@ import type { Tx } from '../../access/tenant-db.ts';
  */
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-const REGION_ITEMS: Record<string, string> = {
-  domestic: 'Processing fees: domestic cards',
-  eea: 'Processing fees: EEA cards',
-  global: 'Processing fees: international cards',
-  amex: 'Processing fees: American Express',
-  'tap-to-pay': 'Processing fees: tap to pay',
-  other: 'Processing fees: other cards',
-};
 
 /** A spreadsheet must not run a site's name as a formula (CSV injection). */
 const text = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
@@ -80,7 +72,7 @@ export async function renderSiteBreakdownCsv(tx: Tx, merchantId: string, invoice
   for (const fee of fees)
     rows.push([
       text(fee.site),
-      REGION_ITEMS[fee.region] ?? fee.region,
+      REGION_LABELS[fee.region] ?? fee.region,
       fee.count,
       money(Number(fee.volume)),
       money(Number(fee.fees)),
