@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { totpCode } from '../../apps/api/src/identity/totp.ts';
 import { confirmedAccount, latestMail } from './identity-outbox.ts';
-import { signIn } from './support.ts';
+import { demo, signIn } from './support.ts';
 
 async function openTwoFactor(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).click();
@@ -64,4 +64,32 @@ test('a user sets up an authenticator app, then signs in with a code from it and
   const settings = await openTwoFactor(page);
   await expect(settings.getByText('Two-factor sign-in is on with an authenticator app.')).toBeVisible();
   await expect(settings.getByText('9 recovery codes left.')).toBeVisible();
+});
+
+test('staff without a second factor are sent to set one up before anything else opens, then search merchants', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/companies');
+  await signIn(page, demo.newStaff);
+  // Not /companies: the set-up screen, which says why and leads back there afterwards.
+  await expect(page).toHaveURL(/\/two-factor\?redirect=%2Fcompanies$/);
+  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+  await expect(page.getByText(/Staff accounts need two-factor sign-in/)).toBeVisible();
+  // Any other screen sends them back here.
+  await page.goto('/transactions');
+  await expect(page).toHaveURL(/\/two-factor\?redirect=%2Ftransactions$/);
+
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  await page.getByLabel(/^Code shown by the app/).fill(totpCode(secret, new Date()));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByTestId('recovery-codes').locator('code')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+
+  // Staff without a merchant land on /companies; the search (a staff power the API now grants) answers.
+  await expect(page).toHaveURL(/\/companies$/);
+  await page.getByLabel('Legal entity name').fill('Brightwater');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('button', { name: 'Override into Brightwater Coffee Ltd' })).toBeVisible();
 });

@@ -32,9 +32,11 @@ const config = readConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 
+let seededStaffUserId: string | undefined;
 if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
   const started = Date.now();
   const world = await seedDemoWorld(database.db, { now: config.seedDemoNow });
+  seededStaffUserId = world.staffUserId;
   process.stdout.write(
     `Seeded the demo world in ${Date.now() - started} ms: ${world.counts.transactions} transactions, ` +
       `${world.counts.payouts} payouts.\n`,
@@ -55,6 +57,9 @@ const app = await buildApp({
     },
   },
 });
+// Issue 15: the demo staff user's authenticator app, sealed with the identity module's key (hence after buildApp).
+if (seededStaffUserId && DEMO_SIGN_INS.staff.totpSecret)
+  await app.identity.enrolDemoTotp(seededStaffUserId, DEMO_SIGN_INS.staff.totpSecret);
 // DESIGN §4 Jobs: worked here by default; with JOBS_IN_PROCESS=false only sent, and `npm run worker` works them.
 const jobs = await startJobs({
   database,
@@ -131,6 +136,13 @@ if (config.seedDemo && config.nodeEnv !== 'production') {
     for (const signIn of Object.values(DEMO_SIGN_INS)) {
       lines.push(`  ${signIn.who.padEnd(44)} ${signIn.email.padEnd(26)} ${signIn.password}`);
     }
+    // Issue 15: staff sign in with a second factor; this is the demo staff user's authenticator key.
+    const totp = await app.identity.factors(staff.id);
+    if (totp.totp && DEMO_SIGN_INS.staff.totpSecret)
+      lines.push(
+        `Staff two-factor: add the key ${DEMO_SIGN_INS.staff.totpSecret} to an authenticator app (or open ` +
+          `otpauth://totp/Merchant%20Portal:staff%40example.com?secret=${DEMO_SIGN_INS.staff.totpSecret}&issuer=Merchant%20Portal), then type its code after the password`,
+      );
     // Issue 10: the unassigned demo terminals show a fresh one-time code each start (connect one at /assign-device).
     const codes = await issueTerminalCodes(database.db, new Date());
     if (codes.length > 0) {

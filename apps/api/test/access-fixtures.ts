@@ -12,7 +12,7 @@ import {
   users,
 } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/identity/passwords.ts';
-import { bearer, signIn } from './helpers/auth.ts';
+import { bearer, signIn, signInWithSecondFactor } from './helpers/auth.ts';
 
 export const PASSWORD = 'Access-test-2026';
 
@@ -127,7 +127,11 @@ export async function createAccessWorld(app: App, prefix: string): Promise<Acces
   const tokens = {} as Record<ActorName, string>;
   const usersByName = {} as Record<ActorName, { id: string; email: string }>;
   for (const name of names) {
-    tokens[name] = await signIn(app, email(name), PASSWORD);
+    // Issue 15: staff powers need a session that passed a second factor.
+    tokens[name] =
+      name === 'staff'
+        ? (await signInWithSecondFactor(app, email(name), PASSWORD)).accessToken
+        : await signIn(app, email(name), PASSWORD);
     usersByName[name] = { id: ids[name], email: email(name) };
   }
   return {

@@ -376,7 +376,8 @@ describe('invitations of existing accounts', () => {
       .from(merchantInvitations)
       .where(eq(merchantInvitations.inviteeUserId, w.users.staff.id));
     expect(rows).toEqual([]);
-    expect(await outbox(w.users.staff.email)).toEqual([]);
+    // The fixture's staff set up an authenticator app (issue 15: staff powers need one); that mail aside, none.
+    expect((await outbox(w.users.staff.email)).filter((mail) => mail.kind !== 'totp_added')).toEqual([]);
     expect(await membershipsOf(w.users.staff.id)).toEqual([]);
   });
 

@@ -98,6 +98,10 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: SIGNED_IN,
     request: () => ({ url: '/api/identity/factors/totp/confirm', payload: { code: 'x' } }),
   },
+  'POST /api/identity/factors/verify-session': {
+    expect: SIGNED_IN,
+    request: () => ({ url: '/api/identity/factors/verify-session', payload: {} }),
+  },
   'POST /api/identity/factors/totp/remove': {
     expect: SIGNED_IN,
     request: () => ({ url: '/api/identity/factors/totp/remove', payload: {} }),

@@ -54,6 +54,7 @@ describe('sign-in', () => {
       firstName: 'Olive',
       lastName: 'Owner',
       preferences: { locale: 'en-GB' },
+      twoFactor: { enabled: false, verified: false },
     });
     expect(new Date(data.expiresAt).getTime() - Date.parse('2026-03-02T09:00:00Z')).toBe(15 * 60_000);
     expect(data.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -18,11 +18,35 @@ import {
   users,
 } from '../src/db/schema/index.ts';
 import { type DemoWorld, isDatabaseEmpty, seedDemoWorld } from '../src/db/seed.ts';
+import { totpCode } from '../src/identity/totp.ts';
 import { createTestApp } from './helpers/app.ts';
-import { bearer, signIn } from './helpers/auth.ts';
+import { bearer } from './helpers/auth.ts';
 import { createTestDatabase } from './helpers/database.ts';
 
 const NOW = new Date('2026-03-02T12:00:00Z');
+
+/**
+ * As `npm start` does after seeding (issue 15), the demo staff user gets the authenticator app whose key
+ * DEMO_SIGN_INS prints; the sign-in then takes the password and a code computed from that key.
+ */
+async function demoStaffSignIn(app: Awaited<ReturnType<typeof createTestApp>>['app']): Promise<string> {
+  const { email, password, totpSecret = '' } = DEMO_SIGN_INS.staff;
+  const [staff] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  await app.identity.enrolDemoTotp(staff?.id ?? '', totpSecret);
+  const step1 = await app.inject({
+    method: 'POST',
+    url: '/api/identity/sign-in',
+    payload: { email, password },
+  });
+  expect(step1.json().data.challenge).toBe('SECOND_FACTOR_REQUIRED');
+  const step2 = await app.inject({
+    method: 'POST',
+    url: '/api/identity/sign-in/second-factor',
+    payload: { email, session: step1.json().data.session, code: totpCode(totpSecret, NOW) },
+  });
+  expect(step2.statusCode).toBe(200);
+  return step2.json().data.accessToken as string;
+}
 
 describe('demo world seed', () => {
   let database: Database;
@@ -38,7 +62,7 @@ describe('demo world seed', () => {
     expect(await isDatabaseEmpty(database.db)).toBe(false);
   });
 
-  it('creates one staff user, per merchant an owner and a site manager, and a group owner of both', async () => {
+  it('creates two staff users (one without two-factor yet), per merchant an owner and a site manager, and a group owner of both', async () => {
     const rows = await database.db
       .select({ email: users.email, group: userGroups.groupName })
       .from(users)
@@ -48,6 +72,7 @@ describe('demo world seed', () => {
       { email: 'group.owner@example.com', group: 'Merchants' },
       { email: 'manager.fr@example.com', group: 'Merchants' },
       { email: 'manager.gb@example.com', group: 'Merchants' },
+      { email: 'new.staff@example.com', group: 'Staff' },
       { email: 'owner.fr@example.com', group: 'Merchants' },
       { email: 'owner.gb@example.com', group: 'Merchants' },
       { email: 'staff@example.com', group: 'Staff' },
@@ -203,7 +228,7 @@ describe('demo world seed', () => {
   it("lets staff update a fresh demo merchant's rates today (SPEC §8's once-a-day rule is not already spent)", async () => {
     const { app } = await createTestApp({ database, clock: fixedClock(NOW) });
     try {
-      const headers = bearer(await signIn(app, DEMO_SIGN_INS.staff.email, DEMO_SIGN_INS.staff.password));
+      const headers = bearer(await demoStaffSignIn(app));
       for (const { merchantId } of world.merchants) {
         const url = `/api/v1/merchants/${merchantId}/rates`;
         const read = await app.inject({ method: 'GET', url, headers });

@@ -30,11 +30,14 @@ export function aUser(overrides: Partial<SessionUser> = {}): SessionUser {
     firstName: 'Olive',
     lastName: 'Owner',
     preferences: { locale: 'en-GB' },
+    twoFactor: { enabled: false, verified: false },
     ...overrides,
   };
 }
 
-export const aStaffUser = () => aUser({ id: 'staff-1', groups: [STAFF_GROUP] });
+// Issue 15: staff sessions have passed a second factor (else the guards send them to /two-factor).
+export const aStaffUser = () =>
+  aUser({ id: 'staff-1', groups: [STAFF_GROUP], twoFactor: { enabled: true, verified: true } });
 
 export function aMerchant(overrides: Partial<Merchant> = {}): Merchant {
   return {

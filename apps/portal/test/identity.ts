@@ -12,6 +12,7 @@ export const aSession = {
     firstName: 'Olive',
     lastName: 'Owner',
     preferences: { locale: 'en-GB' },
+    twoFactor: { enabled: false, verified: false },
   },
 };
 

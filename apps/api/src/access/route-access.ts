@@ -16,7 +16,7 @@ import type {
 } from 'fastify';
 import type { Clock } from '../clock.ts';
 import { type Actor, requireActor } from '../plugins/auth.ts';
-import { notFound } from '../plugins/errors.ts';
+import { AppError, notFound } from '../plugins/errors.ts';
 import { loadAccess, type MerchantRow } from './access-repository.ts';
 import { recordAudit } from './audit-writer.ts';
 import { isUuid, type TenantDb } from './tenant-db.ts';
@@ -104,9 +104,23 @@ function scopeOf(request: FastifyRequest, scope: 'company' | 'site' | 'any-site'
   return siteId ? { kind: 'site', siteId } : { kind: 'any-site' };
 }
 
+/**
+ * Issue 15 (PCI DSS 4.0 8.4): staff powers need a session that passed a second factor. A staff caller whose
+ * access token carries no `mfa` in its `amr` is refused with 403 SECOND_FACTOR_REQUIRED on every staff and
+ * merchant route; the identity routes (set-up, step-up) stay open so they can get one.
+ */
+export function secondFactorRequired(): AppError {
+  return new AppError(
+    403,
+    'SECOND_FACTOR_REQUIRED',
+    'Two-factor sign-in is required: set it up, or verify a code, to continue.',
+  );
+}
+
 export const requireStaffActor: preHandlerHookHandler = async (request, reply) => {
   await requireActor(request, reply);
   if (!request.actor?.isStaff) throw notFound();
+  if (!request.actor.secondFactor) throw secondFactorRequired();
 };
 
 function merchantCheck(
@@ -121,6 +135,7 @@ function merchantCheck(
     const denied = () => notFound('Merchant not found');
     if (typeof merchantId !== 'string' || !isUuid(merchantId)) throw denied();
     if (access.staffOnly && !actor.isStaff) throw denied();
+    if (actor.isStaff && !actor.secondFactor) throw secondFactorRequired();
     const loaded = await loadAccess(deps.tenantDb, merchantId, actor, deps.clock.now());
     if (!loaded || (!loaded.grants && !actor.isStaff)) throw denied();
     const permissions = loaded.grants ? permissionsFromRoles(loaded.grants) : EMPTY_PERMISSIONS;

@@ -41,6 +41,7 @@ export const IDENTITY_MESSAGES = {
   totpNotStarted: 'Start the authenticator app set-up first.',
   totpNotSetUp: 'No authenticator app is set up.',
   freshProofRequired: 'Enter your password or a current code to confirm.',
+  freshCodeRequired: 'This session has not passed two-factor sign-in: enter a current code to confirm.',
 } as const;
 
 export type IdentityErrorCode =

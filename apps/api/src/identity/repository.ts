@@ -219,6 +219,14 @@ export function createIdentityRepository(db: Db) {
 
     // --- second factors (issue 15) ----------------------------------------------------------------------
 
+    /** The session proved a second factor: its next refresh issues tokens with `amr` mfa. */
+    async markFamilySecondFactor(familyId: string): Promise<void> {
+      await db
+        .update(refreshTokens)
+        .set({ secondFactor: true })
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    },
+
     async totpFactor(userId: string): Promise<TotpFactorRow | undefined> {
       const [row] = await db.select().from(totpFactors).where(eq(totpFactors.userId, userId)).limit(1);
       return row;
@@ -255,6 +263,13 @@ export function createIdentityRepository(db: Db) {
         )
         .returning({ userId: totpFactors.userId });
       return rows.length === 1;
+    },
+
+    async confirmTotpFactor(userId: string, now: Date): Promise<void> {
+      await db
+        .update(totpFactors)
+        .set({ confirmedAt: now })
+        .where(and(eq(totpFactors.userId, userId), isNull(totpFactors.confirmedAt)));
     },
 
     async deleteTotpFactor(userId: string): Promise<void> {

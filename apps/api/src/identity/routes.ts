@@ -27,6 +27,7 @@ import {
   totpSetupResponse,
   updateUserBody,
   userResponse,
+  verifySessionBody,
 } from './schemas.ts';
 import type { IdentityService } from './service.ts';
 
@@ -114,6 +115,8 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
 
   const factorActor = (request: FastifyRequest) => ({
     userId: actorOf(request).userId,
+    sessionId: actorOf(request).sessionId,
+    secondFactor: actorOf(request).secondFactor,
     ip: request.ip,
     userAgent: request.headers['user-agent'],
   });
@@ -155,6 +158,27 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       },
     },
     async (request) => ({ data: await service.confirmTotpSetup(factorActor(request), request.body.code) }),
+  );
+
+  routes.post(
+    '/factors/verify-session',
+    {
+      // Signed-in first, then the body: an anonymous caller learns nothing about the input rules.
+      preValidation: [rateLimited('factors'), requireActor],
+      schema: {
+        operationId: 'verifySessionSecondFactor',
+        summary:
+          'Step-up: the signed-in session proves a second factor (TOTP or recovery code); refresh the tokens ' +
+          'afterwards to get an access token with amr mfa',
+        tags,
+        body: verifySessionBody,
+        response: { 200: okResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await service.verifySession(factorActor(request), request.body.code);
+      return ok;
+    },
   );
 
   routes.post(
@@ -215,7 +239,9 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       preHandler: requireActor,
       schema: { operationId: 'getUser', tags, response: { 200: userResponse, ...errorResponses } },
     },
-    async (request) => ({ data: await service.getUser(actorOf(request).userId) }),
+    async (request) => ({
+      data: await service.getUser(actorOf(request).userId, actorOf(request).secondFactor),
+    }),
   );
 
   routes.patch(
@@ -230,7 +256,9 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         response: { 200: userResponse, ...errorResponses },
       },
     },
-    async (request) => ({ data: await service.updateUser(actorOf(request).userId, request.body) }),
+    async (request) => ({
+      data: await service.updateUser(actorOf(request).userId, request.body, actorOf(request).secondFactor),
+    }),
   );
 
   routes.post(

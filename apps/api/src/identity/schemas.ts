@@ -52,6 +52,14 @@ export const userSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   preferences: z.object({ locale: z.string() }),
+  twoFactor: z
+    .object({
+      enabled: z.boolean().describe('The user has a second factor (an authenticator app)'),
+      verified: z
+        .boolean()
+        .describe('This session passed a second factor (sign-in challenge, set-up or step-up)'),
+    })
+    .describe('Issue 15: staff, and users of merchants that require it, need both'),
 });
 
 export const sessionSchema = z.object({
@@ -83,6 +91,8 @@ export const secondFactorBody = z.object({
   code: secondFactorCodeSchema,
 });
 export const totpConfirmBody = z.object({ code: numericCodeSchema });
+/** Step-up: a signed-in session proves a second factor (TOTP or recovery code). */
+export const verifySessionBody = z.object({ code: secondFactorCodeSchema });
 export const removeTotpBody = z
   .object({ password: z.string().min(1).max(256).optional(), code: secondFactorCodeSchema.optional() })
   .refine((body) => body.password !== undefined || body.code !== undefined, {

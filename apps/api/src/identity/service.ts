@@ -77,6 +77,8 @@ export interface UserView {
   firstName: string | null;
   lastName: string | null;
   preferences: { locale: string };
+  /** Issue 15: whether the user has a second factor, and whether this session passed one. */
+  twoFactor: { enabled: boolean; verified: boolean };
 }
 
 export interface SignedIn {
@@ -96,6 +98,10 @@ export type SignInResult =
 /** Who changes a factor, and from where (for the audit log). */
 export interface FactorActor {
   userId: string;
+  /** The session (refresh-token family) the request came from. */
+  sessionId: string;
+  /** That session passed a second factor. */
+  secondFactor: boolean;
   ip?: string | undefined;
   userAgent?: string | undefined;
 }
@@ -132,8 +138,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     }
   }
 
-  async function userView(user: UserRow): Promise<UserView> {
+  async function userView(user: UserRow, verified = false): Promise<UserView> {
     const groups = await repository.groupsOf(user.id);
+    const totp = await repository.totpFactor(user.id);
     return {
       id: user.userId,
       email: user.email,
@@ -143,6 +150,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       firstName: user.firstName,
       lastName: user.lastName,
       preferences: { locale: user.locale },
+      twoFactor: { enabled: Boolean(totp?.confirmedAt), verified },
     };
   }
 
@@ -151,7 +159,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     familyId: string = crypto.randomUUID(),
     secondFactor = false,
   ): Promise<SignedIn> {
-    const view = await userView(user);
+    const view = await userView(user, secondFactor);
     const issued = await tokens.issue(
       {
         id: user.id,
@@ -346,16 +354,21 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     if (row) await repository.revokeFamily(row.familyId, clock());
   }
 
-  async function getUser(userUuid: string): Promise<UserView> {
+  /** `verified`: the caller's session passed a second factor (the access token's amr). */
+  async function getUser(userUuid: string, verified = false): Promise<UserView> {
     const user = await repository.findUserById(userUuid);
     if (!user?.enabled) throw new IdentityError(401, 'UNAUTHENTICATED', M.sessionExpired);
-    return userView(user);
+    return userView(user, verified);
   }
 
-  async function updateUser(userUuid: string, changes: { preferences?: { locale?: string } }) {
+  async function updateUser(
+    userUuid: string,
+    changes: { preferences?: { locale?: string } },
+    verified = false,
+  ) {
     const locale = changes.preferences?.locale;
     if (locale) await repository.updateUser(userUuid, { locale }, clock());
-    return getUser(userUuid);
+    return getUser(userUuid, verified);
   }
 
   async function changePassword(
@@ -450,6 +463,15 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     return { secret, ...(await totpEnrolment(secret, user.email)) };
   }
 
+  /**
+   * The demo world's staff user gets a confirmed authenticator app with a known key (issue 15: staff need a
+   * second factor); no recovery codes, no e-mail. Never used outside the demo seed.
+   */
+  async function enrolDemoTotp(userUuid: string, secretBase32: string): Promise<void> {
+    if (!(await repository.startTotpSetup(userUuid, secretBox.seal(secretBase32), clock()))) return;
+    await repository.confirmTotpFactor(userUuid, clock());
+  }
+
   /** Set-up step 2: the first code confirms; the 10 recovery codes are returned this once, stored hashed. */
   async function confirmTotpSetup(actor: FactorActor, code: string) {
     const user = await repository.findUserById(actor.userId);
@@ -466,9 +488,34 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       user.id,
       recoveryCodes.map((c) => codes.hash(`recovery:${user.id}:${normaliseRecoveryCode(c)}`)),
     );
+    // The first code proves the new factor: this session has now passed a second factor (issue 15: a staff
+    // member sent to set one up continues with staff powers once the portal refreshes its tokens).
+    await repository.markFamilySecondFactor(actor.sessionId);
     await audit(actor, 'identity.totp.added', user.id);
     await sendMail(factorChangeEmail(user.email, user.locale, 'totp_added'));
     return { recoveryCodes };
+  }
+
+  /**
+   * Step-up: a signed-in session whose sign-in passed no second factor (a social sign-in, or a session from
+   * before the factor was set up) proves one now. Wrong codes count towards the sign-in lock-out.
+   */
+  async function verifySession(actor: FactorActor, code: string): Promise<void> {
+    const user = await repository.findUserById(actor.userId);
+    if (!user?.enabled) throw new IdentityError(401, 'UNAUTHENTICATED', M.sessionExpired);
+    const factor = await repository.totpFactor(user.id);
+    if (!factor?.confirmedAt) throw new IdentityError(409, 'TOTP_NOT_SET_UP', M.totpNotSetUp);
+    const accountKey = accountKeys.hash(normaliseEmail(user.email));
+    const failures = await guardAgainstGuessing(accountKey);
+    if (!(await secondFactorMatches(user, code))) {
+      if (failures >= IDENTITY_POLICY.lockAfterFailures)
+        await repository.lockAccount(accountKey, after(IDENTITY_POLICY.lockDurationMs));
+      throw new IdentityError(400, 'CODE_MISMATCH', M.invalidSecondFactorCode, {
+        details: [{ field: 'code', rule: 'second-factor', message: M.invalidSecondFactorCode }],
+      });
+    }
+    await repository.clearSignInFailures(accountKey);
+    await repository.markFamilySecondFactor(actor.sessionId);
   }
 
   /** Removal needs fresh proof: the password, or a current code (TOTP or recovery). */
@@ -479,6 +526,12 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     const user = await repository.findUserById(actor.userId);
     const factor = user ? await repository.totpFactor(user.id) : undefined;
     if (!user || !factor?.confirmedAt) throw new IdentityError(409, 'TOTP_NOT_SET_UP', M.totpNotSetUp);
+    // A session that passed no second factor proves the factor itself: a password alone would let whoever
+    // holds it (and such a session) swap the factor for their own.
+    if (proof.password && !actor.secondFactor)
+      throw new IdentityError(400, 'INCORRECT_CREDENTIALS', M.freshCodeRequired, {
+        details: [{ field: 'code', rule: 'fresh-proof', message: M.freshCodeRequired }],
+      });
     const proven = proof.password
       ? Boolean(user.passwordHash && (await verifyPassword(user.passwordHash, proof.password)))
       : proof.code
@@ -738,10 +791,12 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   return {
     signIn,
     verifySecondFactor,
+    verifySession,
     factors,
     startTotpSetup,
     confirmTotpSetup,
     removeTotp,
+    enrolDemoTotp,
     signInWithProvider,
     exchangeSocialCode,
     refresh,

@@ -196,6 +196,7 @@ export function createRoutes(): RouteObject[] {
             ),
             screen('onboarding-wizard', () => import('../features/onboarding/routes/onboarding-wizard.tsx')),
             screen('invitations', () => import('../features/invitations/routes/invitations.tsx')),
+            screen('two-factor', () => import('../features/session/routes/two-factor-required.tsx')),
           ],
         },
         {

@@ -37,6 +37,7 @@ export const ROUTE_PATHS = {
   'staff-company-settings': '/company-settings/staff',
   'manage-companies': '/companies',
   invitations: '/invitations',
+  'two-factor': '/two-factor',
   // onboarding layout
   'invited-pending': '/onboarding/pending',
   'onboarding-landing': '/onboarding',

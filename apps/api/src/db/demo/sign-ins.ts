@@ -8,6 +8,11 @@ export interface DemoSignIn {
   password: string;
   firstName: string;
   lastName: string;
+  /**
+   * Issue 15: staff need a second factor, so the demo staff user has an authenticator app whose key (base32,
+   * public like the demo passwords) `npm start` prints for adding to an app; the e2e suite computes codes from it.
+   */
+  totpSecret?: string;
 }
 
 /** Everyone the demo world lets sign in, in the order `npm start` prints them. */
@@ -18,6 +23,15 @@ export const DEMO_SIGN_INS = {
     password: 'Staff-demo-2026',
     firstName: 'Alex',
     lastName: 'Staff',
+    totpSecret: 'DEMOSTAFFTOTPKEYDEMOSTAFFTOTPKEY',
+  },
+  // Issue 15: staff without a second factor are sent to set one up before anything else opens; this one shows it.
+  newStaff: {
+    who: 'Staff, two-factor not set up yet',
+    email: 'new.staff@example.com',
+    password: 'Staff-demo-2026',
+    firstName: 'Jordan',
+    lastName: 'Newcomer',
   },
   gbOwner: {
     who: 'Owner, Brightwater Coffee Ltd (GB)',

@@ -9,6 +9,8 @@ export interface GuardMerchant {
   status: string;
   kycOnboardingStatus: string;
   permissions: MerchantPermissions;
+  /** Issue 15: the owner requires two-factor sign-in of every user of the merchant. */
+  twoFactorRequired?: boolean;
 }
 
 /** Everything a guard decides on. Built once per navigation by guard-context.ts. */

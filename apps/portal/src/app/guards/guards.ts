@@ -36,6 +36,17 @@ export const requireSignIn: Guard = ({ user, url }) => {
   );
 };
 
+/**
+ * Ours (issue 15): staff, and anyone in a merchant that requires two-factor sign-in, whose session did not pass
+ * a second factor go to /two-factor (set one up, or verify a code) before anything else opens; the API refuses
+ * them too (403 SECOND_FACTOR_REQUIRED).
+ */
+export const requireSecondFactor: Guard = ({ user, merchant, url }) => {
+  if (!user || user.twoFactor?.verified) return CONTINUE;
+  if (!isStaffUser(user) && !merchant?.twoFactorRequired) return CONTINUE;
+  return redirectTo(pathTo('two-factor', {}, { redirect: `${url.pathname}${url.search}` }));
+};
+
 /** SPEC §2.2: a user who is not configured goes to /onboarding/pending. */
 export const requireConfiguredUser: Guard = ({ user }) =>
   user && !user.isConfigured ? redirectTo(pathTo('invited-pending')) : CONTINUE;

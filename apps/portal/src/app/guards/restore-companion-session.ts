@@ -15,7 +15,15 @@ interface CompanionTokens {
 export async function restoreCompanionSession(): Promise<boolean> {
   const tokens = readJson<CompanionTokens>(STORAGE_KEYS.companionTokens);
   if (!tokens?.accessToken) return false;
-  const placeholderUser = { id: '', email: '', groups: [], isConfigured: false, firstName: '', lastName: '' };
+  const placeholderUser = {
+    id: '',
+    email: '',
+    groups: [],
+    isConfigured: false,
+    firstName: '',
+    lastName: '',
+    twoFactor: { enabled: false, verified: false },
+  };
   sessionStore.set({
     tokens: {
       idToken: tokens.idToken,

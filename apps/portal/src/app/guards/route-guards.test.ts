@@ -61,6 +61,24 @@ describe('guard chains per route', () => {
       to: '/signin?redirect=%2Finvitations',
     });
   });
+  it('sends staff whose session passed no second factor to /two-factor before anything else opens (issue 15)', async () => {
+    const unverified = aUser({ id: 'staff-2', groups: ['Staff'] });
+    expect(await open('manage-companies', { user: unverified, merchant: null }, '/companies')).toEqual({
+      type: 'redirect',
+      to: '/two-factor?redirect=%2Fcompanies',
+    });
+    expect(await open('transactions', { user: unverified }, '/transactions?page=2')).toEqual({
+      type: 'redirect',
+      to: '/two-factor?redirect=%2Ftransactions%3Fpage%3D2',
+    });
+    // The set-up screen itself opens, and verified staff pass.
+    expect((await open('two-factor', { user: unverified }, '/two-factor')).type).toBe('continue');
+    expect((await open('manage-companies', { user: aStaffUser(), merchant: null }, '/companies')).type).toBe(
+      'continue',
+    );
+    // Merchant users are not asked unless their merchant requires it.
+    expect((await open('transactions', {}, '/transactions')).type).toBe('continue');
+  });
   it('applies the feature flag of the route last', async () => {
     expect(await open('payouts', { flags: { payouts: false } }, '/payouts')).toEqual({
       type: 'redirect',

@@ -14,6 +14,7 @@ import {
   requireConfiguredUser,
   requireDeveloperFlag,
   requirePermissions,
+  requireSecondFactor,
   requireSignIn,
   sendConfiguredUserHome,
   sendVerifiedMerchantHome,
@@ -21,7 +22,7 @@ import {
 } from './guards.ts';
 
 // DESIGN §4 guard order on the main layout: sign-in guard, app-start check, then the route's own guards.
-const MAIN_APP: readonly Guard[] = [requireSignIn, appStartCheck];
+const MAIN_APP: readonly Guard[] = [requireSignIn, requireSecondFactor, appStartCheck];
 const ONBOARDING: readonly Guard[] = [requireSignIn, requireConfiguredUser];
 const NATIVE_APP: readonly Guard[] = [companionSession, nativeAppGuard];
 
@@ -59,9 +60,16 @@ const OWN_GUARDS: Record<RouteId, readonly Guard[]> = {
   'add-user': [...MAIN_APP, requirePermissions(['User_InviteUser'], 'company')],
   'company-settings': [...MAIN_APP, requireCompanySettingsAccess],
   'staff-company-settings': [...MAIN_APP, staffOnly],
-  'manage-companies': [requireSignIn, appStartCheckUnlessStaff, requireCanManageCompanies],
+  'manage-companies': [
+    requireSignIn,
+    requireSecondFactor,
+    appStartCheckUnlessStaff,
+    requireCanManageCompanies,
+  ],
   // Issue 8 §1: signed in is enough; someone with an account but no merchant of their own yet must reach it.
   invitations: [requireSignIn],
+  // Issue 15: where requireSecondFactor sends people; signed in is enough.
+  'two-factor': [requireSignIn],
 
   'invited-pending': [sendConfiguredUserHome],
   'onboarding-landing': [...ONBOARDING, dealQueryClearsMerchant, sendVerifiedMerchantHome],

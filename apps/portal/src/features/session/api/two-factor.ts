@@ -23,3 +23,9 @@ export const confirmTotpSetup = (
 
 export const removeTotp = (input: RequestBody<'removeTotp'>): Promise<ResponseData<'removeTotp'>> =>
   apiRequest('POST', '/identity/factors/totp/remove', input);
+
+/** Step-up: this signed-in session proves a second factor; refresh the tokens afterwards (issue 15). */
+export const verifySessionSecondFactor = (
+  input: RequestBody<'verifySessionSecondFactor'>,
+): Promise<ResponseData<'verifySessionSecondFactor'>> =>
+  apiRequest('POST', '/identity/factors/verify-session', input);

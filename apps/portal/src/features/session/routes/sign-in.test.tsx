@@ -28,6 +28,7 @@ const session = {
     firstName: 'Olive',
     lastName: 'Owner',
     preferences: { locale: 'en-GB' },
+    twoFactor: { enabled: false, verified: false },
   },
 };
 

@@ -84,6 +84,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/identity/factors/verify-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Step-up: the signed-in session proves a second factor (TOTP or recovery code); refresh the tokens afterwards to get an access token with amr mfa */
+        post: operations["verifySessionSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/identity/factors/totp/remove": {
         parameters: {
             query?: never;
@@ -3714,6 +3731,13 @@ export interface operations {
                                 preferences: {
                                     locale: string;
                                 };
+                                /** @description Issue 15: staff, and users of merchants that require it, need both */
+                                twoFactor: {
+                                    /** @description The user has a second factor (an authenticator app) */
+                                    enabled: boolean;
+                                    /** @description This session passed a second factor (sign-in challenge, set-up or step-up) */
+                                    verified: boolean;
+                                };
                             };
                         } | {
                             /** @enum {string} */
@@ -3818,6 +3842,13 @@ export interface operations {
                                 lastName: string | null;
                                 preferences: {
                                     locale: string;
+                                };
+                                /** @description Issue 15: staff, and users of merchants that require it, need both */
+                                twoFactor: {
+                                    /** @description The user has a second factor (an authenticator app) */
+                                    enabled: boolean;
+                                    /** @description This session passed a second factor (sign-in challenge, set-up or step-up) */
+                                    verified: boolean;
                                 };
                             };
                         };
@@ -4090,6 +4121,82 @@ export interface operations {
             };
         };
     };
+    verifySessionSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     removeTotp: {
         parameters: {
             query?: never;
@@ -4205,6 +4312,13 @@ export interface operations {
                                 lastName: string | null;
                                 preferences: {
                                     locale: string;
+                                };
+                                /** @description Issue 15: staff, and users of merchants that require it, need both */
+                                twoFactor: {
+                                    /** @description The user has a second factor (an authenticator app) */
+                                    enabled: boolean;
+                                    /** @description This session passed a second factor (sign-in challenge, set-up or step-up) */
+                                    verified: boolean;
                                 };
                             };
                         };
@@ -4361,6 +4475,13 @@ export interface operations {
                             preferences: {
                                 locale: string;
                             };
+                            /** @description Issue 15: staff, and users of merchants that require it, need both */
+                            twoFactor: {
+                                /** @description The user has a second factor (an authenticator app) */
+                                enabled: boolean;
+                                /** @description This session passed a second factor (sign-in challenge, set-up or step-up) */
+                                verified: boolean;
+                            };
                         };
                     };
                 };
@@ -4447,6 +4568,13 @@ export interface operations {
                             lastName: string | null;
                             preferences: {
                                 locale: string;
+                            };
+                            /** @description Issue 15: staff, and users of merchants that require it, need both */
+                            twoFactor: {
+                                /** @description The user has a second factor (an authenticator app) */
+                                enabled: boolean;
+                                /** @description This session passed a second factor (sign-in challenge, set-up or step-up) */
+                                verified: boolean;
                             };
                         };
                     };
@@ -4862,6 +4990,13 @@ export interface operations {
                                 preferences: {
                                     locale: string;
                                 };
+                                /** @description Issue 15: staff, and users of merchants that require it, need both */
+                                twoFactor: {
+                                    /** @description The user has a second factor (an authenticator app) */
+                                    enabled: boolean;
+                                    /** @description This session passed a second factor (sign-in challenge, set-up or step-up) */
+                                    verified: boolean;
+                                };
                             };
                         };
                     };
@@ -5177,6 +5312,13 @@ export interface operations {
                                 lastName: string | null;
                                 preferences: {
                                     locale: string;
+                                };
+                                /** @description Issue 15: staff, and users of merchants that require it, need both */
+                                twoFactor: {
+                                    /** @description The user has a second factor (an authenticator app) */
+                                    enabled: boolean;
+                                    /** @description This session passed a second factor (sign-in challenge, set-up or step-up) */
+                                    verified: boolean;
                                 };
                             };
                         };
