@@ -5,7 +5,8 @@ test('staff search a merchant, override with a reason, see the banner and change
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  // 180 s: the sign-in now includes the authenticator code (issue 15), and this long flow passed 90 s on a loaded machine.
+  test.setTimeout(180_000);
   // Staff belong to no merchant: they land on /companies, with the menu (issue 9), not on onboarding.
   await page.goto('/signin');
   await signIn(page, demo.staff);
@@ -26,19 +27,21 @@ test('staff search a merchant, override with a reason, see the banner and change
     /You are acting in Brightwater Coffee Ltd as staff — reason: Ticket 4711: rates review, until \d{2}:\d{2}/,
   );
 
+  // Full page loads of this heavy form took over the default 7 s on a loaded machine (load average 30 on two
+  // cores): the screenshots taken after the failures showed the form; these waits are 20 s.
+  const slowLoad = { timeout: 20_000 };
   await page.goto('/company-settings/staff');
-  await expect(page.getByRole('heading', { name: 'Staff company settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Staff company settings' })).toBeVisible(slowLoad);
   await expect(banner).toBeVisible();
   const domestic = page.getByLabel(/^Domestic/);
   // The demo's rates were set when Brightwater joined, so SPEC §8's once-a-day rule allows a change today.
-  await expect(domestic).toHaveValue('1.2');
+  await expect(domestic).toHaveValue('1.2', slowLoad);
   await expect(page.getByText('Rates cannot be updated today; come back tomorrow')).toHaveCount(0);
 
   // A second tab opened before the change still offers the form: its save reaches the server's once-a-day rule.
   const staleTab = await page.context().newPage();
   await staleTab.goto('/company-settings/staff');
-  // A cold tab loads every chunk and the guards' data again: on a loaded machine that took over the default 7 s.
-  await expect(staleTab.getByLabel(/^Domestic/)).toHaveValue('1.2', { timeout: 20_000 });
+  await expect(staleTab.getByLabel(/^Domestic/)).toHaveValue('1.2', slowLoad);
 
   await domestic.fill('1.35');
   await page.getByRole('button', { name: 'Save rates' }).click();
@@ -47,7 +50,7 @@ test('staff search a merchant, override with a reason, see the banner and change
   await expect(page.getByText('Rates cannot be updated today; come back tomorrow')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save rates' })).toBeDisabled();
   await page.reload();
-  await expect(page.getByLabel(/^Domestic/)).toHaveValue('1.35');
+  await expect(page.getByLabel(/^Domestic/)).toHaveValue('1.35', slowLoad);
 
   await staleTab.getByLabel(/^Domestic/).fill('1.4');
   const staleSave = staleTab.getByRole('button', { name: 'Save rates' });
@@ -57,7 +60,7 @@ test('staff search a merchant, override with a reason, see the banner and change
   await expect(staleSave).toBeDisabled();
   await staleTab.close();
   await page.reload();
-  await expect(page.getByLabel(/^Domestic/)).toHaveValue('1.35');
+  await expect(page.getByLabel(/^Domestic/)).toHaveValue('1.35', slowLoad);
 
   await page.getByLabel('Deal reference').fill('DEAL-E2E-42');
   await page.getByRole('button', { name: 'Associate' }).click();

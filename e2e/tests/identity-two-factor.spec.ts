@@ -75,7 +75,7 @@ test('staff without a second factor are sent to set one up before anything else 
   // Not /companies: the set-up screen, which says why and leads back there afterwards.
   await expect(page).toHaveURL(/\/two-factor\?redirect=%2Fcompanies$/);
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
-  await expect(page.getByText(/Staff accounts need two-factor sign-in/)).toBeVisible();
+  await expect(page.getByText(/Two-factor sign-in is off/)).toBeVisible();
   // Any other screen sends them back here.
   await page.goto('/transactions');
   await expect(page).toHaveURL(/\/two-factor\?redirect=%2Ftransactions$/);

@@ -65,7 +65,6 @@ export const enGB = {
     'staff-company-settings': 'Staff company settings',
     'manage-companies': 'Manage companies',
     invitations: 'Invitations',
-    'two-factor': 'Two-factor sign-in',
     'invited-pending': 'Your invitation is pending',
     'onboarding-landing': 'Welcome aboard',
     'onboarding-wizard': 'Set up your company',

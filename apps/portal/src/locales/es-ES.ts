@@ -66,7 +66,6 @@ export const esES: LocaleResources = {
     'staff-company-settings': 'Ajustes de la empresa para el personal',
     'manage-companies': 'Gestionar empresas',
     invitations: 'Invitaciones',
-    'two-factor': 'Inicio de sesión en dos pasos',
     'invited-pending': 'Tu invitación está pendiente',
     'onboarding-landing': 'Te damos la bienvenida',
     'onboarding-wizard': 'Configura tu empresa',

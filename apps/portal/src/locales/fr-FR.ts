@@ -66,7 +66,6 @@ export const frFR: LocaleResources = {
     'staff-company-settings': "Paramètres de l'entreprise pour le personnel",
     'manage-companies': 'Gérer les entreprises',
     invitations: 'Invitations',
-    'two-factor': 'Connexion en deux étapes',
     'invited-pending': 'Votre invitation est en attente',
     'onboarding-landing': 'Bienvenue à bord',
     'onboarding-wizard': 'Configurez votre entreprise',

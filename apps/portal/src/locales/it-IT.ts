@@ -66,7 +66,6 @@ export const itIT: LocaleResources = {
     'staff-company-settings': "Impostazioni dell'azienda per lo staff",
     'manage-companies': 'Gestisci aziende',
     invitations: 'Inviti',
-    'two-factor': 'Accesso in due passaggi',
     'invited-pending': 'Il tuo invito è in attesa',
     'onboarding-landing': 'Benvenuto a bordo',
     'onboarding-wizard': 'Configura la tua azienda',

@@ -37,13 +37,11 @@ export const requireSignIn: Guard = ({ user, url }) => {
 };
 
 /**
- * Ours (issue 15): staff, and anyone in a merchant that requires two-factor sign-in, whose session did not pass
- * a second factor go to /two-factor (set one up, or verify a code) before anything else opens; the API refuses
- * them too (403 SECOND_FACTOR_REQUIRED).
+ * Ours (issue 15): staff whose session did not pass a second factor go to /two-factor (set one up, or verify a
+ * code) before anything else opens; the API refuses them too (403 SECOND_FACTOR_REQUIRED).
  */
-export const requireSecondFactor: Guard = ({ user, merchant, url }) => {
-  if (!user || user.twoFactor?.verified) return CONTINUE;
-  if (!isStaffUser(user) && !merchant?.twoFactorRequired) return CONTINUE;
+export const requireSecondFactor: Guard = ({ user, url }) => {
+  if (!isStaffUser(user) || user?.twoFactor?.verified) return CONTINUE;
   return redirectTo(pathTo('two-factor', {}, { redirect: `${url.pathname}${url.search}` }));
 };
 

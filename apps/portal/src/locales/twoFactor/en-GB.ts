@@ -14,10 +14,6 @@ export const twoFactorEnGB = {
     freshProof: 'Enter your password or a current code to confirm.',
     alreadySetUp: 'An authenticator app is already set up. Remove it first to set up another.',
   },
-  required: {
-    staff: 'Staff accounts need two-factor sign-in.',
-    merchant: 'Your company requires two-factor sign-in.',
-  },
   menu: 'Two-factor sign-in',
   settings: {
     title: 'Two-factor sign-in',
@@ -36,7 +32,7 @@ export const twoFactorEnGB = {
     saved: 'I have saved them',
     enabled: 'Two-factor sign-in is on.',
     remove: 'Remove authenticator app',
-    removeIntro: 'To remove it, confirm with your password or a current code.',
+    removeIntro: 'To remove it, confirm with your password.',
     password: 'Password',
     removed: 'Authenticator app removed.',
     close: 'Close',

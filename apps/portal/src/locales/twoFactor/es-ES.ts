@@ -15,10 +15,6 @@ export const twoFactorEsES: typeof twoFactorEnGB = {
     freshProof: 'Introduce tu contraseña o un código actual para confirmar.',
     alreadySetUp: 'Ya hay una aplicación de autenticación configurada. Quítala antes de configurar otra.',
   },
-  required: {
-    staff: 'Las cuentas del personal necesitan el inicio de sesión en dos pasos.',
-    merchant: 'Su empresa exige el inicio de sesión en dos pasos.',
-  },
   menu: 'Verificación en dos pasos',
   settings: {
     title: 'Verificación en dos pasos',
@@ -37,7 +33,7 @@ export const twoFactorEsES: typeof twoFactorEnGB = {
     saved: 'Ya los he guardado',
     enabled: 'La verificación en dos pasos está activada.',
     remove: 'Quitar la aplicación de autenticación',
-    removeIntro: 'Para quitarla, confirme con su contraseña o con un código actual.',
+    removeIntro: 'Para quitarla, confirma con tu contraseña.',
     password: 'Contraseña',
     removed: 'Aplicación de autenticación quitada.',
     close: 'Cerrar',

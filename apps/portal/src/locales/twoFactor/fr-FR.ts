@@ -16,10 +16,6 @@ export const twoFactorFrFR: typeof twoFactorEnGB = {
     alreadySetUp:
       "Une application d'authentification est déjà configurée. Retirez-la d'abord pour en configurer une autre.",
   },
-  required: {
-    staff: 'Les comptes du personnel exigent la connexion en deux étapes.',
-    merchant: 'Votre entreprise exige la connexion en deux étapes.',
-  },
   menu: 'Connexion en deux étapes',
   settings: {
     title: 'Connexion en deux étapes',
@@ -38,7 +34,7 @@ export const twoFactorFrFR: typeof twoFactorEnGB = {
     saved: 'Je les ai conservés',
     enabled: 'La connexion en deux étapes est activée.',
     remove: "Retirer l'application d'authentification",
-    removeIntro: 'Pour la supprimer, confirmez avec votre mot de passe ou un code actuel.',
+    removeIntro: 'Pour la retirer, confirmez avec votre mot de passe.',
     password: 'Mot de passe',
     removed: "Application d'authentification retirée.",
     close: 'Fermer',

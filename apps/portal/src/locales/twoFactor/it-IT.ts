@@ -15,10 +15,6 @@ export const twoFactorItIT: typeof twoFactorEnGB = {
     freshProof: 'Inserisci la password o un codice attuale per confermare.',
     alreadySetUp: "È già configurata un'app di autenticazione. Rimuovila prima di configurarne un'altra.",
   },
-  required: {
-    staff: 'Gli account del personale richiedono l’accesso in due passaggi.',
-    merchant: 'La tua azienda richiede l’accesso in due passaggi.',
-  },
   menu: 'Accesso in due passaggi',
   settings: {
     title: 'Accesso in due passaggi',
@@ -37,7 +33,7 @@ export const twoFactorItIT: typeof twoFactorEnGB = {
     saved: 'Li ho salvati',
     enabled: "L'accesso in due passaggi è attivo.",
     remove: "Rimuovi l'app di autenticazione",
-    removeIntro: 'Per rimuoverla, conferma con la password o con un codice attuale.',
+    removeIntro: 'Per rimuoverla, conferma con la password.',
     password: 'Password',
     removed: 'App di autenticazione rimossa.',
     close: 'Chiudi',

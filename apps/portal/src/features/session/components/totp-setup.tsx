@@ -35,9 +35,10 @@ export function TotpSetup({
     event.preventDefault();
     const confirmed = await flow.run(() => confirmTotpSetup({ code: code.trim() }));
     if (!confirmed) return;
+    // The session is upgraded (tokens refreshed) before the codes show, so "I have saved them" leads on at once.
+    await onConfirmed?.();
     setEnrolment(null);
     setRecoveryCodes(confirmed.recoveryCodes);
-    await onConfirmed?.();
   };
 
   if (recoveryCodes)

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { safeRedirectTarget } from '../../../lib/paths.ts';
-import { isStaffUser } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { verifySessionSecondFactor } from '../api/two-factor.ts';
 import { FlowAlert } from '../components/flow-alert.tsx';
@@ -60,10 +59,9 @@ export default function TwoFactorRequiredScreen() {
   const user = session?.user;
   const target = safeRedirectTarget(search.get('redirect'));
   const proceed = () => void navigate(target, { replace: true });
-  const why = isStaffUser(user) ? t('twoFactor.required.staff') : t('twoFactor.required.merchant');
 
   return (
-    <Page titleKey="routes.two-factor" description={why}>
+    <Page titleKey="twoFactor.settings.title">
       <Card withBorder padding="lg" maw={480}>
         {user?.twoFactor.enabled && !confirmed ? (
           <VerifySession
