@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { applyLocale } from '../src/lib/i18n/i18n.ts';
+import { applyLocale, loadSignedInTexts } from '../src/lib/i18n/i18n.ts';
 
 // Mantine under jsdom needs these browser APIs (DESIGN §2).
 Object.defineProperty(window, 'matchMedia', {
@@ -29,6 +29,7 @@ Object.defineProperty(window.HTMLElement.prototype, 'scrollIntoView', { value: (
 
 // The app loads the active locale before its first render (main.tsx); tests start in en-GB.
 await applyLocale('en-GB');
+await loadSignedInTexts();
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { loadSignedInTexts } from '../lib/i18n/i18n.ts';
 import type { Crumb, RouteHandle } from '../lib/navigation/route-handle.ts';
 import { pathTo, ROUTE_PATHS, type RouteId } from '../lib/paths.ts';
 import { guardLoader } from './guards/guard-loader.ts';
@@ -8,6 +9,11 @@ import { RouteLoading } from './layouts/route-loading.tsx';
 
 type ScreenModule = () => Promise<{ default: ComponentType }>;
 const component = (load: ScreenModule) => async () => ({ Component: (await load()).default });
+/** A signed-in layout or screen: its module and the signed-in texts arrive together. */
+const signedInComponent = (load: ScreenModule) => async () => {
+  const [module] = await Promise.all([load(), loadSignedInTexts()]);
+  return { Component: module.default };
+};
 
 interface ScreenOptions {
   /** Public pages only check whether someone is signed in; everything else loads the merchants. */
@@ -21,7 +27,7 @@ export function createRoutes(): RouteObject[] {
     id,
     path: ROUTE_PATHS[id],
     loader: guardLoader(id, options.needsMerchants ?? true),
-    lazy: component(load),
+    lazy: (options.needsMerchants ?? true) ? signedInComponent(load) : component(load),
     handle: { crumbs: options.crumbs } satisfies RouteHandle,
   });
   const publicScreen = (id: RouteId, load: ScreenModule) => screen(id, load, { needsMerchants: false });
@@ -70,7 +76,7 @@ export function createRoutes(): RouteObject[] {
         },
         {
           id: 'main-layout',
-          lazy: component(() => import('./layouts/main-layout.tsx')),
+          lazy: signedInComponent(() => import('./layouts/main-layout.tsx')),
           children: [
             screen('home', () => import('../features/home/routes/home.tsx')),
             screen(
@@ -187,7 +193,7 @@ export function createRoutes(): RouteObject[] {
         },
         {
           id: 'onboarding-layout',
-          lazy: component(() => import('./layouts/onboarding-layout.tsx')),
+          lazy: signedInComponent(() => import('./layouts/onboarding-layout.tsx')),
           children: [
             screen('invited-pending', () => import('../features/onboarding/routes/invited-pending.tsx')),
             screen(
@@ -201,7 +207,7 @@ export function createRoutes(): RouteObject[] {
         },
         {
           id: 'native-app-layout',
-          lazy: component(() => import('./layouts/bare-layout.tsx')),
+          lazy: signedInComponent(() => import('./layouts/bare-layout.tsx')),
           children: [
             screen('native-capital', () => import('../features/companion/routes/native-capital.tsx')),
             screen('native-eod-reports', () => import('../features/companion/routes/native-eod-reports.tsx')),
@@ -209,7 +215,7 @@ export function createRoutes(): RouteObject[] {
         },
         {
           id: 'standalone-layout',
-          lazy: component(() => import('./layouts/bare-layout.tsx')),
+          lazy: signedInComponent(() => import('./layouts/bare-layout.tsx')),
           children: [screen('assign-device', () => import('../features/devices/routes/assign-device.tsx'))],
         },
       ],

@@ -1,28 +1,13 @@
 // en-GB is the source locale: every other locale must carry exactly these keys (locales.test.ts).
-import { accessEnGB } from './access/en-GB.ts';
 import { billingEnGB } from './billing/en-GB.ts';
 import { chatEnGB } from './chat/en-GB.ts';
-import { devicesEnGB } from './devices/en-GB.ts';
-import { invitationsEnGB } from './invitations/en-GB.ts';
-import { onboardingEnGB } from './onboarding/en-GB.ts';
-import { payoutsEnGB } from './payouts/en-GB.ts';
-import { reportsEnGB } from './reports/en-GB.ts';
-import { sitesEnGB } from './sites/en-GB.ts';
-import { transactionsEnGB } from './transactions/en-GB.ts';
+import type { SignedInResources } from './signed-in/en-GB.ts';
 import { twoFactorEnGB } from './twoFactor/en-GB.ts';
 import { uiEnGB } from './ui/en-GB.ts';
 export const enGB = {
-  access: accessEnGB,
-  payouts: payoutsEnGB,
-  reports: reportsEnGB,
-  transactions: transactionsEnGB,
   twoFactor: twoFactorEnGB,
-  sites: sitesEnGB,
-  devices: devicesEnGB,
   ui: uiEnGB,
-  onboarding: onboardingEnGB,
   billing: billingEnGB,
-  invitations: invitationsEnGB,
   chat: chatEnGB,
   app: {
     name: 'Merchant portal',
@@ -253,6 +238,8 @@ export const enGB = {
   },
 } as const;
 
-type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-/** The shape every locale must have: the en-GB keys with any text. */
-export type LocaleResources = Widen<typeof enGB>;
+export type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+/** The texts every page loads (public and signed-in): the en-GB keys with any text. */
+export type PublicResources = Widen<typeof enGB>;
+/** The shape every locale must have, both parts together. */
+export type LocaleResources = PublicResources & SignedInResources;

@@ -1,29 +1,13 @@
-import { accessEsES } from './access/es-ES.ts';
 import { billingEsES } from './billing/es-ES.ts';
 import { chatEsES } from './chat/es-ES.ts';
-import { devicesEsES } from './devices/es-ES.ts';
-import type { LocaleResources } from './en-GB.ts';
-import { invitationsEsES } from './invitations/es-ES.ts';
-import { onboardingEsES } from './onboarding/es-ES.ts';
-import { payoutsEsES } from './payouts/es-ES.ts';
-import { reportsEsES } from './reports/es-ES.ts';
-import { sitesEsES } from './sites/es-ES.ts';
-import { transactionsEsES } from './transactions/es-ES.ts';
+import type { PublicResources } from './en-GB.ts';
 import { twoFactorEsES } from './twoFactor/es-ES.ts';
 import { uiEsES } from './ui/es-ES.ts';
 
-export const esES: LocaleResources = {
-  access: accessEsES,
-  transactions: transactionsEsES,
+export const esES: PublicResources = {
   twoFactor: twoFactorEsES,
-  sites: sitesEsES,
-  devices: devicesEsES,
-  payouts: payoutsEsES,
-  reports: reportsEsES,
   ui: uiEsES,
-  onboarding: onboardingEsES,
   billing: billingEsES,
-  invitations: invitationsEsES,
   chat: chatEsES,
   app: {
     name: 'Portal de comercios',

@@ -1,29 +1,13 @@
-import { accessFrFR } from './access/fr-FR.ts';
 import { billingFrFR } from './billing/fr-FR.ts';
 import { chatFrFR } from './chat/fr-FR.ts';
-import { devicesFrFR } from './devices/fr-FR.ts';
-import type { LocaleResources } from './en-GB.ts';
-import { invitationsFrFR } from './invitations/fr-FR.ts';
-import { onboardingFrFR } from './onboarding/fr-FR.ts';
-import { payoutsFrFR } from './payouts/fr-FR.ts';
-import { reportsFrFR } from './reports/fr-FR.ts';
-import { sitesFrFR } from './sites/fr-FR.ts';
-import { transactionsFrFR } from './transactions/fr-FR.ts';
+import type { PublicResources } from './en-GB.ts';
 import { twoFactorFrFR } from './twoFactor/fr-FR.ts';
 import { uiFrFR } from './ui/fr-FR.ts';
 
-export const frFR: LocaleResources = {
-  access: accessFrFR,
-  transactions: transactionsFrFR,
+export const frFR: PublicResources = {
   twoFactor: twoFactorFrFR,
-  sites: sitesFrFR,
-  devices: devicesFrFR,
-  payouts: payoutsFrFR,
-  reports: reportsFrFR,
   ui: uiFrFR,
-  onboarding: onboardingFrFR,
   billing: billingFrFR,
-  invitations: invitationsFrFR,
   chat: chatFrFR,
   app: {
     name: 'Portail marchand',

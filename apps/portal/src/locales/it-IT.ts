@@ -1,29 +1,13 @@
-import { accessItIT } from './access/it-IT.ts';
 import { billingItIT } from './billing/it-IT.ts';
 import { chatItIT } from './chat/it-IT.ts';
-import { devicesItIT } from './devices/it-IT.ts';
-import type { LocaleResources } from './en-GB.ts';
-import { invitationsItIT } from './invitations/it-IT.ts';
-import { onboardingItIT } from './onboarding/it-IT.ts';
-import { payoutsItIT } from './payouts/it-IT.ts';
-import { reportsItIT } from './reports/it-IT.ts';
-import { sitesItIT } from './sites/it-IT.ts';
-import { transactionsItIT } from './transactions/it-IT.ts';
+import type { PublicResources } from './en-GB.ts';
 import { twoFactorItIT } from './twoFactor/it-IT.ts';
 import { uiItIT } from './ui/it-IT.ts';
 
-export const itIT: LocaleResources = {
-  access: accessItIT,
-  transactions: transactionsItIT,
+export const itIT: PublicResources = {
   twoFactor: twoFactorItIT,
-  sites: sitesItIT,
-  devices: devicesItIT,
-  payouts: payoutsItIT,
-  reports: reportsItIT,
   ui: uiItIT,
-  onboarding: onboardingItIT,
   billing: billingItIT,
-  invitations: invitationsItIT,
   chat: chatItIT,
   app: {
     name: 'Portale esercenti',

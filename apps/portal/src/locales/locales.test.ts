@@ -5,16 +5,26 @@ import { enGB } from './en-GB.ts';
 import { esES } from './es-ES.ts';
 import { frFR } from './fr-FR.ts';
 import { itIT } from './it-IT.ts';
+import { signedInEnGB } from './signed-in/en-GB.ts';
+import { signedInEsES } from './signed-in/es-ES.ts';
+import { signedInFrFR } from './signed-in/fr-FR.ts';
+import { signedInItIT } from './signed-in/it-IT.ts';
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
   return Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
 }
 
-const resources = { 'en-GB': enGB, 'es-ES': esES, 'fr-FR': frFR, 'it-IT': itIT } as const;
+// Each locale is two chunks (the texts every page loads and the signed-in screens' texts): checked together.
+const resources = {
+  'en-GB': { ...enGB, ...signedInEnGB },
+  'es-ES': { ...esES, ...signedInEsES },
+  'fr-FR': { ...frFR, ...signedInFrFR },
+  'it-IT': { ...itIT, ...signedInItIT },
+} as const;
 
 describe('locales', () => {
-  const reference = keysOf(enGB).sort();
+  const reference = keysOf(resources['en-GB']).sort();
 
   it.each(LOCALES)('%s has exactly the en-GB keys', (locale) => {
     expect(keysOf(resources[locale]).sort()).toEqual(reference);

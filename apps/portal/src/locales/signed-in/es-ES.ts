@@ -1,0 +1,20 @@
+import { accessEsES } from '../access/es-ES.ts';
+import { devicesEsES } from '../devices/es-ES.ts';
+import { invitationsEsES } from '../invitations/es-ES.ts';
+import { onboardingEsES } from '../onboarding/es-ES.ts';
+import { payoutsEsES } from '../payouts/es-ES.ts';
+import { reportsEsES } from '../reports/es-ES.ts';
+import { sitesEsES } from '../sites/es-ES.ts';
+import { transactionsEsES } from '../transactions/es-ES.ts';
+import type { SignedInResources } from './en-GB.ts';
+
+export const signedInEsES: SignedInResources = {
+  access: accessEsES,
+  payouts: payoutsEsES,
+  reports: reportsEsES,
+  transactions: transactionsEsES,
+  sites: sitesEsES,
+  devices: devicesEsES,
+  invitations: invitationsEsES,
+  onboarding: onboardingEsES,
+};

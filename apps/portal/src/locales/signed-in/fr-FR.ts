@@ -1,0 +1,20 @@
+import { accessFrFR } from '../access/fr-FR.ts';
+import { devicesFrFR } from '../devices/fr-FR.ts';
+import { invitationsFrFR } from '../invitations/fr-FR.ts';
+import { onboardingFrFR } from '../onboarding/fr-FR.ts';
+import { payoutsFrFR } from '../payouts/fr-FR.ts';
+import { reportsFrFR } from '../reports/fr-FR.ts';
+import { sitesFrFR } from '../sites/fr-FR.ts';
+import { transactionsFrFR } from '../transactions/fr-FR.ts';
+import type { SignedInResources } from './en-GB.ts';
+
+export const signedInFrFR: SignedInResources = {
+  access: accessFrFR,
+  payouts: payoutsFrFR,
+  reports: reportsFrFR,
+  transactions: transactionsFrFR,
+  sites: sitesFrFR,
+  devices: devicesFrFR,
+  invitations: invitationsFrFR,
+  onboarding: onboardingFrFR,
+};
