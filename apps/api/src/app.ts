@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import { accessPlugin } from './access/route-access.ts';
 import { createTenantDb } from './access/tenant-db.ts';
 import { createBillingProvider } from './adapters/billing/billing-provider.ts';
+import { type ErrorReporter, errorReportingOff } from './adapters/error-reporting/error-reporter-port.ts';
 import { createSimulatedESignProvider } from './adapters/esign/esign-port.ts';
 import { createInactiveRecipients } from './adapters/mail/inactive-recipients.ts';
 import { createAdyenRefunds } from './adapters/psp/adyen-refunds.ts';
@@ -20,6 +21,8 @@ import { serializeError } from './db/errors.ts';
 import { createIdentityModule, type IdentityModuleOptions, registerIdentity } from './identity/module.ts';
 import type { IdentityService } from './identity/service.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { createAnalyticsService } from './modules/analytics/service.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { esignSimulatorRoutes } from './modules/billing/esign-simulator-routes.ts';
@@ -84,6 +87,8 @@ declare module 'fastify' {
     psp: { ingestion: PspIngestionService; webhook: WebhookCredentials };
     /** Refunds out to the PSP (Adyen or the embedded simulator; `settled()` only on the simulator). */
     pspRefunds: PspRefunds & { settled?: () => Promise<void> };
+    /** Server errors (5xx) go here besides the log: Sentry when SENTRY_DSN is set, else nowhere (issue 14 §5). */
+    errorReporter: ErrorReporter;
   }
 }
 
@@ -99,6 +104,8 @@ export interface BuildAppOptions {
   storage?: LocalFileStorage;
   /** Where routes send jobs (the queue `npm start` opens); without it, a route that needs a job fails. */
   jobs?: Pick<JobQueue, 'send'>;
+  /** Test seam: the error reporter (default: Sentry when SENTRY_DSN is set, else off). */
+  errorReporter?: ErrorReporter;
 }
 
 /** Never let secrets reach the logs: credentials, tokens and card data, at any of the usual depths. */
@@ -150,7 +157,17 @@ export async function buildApp({
   logStream,
   storage = createLocalFileStorage({ root: config.files.dir, secret: config.files.urlSecret }),
   jobs,
+  errorReporter: givenErrorReporter,
 }: BuildAppOptions) {
+  // @sentry/node is loaded only when a DSN is configured (it is large; an API without it never imports it).
+  const errorReporter =
+    givenErrorReporter ??
+    (config.errorReporting.apiDsn
+      ? (await import('./adapters/error-reporting/sentry-reporter.ts')).createSentryReporter({
+          dsn: config.errorReporting.apiDsn,
+          environment: config.errorReporting.environment,
+        })
+      : errorReportingOff);
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     trustProxy: config.trustProxy,
@@ -177,7 +194,16 @@ export async function buildApp({
     done(null, payload);
   });
 
-  installErrorHandler(app);
+  app.decorate('errorReporter', errorReporter);
+  app.addHook('onClose', () => errorReporter.flush(2000));
+  installErrorHandler(app, (error, request) =>
+    errorReporter.capture(error, {
+      userId: request.actor?.userId ?? null,
+      requestId: String(request.id),
+      route: request.routeOptions.url,
+      method: request.method,
+    }),
+  );
   // Issue 8 §3: UTF-8 bodies only (415), and no unstorable string or absurd nesting reaches any route.
   await app.register(inputGuardPlugin);
   // ── Access (src/access): the declarative permission check of every route (`config: { access }`), the
@@ -355,6 +381,15 @@ export async function buildApp({
     }),
   });
   await app.register(invoicesRoutes, { prefix: '/api', service: createInvoicesService({ tenantDb }) });
+  // ── Analytics and the cookie-consent record (issue 14 §2, §3): the default analytics adapter's endpoint, the
+  // staff's counts per route, and which adapters the portal starts after consent.
+  await app.register(analyticsRoutes, {
+    prefix: '/api',
+    service: createAnalyticsService({ tenantDb, clock }),
+    limiter: identity.limiter,
+    perIp: { limit: config.analytics.ratePerMinute, windowMs: 60_000 },
+    config,
+  });
 
   // ── Reports (issue 12 §3): requested here, made by the reports.generate job, fetched through the file store's
   // signed URLs.

@@ -176,6 +176,23 @@ const environmentSchema = z.object({
   // secret signs each user's id (HMAC-SHA256, Intercom identity verification); unset → a random secret per process.
   INTERCOM_APP_ID: z.string().trim().min(1).optional(),
   CHAT_IDENTITY_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  // Analytics and error reporting (issue 14 §3, §5). Unset → page views go to our own API (analytics_events) and
+  // error reporting is off. Both start in the browser only after the visitor accepts analytics cookies.
+  /** PostHog project API key (phc_…): the portal sends page views to PostHog instead of our API. */
+  POSTHOG_KEY: z.string().trim().min(1).optional(),
+  POSTHOG_HOST: z.url({ message: 'must be a URL' }).default('https://eu.i.posthog.com'),
+  /** Sentry DSN of the API (errors of this process); unset → no error reporting. */
+  SENTRY_DSN: z.url({ message: 'must be a Sentry DSN (https://key@host/project)' }).optional(),
+  /** Sentry DSN of the portal (browser errors, traces, replays); unset → the portal reports nothing. */
+  PORTAL_SENTRY_DSN: z.url({ message: 'must be a Sentry DSN (https://key@host/project)' }).optional(),
+  SENTRY_ENVIRONMENT: z.string().trim().min(1).max(64).optional(),
+  /** Analytics event batches (and consent records) accepted per client address and minute. */
+  ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be between 1 and 10000' })
+    .max(10_000, { message: 'must be between 1 and 10000' })
+    .default(120),
   /** Simulated card payments per minute when no Adyen credentials are set (0 turns the simulator off). */
   PSP_SIMULATOR_RATE: z.coerce
     .number({ message: 'must be a number' })
@@ -237,6 +254,10 @@ export interface Config {
     | undefined;
   /** Customer chat: Intercom app id (unset → built-in help panel) and the identity-hash secret. */
   chat: { intercomAppId: string | undefined; identitySecret: string | undefined };
+  /** Analytics: PostHog when a key is set, else our own events endpoint (issue 14 §3). */
+  analytics: { posthog: { key: string; host: string } | undefined; ratePerMinute: number };
+  /** Sentry for the API and the portal; each undefined → off (issue 14 §5). */
+  errorReporting: { apiDsn: string | undefined; portalDsn: string | undefined; environment: string };
   psp: {
     /** Real Adyen notifications are accepted with these; unset → the simulator's own credentials. */
     adyenNotifications: { hmacKey: string; username: string; password: string } | undefined;
@@ -412,6 +433,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
     },
     chat: { intercomAppId: e.INTERCOM_APP_ID, identitySecret: e.CHAT_IDENTITY_SECRET },
+    analytics: {
+      posthog: e.POSTHOG_KEY ? { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST } : undefined,
+      ratePerMinute: e.ANALYTICS_RATE_LIMIT_PER_MINUTE,
+    },
+    errorReporting: {
+      apiDsn: e.SENTRY_DSN,
+      portalDsn: e.PORTAL_SENTRY_DSN,
+      environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV,
+    },
     psp: {
       adyenNotifications:
         e.ADYEN_HMAC_KEY && e.ADYEN_NOTIFICATION_USERNAME && e.ADYEN_NOTIFICATION_PASSWORD

@@ -184,6 +184,24 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: SIGNED_IN,
     request: () => ({ url: '/api/v1/chat/identity?client=web' }),
   },
+  // Analytics and the consent record (issue 14 §2, §3): anyone may send (a token only adds the user id); the
+  // counts are the staff's.
+  'POST /api/analytics/events': {
+    expect: PUBLIC,
+    request: () => ({ url: '/api/analytics/events', payload: { visitorId: randomUUID(), events: [] } }),
+  },
+  'POST /api/consent/records': {
+    expect: PUBLIC,
+    request: () => ({ url: '/api/consent/records', payload: {} }),
+  },
+  'GET /api/analytics/route-counts': {
+    expect: STAFF_ONLY,
+    request: () => ({ url: '/api/analytics/route-counts' }),
+  },
+  'GET /api/analytics/client-config': {
+    expect: PUBLIC,
+    request: () => ({ url: '/api/analytics/client-config' }),
+  },
   'POST /api/v1/invitations/:invitationId/accept': {
     expect: SIGNED_IN,
     request: () => ({ url: `/api/v1/invitations/${randomUUID()}/accept` }),

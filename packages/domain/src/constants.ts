@@ -82,3 +82,14 @@ export const ERROR_REPORTING_SAMPLE_RATES = {
   sessionReplays: 0.1,
   errorReplays: 1,
 } as const;
+
+/**
+ * SPEC §8: what error reporting ignores (token refresh not supported when authenticated; request failed with status
+ * 401; a large render-blocking asset). Matched against an event's message or exception value, as Sentry's
+ * `ignoreErrors` does (a string matches as a substring, a RegExp as a pattern).
+ */
+export const ERROR_REPORTING_IGNORED = [
+  /token refresh (is )?not supported when authenticated/i,
+  /request failed with status( code)? 401\b/i,
+  /large render[- ]blocking asset/i,
+] as const;

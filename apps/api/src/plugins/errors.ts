@@ -140,13 +140,24 @@ export function sendDatabaseUnavailable(reply: FastifyReply) {
   });
 }
 
-function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+/** Where server errors go besides the log: the error-reporting port (issue 14 §5); off unless configured. */
+type ServerErrorListener = (error: unknown, request: FastifyRequest) => void;
+
+function handleError(
+  this: { onServerError?: ServerErrorListener },
+  error: FastifyError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');
     return sendDatabaseUnavailable(reply);
   }
   if (isPublicError(error)) {
-    if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+    if (error.statusCode >= 500) {
+      request.log.error({ err: error }, error.message);
+      this.onServerError?.(error, request);
+    }
     if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
     const rateLimit = (error as { rateLimit?: AppError['rateLimit'] }).rateLimit;
     if (rateLimit) {
@@ -187,6 +198,7 @@ function handleError(error: FastifyError | Error, request: FastifyRequest, reply
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+    this.onServerError?.(error, request);
     return sendError(reply, 500, { code: 'INTERNAL_ERROR', message: 'Something went wrong' });
   }
   const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
@@ -205,6 +217,7 @@ function handleError(error: FastifyError | Error, request: FastifyRequest, reply
     });
   }
   request.log.error({ err: error }, 'unhandled error');
+  this.onServerError?.(error, request);
   return sendError(reply, 500, { code: 'INTERNAL_ERROR', message: 'Something went wrong' });
 }
 
@@ -219,6 +232,9 @@ export function handleFrameworkError(error: FastifyError, _request: FastifyReque
 }
 
 /** Installs the error model of DESIGN §4 on the root instance (not encapsulated on purpose). */
-export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler(handleError);
+export function installErrorHandler(app: FastifyInstance, onServerError?: ServerErrorListener) {
+  const context = onServerError ? { onServerError } : {};
+  app.setErrorHandler((error: FastifyError | Error, request, reply) =>
+    handleError.call(context, error, request, reply),
+  );
 }

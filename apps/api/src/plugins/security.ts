@@ -6,6 +6,10 @@ import type { Config } from '../config.ts';
 
 /** Security headers, CORS limited to the portal origin, and response compression. */
 export async function registerSecurity(app: FastifyInstance, config: Config) {
+  // Analytics and error reporting send from the browser to their vendor only when configured (issue 14 §3, §5).
+  const vendorOrigins = [config.analytics.posthog?.host, config.errorReporting.portalDsn]
+    .filter((url): url is string => Boolean(url))
+    .map((url) => new URL(url).origin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -17,7 +21,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...vendorOrigins],
+        // Sentry's session replay compresses in a worker it starts from a blob.
+        workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -43,6 +43,8 @@ export async function createTestApp(
     jobs?: BuildAppOptions['jobs'];
     /** The file store (report CSVs); the config's local folder by default. */
     storage?: BuildAppOptions['storage'];
+    /** The error reporter; by default the configuration's (off unless SENTRY_DSN is in env). */
+    errorReporter?: BuildAppOptions['errorReporter'];
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -52,6 +54,7 @@ export async function createTestApp(
     config,
     database,
     ...(options.storage ? { storage: options.storage } : {}),
+    ...(options.errorReporter ? { errorReporter: options.errorReporter } : {}),
     jobs: options.jobs ?? {
       send: async (name, data) => {
         sentJobs.push({ name, data });

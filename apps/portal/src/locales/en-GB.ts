@@ -9,6 +9,7 @@ export const enGB = {
   ui: uiEnGB,
   billing: billingEnGB,
   chat: chatEnGB,
+  consent: { settings: 'Cookie settings' },
   app: {
     name: 'Merchant portal',
     loading: 'Loading…',

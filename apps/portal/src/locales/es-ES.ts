@@ -9,6 +9,7 @@ export const esES: PublicResources = {
   ui: uiEsES,
   billing: billingEsES,
   chat: chatEsES,
+  consent: { settings: 'Configuración de cookies' },
   app: {
     name: 'Portal de comercios',
     loading: 'Cargando…',

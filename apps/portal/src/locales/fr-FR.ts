@@ -9,6 +9,7 @@ export const frFR: PublicResources = {
   ui: uiFrFR,
   billing: billingFrFR,
   chat: chatFrFR,
+  consent: { settings: 'Paramètres des cookies' },
   app: {
     name: 'Portail marchand',
     loading: 'Chargement…',

@@ -9,6 +9,7 @@ export const itIT: PublicResources = {
   ui: uiItIT,
   billing: billingItIT,
   chat: chatItIT,
+  consent: { settings: 'Impostazioni dei cookie' },
   app: {
     name: 'Portale esercenti',
     loading: 'Caricamento…',

@@ -1,5 +1,6 @@
 // Every table of the database, one file per area. drizzle-kit reads this file.
 export * from './access.ts';
+export * from './analytics.ts';
 export * from './audit.ts';
 export * from './billing.ts';
 export * from './billing-sessions.ts';

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TwoFactorSettings } from '../../features/session/components/two-factor-settings.tsx';
 import { useSignOut } from '../../features/session/use-sign-out.ts';
+import { openCookieSettings } from '../../lib/consent/load-cookie-consent.ts';
 import type { SessionUser } from '../../lib/session/session-store.ts';
 import { resetAppState } from './use-app-state.ts';
 
@@ -92,6 +93,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
             {scheme === 'dark' ? t('ui.shell.lightMode') : t('ui.shell.darkMode')}
           </Menu.Item>
           <Menu.Item onClick={() => setTwoFactorOpen(true)}>{t('twoFactor.menu')}</Menu.Item>
+          <Menu.Item onClick={openCookieSettings}>{t('consent.settings')}</Menu.Item>
           <Menu.Divider />
           <Menu.Item onClick={() => void signOut()}>{t('session.signOut')}</Menu.Item>
         </Menu.Dropdown>

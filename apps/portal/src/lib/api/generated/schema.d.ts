@@ -1478,6 +1478,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Page views and page leaves (batched; the page-leave batch arrives by navigator.sendBeacon). Sent only after analytics consent */
+        post: operations["recordAnalyticsEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consent/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A cookie-consent choice: categories, when, the dialog text's revision (docs/decisions/0082) */
+        post: operations["recordConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/route-counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: page views, leaves, visitors and users per route id over the last days (default 30) */
+        get: operations["getAnalyticsRouteCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/client-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which analytics and error-reporting adapters the portal starts once analytics is accepted (SPEC §9's sample rates) */
+        get: operations["getAnalyticsClientConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/merchants/{id}/reports": {
         parameters: {
             query?: never;
@@ -1640,6 +1708,39 @@ export interface components {
                     operations?: string[];
                 };
             }[];
+        };
+        AnalyticsBatchInput: {
+            /**
+             * Format: uuid
+             * @description Random id the browser keeps after analytics consent; a new one after sign-out
+             */
+            visitorId: string;
+            events: {
+                /** @enum {string} */
+                type: "page_view" | "page_leave";
+                path: string;
+                routeId: string;
+                /** Format: date-time */
+                occurredAt: string;
+                /** @description page_leave only: how long the page was shown */
+                durationMs?: number;
+            }[];
+        };
+        ConsentRecordInput: {
+            /**
+             * Format: uuid
+             * @description The consent cookie's random id
+             */
+            consentId: string;
+            categories: ("necessary" | "analytics")[];
+            /** @description Version of the dialog text the choice was made on */
+            revision: number;
+            /** @enum {string} */
+            locale: "en-GB" | "es-ES" | "fr-FR" | "it-IT";
+            /** @enum {string} */
+            action: "first" | "change";
+            /** Format: date-time */
+            consentedAt: string;
         };
         MerchantUserInput: {
             /** Format: uuid */
@@ -2679,6 +2780,39 @@ export interface components {
                     operations?: string[];
                 };
             }[];
+        };
+        AnalyticsBatch: {
+            /**
+             * Format: uuid
+             * @description Random id the browser keeps after analytics consent; a new one after sign-out
+             */
+            visitorId: string;
+            events: {
+                /** @enum {string} */
+                type: "page_view" | "page_leave";
+                path: string;
+                routeId: string;
+                /** Format: date-time */
+                occurredAt: string;
+                /** @description page_leave only: how long the page was shown */
+                durationMs?: number;
+            }[];
+        };
+        ConsentRecord: {
+            /**
+             * Format: uuid
+             * @description The consent cookie's random id
+             */
+            consentId: string;
+            categories: ("necessary" | "analytics")[];
+            /** @description Version of the dialog text the choice was made on */
+            revision: number;
+            /** @enum {string} */
+            locale: "en-GB" | "es-ES" | "fr-FR" | "it-IT";
+            /** @enum {string} */
+            action: "first" | "change";
+            /** Format: date-time */
+            consentedAt: string;
         };
         MerchantUser: {
             /** Format: uuid */
@@ -9618,6 +9752,194 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordAnalyticsEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalyticsBatchInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            accepted: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentRecordInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnalyticsRouteCounts: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            from: string;
+                            to: string;
+                            days: number;
+                            routes: {
+                                routeId: string;
+                                pageViews: number;
+                                pageLeaves: number;
+                                visitors: number;
+                                users: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnalyticsClientConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            analytics: {
+                                /**
+                                 * @description embedded: POST /api/analytics/events
+                                 * @enum {string}
+                                 */
+                                provider: "embedded" | "posthog";
+                                posthogKey: string | null;
+                                posthogHost: string | null;
+                            };
+                            errorReporting: {
+                                /** @description Sentry DSN of the portal; null: error reporting is off */
+                                dsn: string | null;
+                                environment: string;
+                                tracesSampleRate: number;
+                                replaysSessionSampleRate: number;
+                                replaysOnErrorSampleRate: number;
+                            };
+                        };
+                    };
                 };
             };
         };

@@ -1,0 +1,137 @@
+import 'vanilla-cookieconsent/dist/cookieconsent.css';
+import { isLocale, LOCALES, type Locale } from '@mp/domain/locales';
+import type { DataRouter } from 'react-router';
+import * as CookieConsent from 'vanilla-cookieconsent';
+import type { ConsentTexts } from '../../locales/consent/en-GB.ts';
+import { authFetch } from '../api/auth-fetch.ts';
+import { apiUrl } from '../api/request.ts';
+import { currentLocale, i18n } from '../i18n/i18n.ts';
+import { sessionStore } from '../session/session-store.ts';
+import type { Tracking } from './tracking.ts';
+
+/** The version of the dialog's text and categories: raise it to ask everyone again (docs/decisions/0082). */
+export const CONSENT_REVISION = 1;
+export const CONSENT_COOKIE = 'mp_consent';
+export const ANALYTICS = 'analytics';
+
+const texts: Record<Locale, () => Promise<ConsentTexts>> = {
+  'en-GB': () => import('../../locales/consent/en-GB.ts').then((m) => m.consentEnGB),
+  'es-ES': () => import('../../locales/consent/es-ES.ts').then((m) => m.consentEsES),
+  'fr-FR': () => import('../../locales/consent/fr-FR.ts').then((m) => m.consentFrFR),
+  'it-IT': () => import('../../locales/consent/it-IT.ts').then((m) => m.consentItIT),
+};
+
+/** The portal's texts in the library's shape: an introduction, then one section per category. */
+export function toTranslation(t: ConsentTexts): CookieConsent.Translation {
+  const { intro, necessary, analytics, ...buttons } = t.preferencesModal;
+  return {
+    consentModal: t.consentModal,
+    preferencesModal: {
+      ...buttons,
+      sections: [
+        intro,
+        { ...necessary, linkedCategory: 'necessary' },
+        { ...analytics, linkedCategory: ANALYTICS },
+      ],
+    },
+  };
+}
+
+/** The record of a choice, kept by the API as well as in the cookie (docs/decisions/0082). */
+function recordChoice(action: 'first' | 'change', cookie: CookieConsent.CookieValue): void {
+  const locale = isLocale(cookie.languageCode) ? cookie.languageCode : currentLocale();
+  const body = JSON.stringify({
+    consentId: cookie.consentId,
+    categories: cookie.categories,
+    revision: cookie.revision,
+    locale,
+    action,
+    consentedAt: action === 'first' ? cookie.consentTimestamp : cookie.lastConsentTimestamp,
+  });
+  const request = new Request(apiUrl('/consent/records'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body,
+    keepalive: true,
+  });
+  void (sessionStore.get() ? authFetch(request) : fetch(request)).catch(() => undefined);
+}
+
+let ready: Promise<void> | null = null;
+
+/**
+ * The cookie-consent dialog (issue 14 §2, vanilla-cookieconsent), loaded after the first render of any page
+ * (main.tsx). Necessary cookies are always on; analytics is off until accepted, and only then are the analytics
+ * adapter and error reporting loaded and started (tracking.ts). The dialog follows the portal's language.
+ */
+export function startCookieConsent(router: DataRouter): Promise<void> {
+  if (ready) return ready;
+  let tracking: Promise<Tracking> | null = null;
+  const apply = () => {
+    if (CookieConsent.acceptedCategory(ANALYTICS)) {
+      tracking ??= import('./tracking.ts').then((m) => m.startTracking(router));
+      tracking.catch(() => {
+        tracking = null;
+      });
+    } else if (tracking) {
+      const stopping = tracking;
+      tracking = null;
+      void stopping.then((started) => started.stop()).catch(() => undefined);
+    }
+  };
+  ready = CookieConsent.run({
+    mode: 'opt-in',
+    revision: CONSENT_REVISION,
+    // Playwright and other automation set navigator.webdriver; the dialog is for them too (e2e checks it).
+    hideFromBots: false,
+    cookie: {
+      name: CONSENT_COOKIE,
+      expiresAfterDays: 182,
+      sameSite: 'Lax',
+      secure: window.location.protocol === 'https:',
+    },
+    guiOptions: {
+      consentModal: { layout: 'box inline', position: 'bottom right', equalWeightButtons: true },
+      preferencesModal: { layout: 'box', equalWeightButtons: true },
+    },
+    categories: {
+      necessary: { enabled: true, readOnly: true },
+      [ANALYTICS]: { enabled: false, autoClear: { cookies: [{ name: /^ph_/ }] } },
+    },
+    language: {
+      default: currentLocale(),
+      translations: Object.fromEntries(
+        LOCALES.map((locale) => [locale, async () => toTranslation(await texts[locale]())]),
+      ),
+    },
+    onFirstConsent: ({ cookie }) => recordChoice('first', cookie),
+    onConsent: apply,
+    onChange: ({ cookie }) => {
+      recordChoice('change', cookie);
+      apply();
+    },
+  });
+  i18n.on('languageChanged', (locale: string) => {
+    if (isLocale(locale)) void CookieConsent.setLanguage(locale);
+  });
+  syncDarkMode();
+  return ready;
+}
+
+/** The dialog follows the portal's colour scheme (`data-mantine-color-scheme` on <html>). */
+function syncDarkMode(): void {
+  const root = document.documentElement;
+  const apply = () =>
+    root.classList.toggle('cc--darkmode', root.getAttribute('data-mantine-color-scheme') === 'dark');
+  apply();
+  new MutationObserver(apply).observe(root, {
+    attributes: true,
+    attributeFilter: ['data-mantine-color-scheme'],
+  });
+}
+
+/** The footer's and the user menu's "Cookie settings". */
+export async function showCookieSettings(): Promise<void> {
+  await ready;
+  CookieConsent.showPreferences();
+}

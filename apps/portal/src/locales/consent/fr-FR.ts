@@ -1,0 +1,34 @@
+import type { ConsentTexts } from './en-GB.ts';
+
+export const consentFrFR: ConsentTexts = {
+  consentModal: {
+    title: 'Nous utilisons des cookies',
+    description:
+      'Les cookies nécessaires vous gardent connecté et retiennent vos choix ; ils sont toujours actifs. Avec votre accord, nous utilisons aussi des cookies de mesure d’audience pour compter les pages visitées et améliorer le portail.',
+    acceptAllBtn: 'Tout accepter',
+    acceptNecessaryBtn: 'Nécessaires uniquement',
+    showPreferencesBtn: 'Choisir',
+  },
+  preferencesModal: {
+    title: 'Paramètres des cookies',
+    acceptAllBtn: 'Tout accepter',
+    acceptNecessaryBtn: 'Nécessaires uniquement',
+    savePreferencesBtn: 'Enregistrer mon choix',
+    closeIconLabel: 'Fermer',
+    intro: {
+      title: 'Votre choix',
+      description:
+        'Vous pouvez modifier votre choix à tout moment depuis « Paramètres des cookies » en bas de la page ou dans le menu de votre compte.',
+    },
+    necessary: {
+      title: 'Nécessaires',
+      description:
+        'Connexion, sécurité, votre langue et votre thème de couleurs, et ce choix. Le portail ne fonctionne pas sans eux : ils ne peuvent pas être désactivés.',
+    },
+    analytics: {
+      title: 'Mesure d’audience',
+      description:
+        'Les pages consultées et quittées, avec l’adresse de la page et, si vous êtes connecté, votre identifiant utilisateur. Rien d’autre vous concernant. Désactivés tant que vous n’avez pas accepté.',
+    },
+  },
+};

@@ -1,0 +1,145 @@
+import { expect, type Page, type Request, test } from '@playwright/test';
+import { consentEnGB } from '../../apps/portal/src/locales/consent/en-GB.ts';
+import { consentEsES } from '../../apps/portal/src/locales/consent/es-ES.ts';
+import { consentFrFR } from '../../apps/portal/src/locales/consent/fr-FR.ts';
+import { consentItIT } from '../../apps/portal/src/locales/consent/it-IT.ts';
+import { demo, signIn } from './support.ts';
+
+// Issue 14 §2, §3: the cookie-consent dialog on a first visit, in the portal's language; nothing but necessary
+// storage and no analytics before consent; page views only after analytics is accepted; the choice kept and
+// changeable from the footer and the user menu. These tests start without the suites' consent cookie.
+test.use({ storageState: { cookies: [], origins: [] } });
+
+const TEXTS = { 'en-GB': consentEnGB, 'es-ES': consentEsES, 'fr-FR': consentFrFR, 'it-IT': consentItIT };
+const isAnalytics = (request: Request) => request.url().includes('/api/analytics/events');
+const consentCookie = async (page: Page) => {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'mp_consent');
+  return cookie
+    ? (JSON.parse(decodeURIComponent(cookie.value)) as { categories: string[]; revision: number })
+    : null;
+};
+const storageKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).sort());
+
+for (const [locale, texts] of Object.entries(TEXTS)) {
+  test(`the first visit shows the dialog in ${locale}, the portal's language`, async ({ page }) => {
+    await page.addInitScript((chosen) => {
+      if (!localStorage.getItem('mp.locale')) localStorage.setItem('mp.locale', chosen);
+    }, locale);
+    await page.goto('/signin');
+    const dialog = page.getByRole('dialog', { name: texts.consentModal.title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(texts.consentModal.description);
+    await expect(dialog.getByRole('button', { name: texts.consentModal.acceptAllBtn })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: texts.consentModal.acceptNecessaryBtn })).toBeVisible();
+
+    // The preferences: necessary cannot be switched off, analytics is off until accepted.
+    await dialog.getByRole('button', { name: texts.consentModal.showPreferencesBtn }).click();
+    const preferences = page.getByRole('dialog', { name: texts.preferencesModal.title });
+    await expect(preferences).toBeVisible();
+    const necessary = preferences.getByRole('checkbox', { name: texts.preferencesModal.necessary.title });
+    await expect(necessary).toBeChecked();
+    await expect(necessary).toBeDisabled();
+    await expect(
+      preferences.getByRole('checkbox', { name: texts.preferencesModal.analytics.title }),
+    ).not.toBeChecked();
+  });
+}
+
+test('the dialog follows a change of language', async ({ page }) => {
+  await page.goto('/signin');
+  await expect(page.getByRole('dialog', { name: consentEnGB.consentModal.title })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('fr-FR');
+  await expect(page.getByRole('dialog', { name: consentFrFR.consentModal.title })).toBeVisible();
+});
+
+test('no analytics and only necessary storage before consent; one page view once analytics is accepted', async ({
+  page,
+}) => {
+  const analytics: Request[] = [];
+  page.on('request', (request) => {
+    if (isAnalytics(request)) analytics.push(request);
+  });
+  await page.goto('/signin');
+  const dialog = page.getByRole('dialog', { name: consentEnGB.consentModal.title });
+  await expect(dialog).toBeVisible();
+  // The sign-in page works underneath; moving to another page sends nothing either.
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot$/);
+  await page.goBack();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(analytics).toEqual([]);
+  expect(await consentCookie(page)).toBeNull();
+  expect(await page.context().cookies()).toEqual([]);
+  expect(await storageKeys(page)).toEqual(['mp.locale']);
+
+  const record = page.waitForRequest((r) => r.url().includes('/api/consent/records'));
+  const firstBatch = page.waitForRequest(isAnalytics);
+  await dialog.getByRole('button', { name: consentEnGB.consentModal.acceptAllBtn }).click();
+  await expect(dialog).toBeHidden();
+
+  expect((await record).postDataJSON()).toMatchObject({
+    categories: ['necessary', 'analytics'],
+    revision: 1,
+    locale: 'en-GB',
+    action: 'first',
+  });
+  const batch = (await firstBatch).postDataJSON() as { visitorId: string; events: { type: string }[] };
+  expect(batch.events).toEqual([
+    { type: 'page_view', path: '/signin', routeId: 'sign-in', occurredAt: expect.any(String) },
+  ]);
+  expect(analytics).toHaveLength(1);
+  expect(await consentCookie(page)).toMatchObject({ categories: ['necessary', 'analytics'], revision: 1 });
+  expect(await storageKeys(page)).toEqual(['mp.analytics.visitor', 'mp.locale']);
+
+  // The choice is remembered: no dialog on the next visit.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+});
+
+test('"necessary only" sends nothing; the footer link and the user menu change the choice later', async ({
+  page,
+}) => {
+  const analytics: Request[] = [];
+  page.on('request', (request) => {
+    if (isAnalytics(request)) analytics.push(request);
+  });
+  await page.goto('/signin');
+  await page.getByRole('button', { name: consentEnGB.consentModal.acceptNecessaryBtn }).click();
+  await expect(page.getByRole('dialog', { name: consentEnGB.consentModal.title })).toBeHidden();
+  expect(await consentCookie(page)).toMatchObject({ categories: ['necessary'] });
+
+  // Later, from the footer: analytics on.
+  await page.getByRole('button', { name: 'Cookie settings' }).click();
+  const preferences = page.getByRole('dialog', { name: consentEnGB.preferencesModal.title });
+  await expect(preferences).toBeVisible();
+  const change = page.waitForRequest((r) => r.url().includes('/api/consent/records'));
+  const firstBatch = page.waitForRequest(isAnalytics);
+  await preferences.getByRole('checkbox', { name: consentEnGB.preferencesModal.analytics.title }).check();
+  await preferences.getByRole('button', { name: consentEnGB.preferencesModal.savePreferencesBtn }).click();
+  expect((await change).postDataJSON()).toMatchObject({
+    categories: ['necessary', 'analytics'],
+    action: 'change',
+  });
+  expect((await firstBatch).postDataJSON().events[0]).toMatchObject({
+    type: 'page_view',
+    routeId: 'sign-in',
+  });
+
+  // Signed in, from the user menu: analytics off again, and the visitor id is deleted.
+  await signIn(page, demo.gbOwner);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Cookie settings' }).click();
+  await expect(preferences).toBeVisible();
+  await preferences.getByRole('button', { name: consentEnGB.preferencesModal.acceptNecessaryBtn }).click();
+  await expect(preferences).toBeHidden();
+  await expect.poll(() => consentCookie(page)).toMatchObject({ categories: ['necessary'] });
+  await expect.poll(() => storageKeys(page)).not.toContain('mp.analytics.visitor');
+  const sent = analytics.length;
+  await page.getByRole('link', { name: 'Transactions' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Transactions' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Transactions' })).toBeVisible();
+  expect(analytics.length).toBe(sent);
+});
