@@ -48,6 +48,7 @@ export const enGB = {
     'edit-user': 'Edit user',
     'add-user': 'Invite user',
     'company-settings': 'Company settings',
+    'staff-analytics': 'Page views',
     'staff-company-settings': 'Staff company settings',
     'manage-companies': 'Manage companies',
     invitations: 'Invitations',

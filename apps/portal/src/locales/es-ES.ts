@@ -48,6 +48,7 @@ export const esES: PublicResources = {
     'edit-user': 'Editar usuario',
     'add-user': 'Invitar usuario',
     'company-settings': 'Ajustes de la empresa',
+    'staff-analytics': 'Visitas de páginas',
     'staff-company-settings': 'Ajustes de la empresa para el personal',
     'manage-companies': 'Gestionar empresas',
     invitations: 'Invitaciones',

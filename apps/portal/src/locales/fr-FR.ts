@@ -48,6 +48,7 @@ export const frFR: PublicResources = {
     'edit-user': "Modifier l'utilisateur",
     'add-user': 'Inviter un utilisateur',
     'company-settings': "Paramètres de l'entreprise",
+    'staff-analytics': 'Pages vues',
     'staff-company-settings': "Paramètres de l'entreprise pour le personnel",
     'manage-companies': 'Gérer les entreprises',
     invitations: 'Invitations',

@@ -48,6 +48,7 @@ export const itIT: PublicResources = {
     'edit-user': 'Modifica utente',
     'add-user': 'Invita utente',
     'company-settings': "Impostazioni dell'azienda",
+    'staff-analytics': 'Pagine viste',
     'staff-company-settings': "Impostazioni dell'azienda per lo staff",
     'manage-companies': 'Gestisci aziende',
     invitations: 'Inviti',
