@@ -132,6 +132,8 @@ test('"necessary only" sends nothing; the footer link turns analytics on later',
 test('signed in, the user menu turns analytics off: the visitor id goes and nothing more is sent', async ({
   page,
 }) => {
+  // Signs in and loads home with the demo world: more than the default 30 s on a loaded machine.
+  test.slow();
   const analytics: Request[] = [];
   page.on('request', (request) => {
     if (isAnalytics(request)) analytics.push(request);

@@ -5,7 +5,6 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { applyStoredColorScheme } from './lib/color-scheme.ts';
-import { loadCookieConsent } from './lib/consent/load-cookie-consent.ts';
 import { applyLocale, storedLocale } from './lib/i18n/i18n.ts';
 import { startSessionRefresh } from './lib/session/refresh-session.ts';
 
@@ -27,5 +26,5 @@ void applyLocale(storedLocale()).finally(() => {
   );
   // The cookie-consent dialog, then (only with consent) analytics and error reporting: after the first render and
   // in chunks of their own, so no page's first download carries them (issue 14 §2, docs/decisions/0082).
-  void loadCookieConsent().then((consent) => consent.startCookieConsent(router));
+  void import('./lib/consent/cookie-consent.ts').then((consent) => consent.startCookieConsent(router));
 });

@@ -185,13 +185,8 @@ export function createRoutes(): RouteObject[] {
               crumbs(['routes.company-settings', 'company-settings'], ['nav.staff']),
             ),
             screen(
-              'staff-analytics',
-              () => import('../features/analytics/routes/staff-analytics.tsx'),
-              crumbs(['nav.company'], ['routes.staff-analytics']),
-            ),
-            screen(
               'manage-companies',
-              () => import('../features/merchants/routes/manage-companies.tsx'),
+              () => import('./screens/manage-companies.tsx'),
               crumbs(['nav.company'], ['routes.manage-companies']),
             ),
           ],

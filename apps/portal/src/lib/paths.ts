@@ -35,7 +35,6 @@ export const ROUTE_PATHS = {
   'add-user': '/users/add',
   'company-settings': '/company-settings',
   'staff-company-settings': '/company-settings/staff',
-  'staff-analytics': '/staff/analytics',
   'manage-companies': '/companies',
   invitations: '/invitations',
   'two-factor': '/two-factor',

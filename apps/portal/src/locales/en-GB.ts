@@ -9,7 +9,6 @@ export const enGB = {
   ui: uiEnGB,
   billing: billingEnGB,
   chat: chatEnGB,
-  consent: { settings: 'Cookie settings' },
   app: {
     name: 'Merchant portal',
     loading: 'Loading…',
@@ -48,7 +47,6 @@ export const enGB = {
     'edit-user': 'Edit user',
     'add-user': 'Invite user',
     'company-settings': 'Company settings',
-    'staff-analytics': 'Page views',
     'staff-company-settings': 'Staff company settings',
     'manage-companies': 'Manage companies',
     invitations: 'Invitations',

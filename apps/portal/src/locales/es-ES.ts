@@ -9,7 +9,6 @@ export const esES: PublicResources = {
   ui: uiEsES,
   billing: billingEsES,
   chat: chatEsES,
-  consent: { settings: 'Configuración de cookies' },
   app: {
     name: 'Portal de comercios',
     loading: 'Cargando…',
@@ -48,7 +47,6 @@ export const esES: PublicResources = {
     'edit-user': 'Editar usuario',
     'add-user': 'Invitar usuario',
     'company-settings': 'Ajustes de la empresa',
-    'staff-analytics': 'Visitas de páginas',
     'staff-company-settings': 'Ajustes de la empresa para el personal',
     'manage-companies': 'Gestionar empresas',
     invitations: 'Invitaciones',

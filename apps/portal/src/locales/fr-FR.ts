@@ -9,7 +9,6 @@ export const frFR: PublicResources = {
   ui: uiFrFR,
   billing: billingFrFR,
   chat: chatFrFR,
-  consent: { settings: 'Paramètres des cookies' },
   app: {
     name: 'Portail marchand',
     loading: 'Chargement…',
@@ -48,7 +47,6 @@ export const frFR: PublicResources = {
     'edit-user': "Modifier l'utilisateur",
     'add-user': 'Inviter un utilisateur',
     'company-settings': "Paramètres de l'entreprise",
-    'staff-analytics': 'Pages vues',
     'staff-company-settings': "Paramètres de l'entreprise pour le personnel",
     'manage-companies': 'Gérer les entreprises',
     invitations: 'Invitations',

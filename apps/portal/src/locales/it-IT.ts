@@ -9,7 +9,6 @@ export const itIT: PublicResources = {
   ui: uiItIT,
   billing: billingItIT,
   chat: chatItIT,
-  consent: { settings: 'Impostazioni dei cookie' },
   app: {
     name: 'Portale esercenti',
     loading: 'Caricamento…',
@@ -48,7 +47,6 @@ export const itIT: PublicResources = {
     'edit-user': 'Modifica utente',
     'add-user': 'Invita utente',
     'company-settings': "Impostazioni dell'azienda",
-    'staff-analytics': 'Pagine viste',
     'staff-company-settings': "Impostazioni dell'azienda per lo staff",
     'manage-companies': 'Gestisci aziende',
     invitations: 'Inviti',

@@ -60,7 +60,6 @@ const OWN_GUARDS: Record<RouteId, readonly Guard[]> = {
   'add-user': [...MAIN_APP, requirePermissions(['User_InviteUser'], 'company')],
   'company-settings': [...MAIN_APP, requireCompanySettingsAccess],
   'staff-company-settings': [...MAIN_APP, staffOnly],
-  'staff-analytics': [...MAIN_APP, staffOnly],
   'manage-companies': [
     requireSignIn,
     requireSecondFactor,

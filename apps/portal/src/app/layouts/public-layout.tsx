@@ -4,7 +4,6 @@ import { Link, Outlet, useMatch } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
 import { LanguageSwitcher } from '../../features/session/components/language-switcher.tsx';
-import { openCookieSettings } from '../../lib/consent/load-cookie-consent.ts';
 import { LazyMantineRoot } from '../../lib/mantine/lazy-mantine.tsx';
 import { pathTo, ROUTE_PATHS } from '../../lib/paths.ts';
 import styles from './public-layout.module.css';
@@ -44,11 +43,6 @@ export default function PublicLayout() {
           </Suspense>
         )}
       </main>
-      <footer className={styles.footer}>
-        <button type="button" onClick={openCookieSettings}>
-          {t('consent.settings')}
-        </button>
-      </footer>
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TwoFactorSettings } from '../../features/session/components/two-factor-settings.tsx';
 import { useSignOut } from '../../features/session/use-sign-out.ts';
-import { openCookieSettings } from '../../lib/consent/load-cookie-consent.ts';
+import { openCookieSettings, useCookieSettingsLabel } from '../../lib/consent/cookie-settings-menu.ts';
 import type { SessionUser } from '../../lib/session/session-store.ts';
 import { resetAppState } from './use-app-state.ts';
 
@@ -63,6 +63,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const scheme = useComputedColorScheme('light');
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
+  const cookieSettings = useCookieSettingsLabel();
   return (
     <>
       <Menu position="bottom-end" width={260} withinPortal>
@@ -93,7 +94,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
             {scheme === 'dark' ? t('ui.shell.lightMode') : t('ui.shell.darkMode')}
           </Menu.Item>
           <Menu.Item onClick={() => setTwoFactorOpen(true)}>{t('twoFactor.menu')}</Menu.Item>
-          <Menu.Item onClick={openCookieSettings}>{t('consent.settings')}</Menu.Item>
+          {cookieSettings && <Menu.Item onClick={openCookieSettings}>{cookieSettings}</Menu.Item>}
           <Menu.Divider />
           <Menu.Item onClick={() => void signOut()}>{t('session.signOut')}</Menu.Item>
         </Menu.Dropdown>

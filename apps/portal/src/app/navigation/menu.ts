@@ -54,7 +54,6 @@ export const MENU: readonly MenuGroup[] = [
     entries: [
       link('nav.companySettings', 'company-settings'),
       link('nav.manageCompanies', 'manage-companies'),
-      link('routes.staff-analytics', 'staff-analytics'),
       { kind: 'add-company', labelKey: 'nav.addCompany', routeId: 'onboarding-landing' },
     ],
   },

@@ -1,4 +1,5 @@
 import 'vanilla-cookieconsent/dist/cookieconsent.css';
+import './cookie-consent.css';
 import { isLocale, LOCALES, type Locale } from '@mp/domain/locales';
 import type { DataRouter } from 'react-router';
 import * as CookieConsent from 'vanilla-cookieconsent';
@@ -111,11 +112,34 @@ export function startCookieConsent(router: DataRouter): Promise<void> {
       apply();
     },
   });
+  const footer = mountFooterLink();
   i18n.on('languageChanged', (locale: string) => {
     if (isLocale(locale)) void CookieConsent.setLanguage(locale);
+    void footer.relabel();
   });
   syncDarkMode();
   return ready;
+}
+
+/** "Cookie settings" in the given language (the preferences dialog's title). */
+export async function cookieSettingsLabel(locale: string): Promise<string> {
+  return (await texts[isLocale(locale) ? locale : currentLocale()]()).preferencesModal.title;
+}
+
+/** The footer link of every page, after the app's root: opens the preferences. */
+function mountFooterLink() {
+  const footer = document.createElement('footer');
+  footer.className = 'mp-cookie-footer';
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.addEventListener('click', () => CookieConsent.showPreferences());
+  footer.append(button);
+  document.body.append(footer);
+  const relabel = async () => {
+    button.textContent = await cookieSettingsLabel(currentLocale());
+  };
+  void relabel();
+  return { relabel };
 }
 
 /** The dialog follows the portal's colour scheme (`data-mantine-color-scheme` on <html>). */

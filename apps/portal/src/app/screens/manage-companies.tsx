@@ -1,0 +1,16 @@
+import { Stack } from '@mantine/core';
+import { StaffRouteCounts } from '../../features/analytics/components/staff-route-counts.tsx';
+import ManageCompanies from '../../features/merchants/routes/manage-companies.tsx';
+import { isStaffUser } from '../../lib/session/session-store.ts';
+import { useSession } from '../../lib/session/use-session.ts';
+
+/** /companies, and for staff the page views per route under it (issue 14 §3, analytics feature). */
+export default function ManageCompaniesWithAnalytics() {
+  const staff = isStaffUser(useSession()?.user);
+  return (
+    <Stack gap="xl">
+      <ManageCompanies />
+      {staff && <StaffRouteCounts />}
+    </Stack>
+  );
+}
