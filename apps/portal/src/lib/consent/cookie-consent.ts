@@ -1,13 +1,16 @@
-import 'vanilla-cookieconsent/dist/cookieconsent.css';
-import './cookie-consent.css';
+// The styles travel inside this chunk (injected below), so main.tsx's import() of it carries no preload list of
+// CSS files: /signin's entry stays as it was (decision 0040).
+
 import { isLocale, LOCALES, type Locale } from '@mp/domain/locales';
 import type { DataRouter } from 'react-router';
 import * as CookieConsent from 'vanilla-cookieconsent';
+import libraryStyles from 'vanilla-cookieconsent/dist/cookieconsent.css?inline';
 import type { ConsentTexts } from '../../locales/consent/en-GB.ts';
 import { authFetch } from '../api/auth-fetch.ts';
 import { apiUrl } from '../api/request.ts';
 import { currentLocale, i18n } from '../i18n/i18n.ts';
 import { sessionStore } from '../session/session-store.ts';
+import ownStyles from './cookie-consent.css?inline';
 import type { Tracking } from './tracking.ts';
 
 /** The version of the dialog's text and categories: raise it to ask everyone again (docs/decisions/0082). */
@@ -67,6 +70,9 @@ let ready: Promise<void> | null = null;
  */
 export function startCookieConsent(router: DataRouter): Promise<void> {
   if (ready) return ready;
+  const style = document.createElement('style');
+  style.textContent = `${libraryStyles}\n${ownStyles}`;
+  document.head.append(style);
   let tracking: Promise<Tracking> | null = null;
   const apply = () => {
     if (CookieConsent.acceptedCategory(ANALYTICS)) {
