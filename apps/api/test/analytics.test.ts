@@ -5,7 +5,7 @@ import { DEMO_SIGN_INS } from '../src/db/demo/sign-ins.ts';
 import { analyticsEvents, consentRecords, users } from '../src/db/schema/index.ts';
 import { seedDemoWorld } from '../src/db/seed.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { bearer, signIn } from './helpers/auth.ts';
+import { bearer, signIn, signInWithCode, signInWithSecondFactor } from './helpers/auth.ts';
 
 const NOW = new Date('2026-05-20T12:00:00Z');
 const VISITOR = '0b9c53f6-5f39-4d34-9a4c-7d0f3f1f2a10';
@@ -21,6 +21,7 @@ describe('analytics events and consent records (issue 14 §2, §3)', () => {
   let t: TestApp;
   let owner: string;
   let staff: string;
+  let staffSecret: string;
   const post = (payload: unknown, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
     t.app.inject({
       method: 'POST',
@@ -36,7 +37,12 @@ describe('analytics events and consent records (issue 14 §2, §3)', () => {
     t = await createTestApp({ clock });
     await seedDemoWorld(t.database.db, { transactions: 0 });
     owner = await signIn(t.app, DEMO_SIGN_INS.gbOwner.email, DEMO_SIGN_INS.gbOwner.password);
-    staff = await signIn(t.app, DEMO_SIGN_INS.staff.email, DEMO_SIGN_INS.staff.password);
+    // Issue 15: staff powers need a session that passed a second factor.
+    ({ accessToken: staff, secret: staffSecret } = await signInWithSecondFactor(
+      t.app,
+      DEMO_SIGN_INS.staff.email,
+      DEMO_SIGN_INS.staff.password,
+    ));
   });
   afterAll(() => t.close());
 
@@ -213,7 +219,12 @@ describe('analytics events and consent records (issue 14 §2, §3)', () => {
       clock: fixedClock(new Date(NOW.getTime() + 31 * 86_400_000)),
     });
     try {
-      const token = await signIn(later.app, DEMO_SIGN_INS.staff.email, DEMO_SIGN_INS.staff.password);
+      const token = await signInWithCode(
+        later.app,
+        DEMO_SIGN_INS.staff.email,
+        DEMO_SIGN_INS.staff.password,
+        staffSecret,
+      );
       const counts = await later.app.inject({ url: '/api/analytics/route-counts', headers: bearer(token) });
       expect(counts.json().data.routes).toEqual([]);
     } finally {

@@ -54,3 +54,29 @@ export async function signInWithSecondFactor(
   if (refreshed.statusCode !== 200) throw new Error(`refresh failed for ${email}: ${refreshed.body}`);
   return { accessToken: data.accessToken, refreshToken: data.refreshToken, secret };
 }
+
+/** Signs in a user who already has an authenticator app: the password step, then a code from its key. */
+export async function signInWithCode(
+  app: App,
+  email: string,
+  password: string,
+  secret: string,
+): Promise<string> {
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/api/identity/sign-in',
+    payload: { email, password },
+  });
+  const session = answer.json().data?.session as string | undefined;
+  if (!session)
+    throw new Error(`no second-factor challenge for ${email}: ${answer.statusCode} ${answer.body}`);
+  const signedIn = await app.inject({
+    method: 'POST',
+    url: '/api/identity/sign-in/second-factor',
+    payload: { email, session, code: totpCode(secret, app.clock.now()) },
+  });
+  const accessToken = signedIn.json().data?.accessToken as string | undefined;
+  if (!accessToken)
+    throw new Error(`second factor refused for ${email}: ${signedIn.statusCode} ${signedIn.body}`);
+  return accessToken;
+}
