@@ -148,6 +148,39 @@ describe('refunds', () => {
     await t.app.pspRefunds.settled?.();
   });
 
+  it('Idempotency-Key lasts 24 hours: after that the same key and body make a new refund', async () => {
+    const tx = await payment(w.siteA1, 3000);
+    const key = randomUUID();
+    const first = await refund('ownerA', tx.id, { amount: 500 }, key);
+    expect(first.statusCode).toBe(201);
+    const firstId = first.json().data.refund.id as string;
+    // 23 hours later the key still answers with the first refund.
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    await t.app.db
+      .update(refunds)
+      .set({ createdAt: hoursAgo(23) })
+      .where(eq(refunds.id, firstId));
+    const repeat = await refund('ownerA', tx.id, { amount: 500 }, key);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.json().data.refund.id).toBe(firstId);
+    // 25 hours later it is a new request: a second refund, and the key now answers for that one.
+    await t.app.db
+      .update(refunds)
+      .set({ createdAt: hoursAgo(25) })
+      .where(eq(refunds.id, firstId));
+    const later = await refund('ownerA', tx.id, { amount: 500 }, key);
+    expect(later.statusCode).toBe(201);
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+    const secondId = later.json().data.refund.id as string;
+    expect(secondId).not.toBe(firstId);
+    const again = await refund('ownerA', tx.id, { amount: 500 }, key);
+    expect(again.json().data.refund.id).toBe(secondId);
+    const stored = await t.app.db.select().from(refunds).where(eq(refunds.transactionId, tx.id));
+    expect(stored.map((row) => row.amount)).toEqual([500, 500]);
+    expect((await detail(tx.id)).refundableAmount).toBe(2000);
+    await t.app.pspRefunds.settled?.();
+  });
+
   it('200 parallel refunds never exceed the captured amount (row lock)', async () => {
     const tx = await payment(w.siteA1, 5000);
     // A request that waited longer than the pool's 3 s for a connection gets 503 with Retry-After; the client

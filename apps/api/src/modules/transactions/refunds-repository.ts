@@ -55,6 +55,14 @@ export const refundsRepository = {
     return row;
   },
 
+  /** Frees an expired Idempotency-Key: the old refund stays, it no longer answers for the key. */
+  async releaseKey(tx: Tx, merchantId: string, refundId: string): Promise<void> {
+    await tx
+      .update(refunds)
+      .set({ idempotencyKey: null })
+      .where(and(eq(refunds.merchantId, merchantId), eq(refunds.id, refundId)));
+  },
+
   async refundsOf(tx: Tx, merchantId: string, transactionId: string): Promise<RefundRow[]> {
     return tx
       .select()

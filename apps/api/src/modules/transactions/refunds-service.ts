@@ -49,6 +49,9 @@ const keyReused = () =>
     ],
   );
 
+/** How long an Idempotency-Key answers with its first refund (24 hours, as Stripe's keys). */
+export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
 /**
  * Refunds asked for through the API (issue 11 §3; SPEC §5 rule, §8 messages).
  *
@@ -89,7 +92,15 @@ export function createRefundsService(deps: {
       if (!row) throw notFound('Transaction not found');
 
       if (idempotencyKey) {
-        const earlier = await repo.refundByKey(tx, access.merchantId, idempotencyKey);
+        let earlier = await repo.refundByKey(tx, access.merchantId, idempotencyKey);
+        // A key lasts 24 hours, as Stripe's do: after that it is free again and the request is a new refund.
+        if (
+          earlier &&
+          deps.clock.now().getTime() - earlier.createdAt.getTime() >= IDEMPOTENCY_KEY_LIFETIME_MS
+        ) {
+          await repo.releaseKey(tx, access.merchantId, earlier.id);
+          earlier = undefined;
+        }
         if (earlier) {
           if (earlier.transactionId !== transactionId || earlier.amount !== amount) throw keyReused();
           return { kind: 'repeat', refund: earlier, pspReference: row.pspReference, siteId: row.siteId };
