@@ -175,7 +175,7 @@ export const refundHeadersSchema = z.object({
     .optional()
     .describe(
       'Stripe semantics: the same key with the same body answers the first answer again and refunds nothing more; ' +
-        'the same key with another body is refused (422)',
+        'the same key with another body is refused (422); a key lasts 24 hours, then it makes a new refund',
     ),
 });
 

@@ -5963,7 +5963,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Stripe semantics: the same key with the same body answers the first answer again and refunds nothing more; the same key with another body is refused (422) */
+                /** @description Stripe semantics: the same key with the same body answers the first answer again and refunds nothing more; the same key with another body is refused (422); a key lasts 24 hours, then it makes a new refund */
                 "idempotency-key"?: string;
             };
             path: {
