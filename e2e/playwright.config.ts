@@ -42,6 +42,9 @@ function apiServer(listenPort: number, url: string, extra: Record<string, string
       ADYEN_HMAC_KEY: E2E_ADYEN.hmacKey,
       ADYEN_NOTIFICATION_USERNAME: E2E_ADYEN.username,
       ADYEN_NOTIFICATION_PASSWORD: E2E_ADYEN.password,
+      // The companion app's store pages (issue 14 §1): e2e/tests/companion.spec.ts answers them itself.
+      COMPANION_APP_STORE_URL: 'https://apps.apple.com/app/id6400000000',
+      COMPANION_PLAY_STORE_URL: 'https://play.google.com/store/apps/details?id=com.example.companion',
       // A private build (vite build --outDir …) so that parallel work on the portal cannot change it mid-run.
       ...(process.env.PORTAL_DIST ? { PORTAL_DIST: process.env.PORTAL_DIST } : {}),
       ...extra,

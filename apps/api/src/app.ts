@@ -30,8 +30,11 @@ import { billingRoutes } from './modules/billing/routes.ts';
 import { createBillingService } from './modules/billing/service.ts';
 import { billingSimulatorRoutes } from './modules/billing/simulator-routes.ts';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook-routes.ts';
+import { capitalRoutes } from './modules/capital/routes.ts';
+import { createCapitalService } from './modules/capital/service.ts';
 import { createChatIdentity } from './modules/chat/identity.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { companionRoutes } from './modules/companion/routes.ts';
 import { companySettingsRoutes } from './modules/company-settings/routes.ts';
 import { createCompanySettingsService } from './modules/company-settings/service.ts';
 import { devicesRoutes } from './modules/devices/routes.ts';
@@ -390,6 +393,9 @@ export async function buildApp({
     perIp: { limit: config.analytics.ratePerMinute, windowMs: 60_000 },
     config,
   });
+  // ── Companion app (issue 14 §1): the /app/* hand-off settings and the capital offer it embeds.
+  await app.register(companionRoutes, { prefix: '/api', companion: config.companion });
+  await app.register(capitalRoutes, { prefix: '/api', service: createCapitalService({ tenantDb, clock }) });
 
   // ── Reports (issue 12 §3): requested here, made by the reports.generate job, fetched through the file store's
   // signed URLs.

@@ -16,6 +16,15 @@ const optionalUrl = z
   .transform((value) => (value === '' ? undefined : value))
   .pipe(z.url({ message: 'must be a URL' }).optional());
 
+/** An app link (https://…) or a custom-scheme URL (mpcompanion://…); never script or data URLs. */
+const appLink = z
+  .string()
+  .trim()
+  .refine((value) => URL.canParse(value), { message: 'must be a URL such as mpcompanion://tap-to-pay' })
+  .refine((value) => !/^(javascript|data|vbscript|file):/i.test(value), {
+    message: 'must not be a javascript:, data:, vbscript: or file: URL',
+  });
+
 const pathFromRoot = z
   .string()
   .min(1)
@@ -193,6 +202,19 @@ const environmentSchema = z.object({
     .min(1, { message: 'must be between 1 and 10000' })
     .max(10_000, { message: 'must be between 1 and 10000' })
     .default(120),
+  // Companion app (issue 14 §1): where /app/tap-to-pay, /app/eod-reports and /app/capital hand the user over (an
+  // app link or custom-scheme URL per page), the stores to fall back to, and how long to wait before falling back.
+  COMPANION_LINK_TAP_TO_PAY: appLink.default('mpcompanion://tap-to-pay'),
+  COMPANION_LINK_EOD_REPORTS: appLink.default('mpcompanion://eod-reports'),
+  COMPANION_LINK_CAPITAL: appLink.default('mpcompanion://capital'),
+  COMPANION_APP_STORE_URL: optionalUrl.optional(),
+  COMPANION_PLAY_STORE_URL: optionalUrl.optional(),
+  COMPANION_FALLBACK_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(500, { message: 'must be between 500 and 10000' })
+    .max(10_000, { message: 'must be between 500 and 10000' })
+    .default(1500),
   /** Simulated card payments per minute when no Adyen credentials are set (0 turns the simulator off). */
   PSP_SIMULATOR_RATE: z.coerce
     .number({ message: 'must be a number' })
@@ -258,6 +280,13 @@ export interface Config {
   analytics: { posthog: { key: string; host: string } | undefined; ratePerMinute: number };
   /** Sentry for the API and the portal; each undefined → off (issue 14 §5). */
   errorReporting: { apiDsn: string | undefined; portalDsn: string | undefined; environment: string };
+  /** Companion app hand-off (issue 14 §1): a link per page, the store pages, the wait before falling back. */
+  companion: {
+    links: { 'tap-to-pay': string; 'eod-reports': string; capital: string };
+    appStoreUrl: string | undefined;
+    playStoreUrl: string | undefined;
+    fallbackMs: number;
+  };
   psp: {
     /** Real Adyen notifications are accepted with these; unset → the simulator's own credentials. */
     adyenNotifications: { hmacKey: string; username: string; password: string } | undefined;
@@ -441,6 +470,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiDsn: e.SENTRY_DSN,
       portalDsn: e.PORTAL_SENTRY_DSN,
       environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV,
+    },
+    companion: {
+      links: {
+        'tap-to-pay': e.COMPANION_LINK_TAP_TO_PAY,
+        'eod-reports': e.COMPANION_LINK_EOD_REPORTS,
+        capital: e.COMPANION_LINK_CAPITAL,
+      },
+      appStoreUrl: e.COMPANION_APP_STORE_URL,
+      playStoreUrl: e.COMPANION_PLAY_STORE_URL,
+      fallbackMs: e.COMPANION_FALLBACK_MS,
     },
     psp: {
       adyenNotifications:

@@ -202,6 +202,20 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: PUBLIC,
     request: () => ({ url: '/api/analytics/client-config' }),
   },
+  // Companion app (issue 14 §1): the hand-off settings are public; the capital offer is the owners' (and staff's).
+  'GET /api/v1/companion/config': { expect: PUBLIC, request: () => ({ url: '/api/v1/companion/config' }) },
+  'GET /api/v1/merchants/:id/capital/offer': {
+    expect: OWNER_A,
+    request: (w) => ({ url: m(w, '/capital/offer') }),
+  },
+  'POST /api/v1/merchants/:id/capital/requests': {
+    expect: OWNER_A,
+    request: (w) => ({ url: m(w, '/capital/requests'), payload: {} }),
+  },
+  'GET /api/v1/merchants/:id/capital/requests': {
+    expect: OWNER_A,
+    request: (w) => ({ url: m(w, '/capital/requests') }),
+  },
   'POST /api/v1/invitations/:invitationId/accept': {
     expect: SIGNED_IN,
     request: () => ({ url: `/api/v1/invitations/${randomUUID()}/accept` }),

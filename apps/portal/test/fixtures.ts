@@ -67,7 +67,6 @@ export function aContext(overrides: Partial<GuardContext> = {}, path = '/'): Gua
     flags: {},
     developer: false,
     hasCompanionTokens: false,
-    companionRedirectsDisabled: false,
     ...overrides,
   };
 }

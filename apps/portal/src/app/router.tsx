@@ -60,12 +60,21 @@ export function createRoutes(): RouteObject[] {
               'payment-method-success',
               () => import('../features/billing/routes/payment-method-success.tsx'),
             ),
-            publicScreen('companion-tap-to-pay', () => import('../features/companion/routes/tap-to-pay.tsx')),
-            publicScreen(
-              'companion-eod-reports',
-              () => import('../features/companion/routes/eod-reports.tsx'),
+            publicScreen('companion-tap-to-pay', () =>
+              import('../features/companion/routes/hand-off-screens.tsx').then((m) => ({
+                default: m.TapToPayRedirectScreen,
+              })),
             ),
-            publicScreen('companion-capital', () => import('../features/companion/routes/capital.tsx')),
+            publicScreen('companion-eod-reports', () =>
+              import('../features/companion/routes/hand-off-screens.tsx').then((m) => ({
+                default: m.EodReportsRedirectScreen,
+              })),
+            ),
+            publicScreen('companion-capital', () =>
+              import('../features/companion/routes/hand-off-screens.tsx').then((m) => ({
+                default: m.CapitalRedirectScreen,
+              })),
+            ),
             publicScreen('not-found', () => import('../features/errors/routes/not-found.tsx')),
             {
               id: 'catch-all',
@@ -181,7 +190,7 @@ export function createRoutes(): RouteObject[] {
             ),
             screen(
               'staff-company-settings',
-              () => import('../features/company/routes/staff-company-settings.tsx'),
+              () => import('./screens/staff-company-settings.tsx'),
               crumbs(['routes.company-settings', 'company-settings'], ['nav.staff']),
             ),
             screen(
@@ -207,7 +216,7 @@ export function createRoutes(): RouteObject[] {
         },
         {
           id: 'native-app-layout',
-          lazy: signedInComponent(() => import('./layouts/bare-layout.tsx')),
+          lazy: signedInComponent(() => import('./layouts/native-app-layout.tsx')),
           children: [
             screen('native-capital', () => import('../features/companion/routes/native-capital.tsx')),
             screen('native-eod-reports', () => import('../features/companion/routes/native-eod-reports.tsx')),

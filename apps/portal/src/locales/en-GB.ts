@@ -168,7 +168,6 @@ export const enGB = {
   screens: {
     comingSoon: 'This screen is not available yet.',
     invitedPending: 'Your account is not set up yet. Ask the person who invited you to finish your access.',
-    companionRedirect: 'Open the companion app on your phone to continue.',
     paymentMethodSuccess: 'Your payment method has been added.',
     signInInstead: 'Sign in',
   },

@@ -169,7 +169,6 @@ export const esES: PublicResources = {
   screens: {
     comingSoon: 'Esta pantalla aún no está disponible.',
     invitedPending: 'Tu cuenta aún no está configurada. Pide a quien te invitó que complete tu acceso.',
-    companionRedirect: 'Abre la aplicación complementaria en tu teléfono para continuar.',
     paymentMethodSuccess: 'Se ha añadido tu método de pago.',
     signInInstead: 'Iniciar sesión',
   },

@@ -170,7 +170,6 @@ export const frFR: PublicResources = {
     comingSoon: "Cet écran n'est pas encore disponible.",
     invitedPending:
       "Votre compte n'est pas encore configuré. Demandez à la personne qui vous a invité de finaliser votre accès.",
-    companionRedirect: "Ouvrez l'application compagnon sur votre téléphone pour continuer.",
     paymentMethodSuccess: 'Votre moyen de paiement a été ajouté.',
     signInInstead: 'Se connecter',
   },

@@ -170,7 +170,6 @@ export const itIT: PublicResources = {
     comingSoon: 'Questa schermata non è ancora disponibile.',
     invitedPending:
       "Il tuo account non è ancora configurato. Chiedi a chi ti ha invitato di completare l'accesso.",
-    companionRedirect: "Apri l'app companion sul telefono per continuare.",
     paymentMethodSuccess: 'Il tuo metodo di pagamento è stato aggiunto.',
     signInInstead: 'Accedi',
   },

@@ -1,6 +1,10 @@
 import { LOCALES } from '@mp/domain/locales';
 import { validationResources } from '@mp/domain/messages';
 import { describe, expect, it } from 'vitest';
+import { companionEnGB } from './companion/en-GB.ts';
+import { companionEsES } from './companion/es-ES.ts';
+import { companionFrFR } from './companion/fr-FR.ts';
+import { companionItIT } from './companion/it-IT.ts';
 import { enGB } from './en-GB.ts';
 import { esES } from './es-ES.ts';
 import { frFR } from './fr-FR.ts';
@@ -21,6 +25,15 @@ const resources = {
   'es-ES': { ...esES, ...signedInEsES },
   'fr-FR': { ...frFR, ...signedInFrFR },
   'it-IT': { ...itIT, ...signedInItIT },
+} as const;
+/** Feature texts loaded with their screens (lib/i18n/feature-texts.tsx, decision 0081): the same checks. */
+const featureTexts = {
+  companion: {
+    'en-GB': companionEnGB,
+    'es-ES': companionEsES,
+    'fr-FR': companionFrFR,
+    'it-IT': companionItIT,
+  },
 } as const;
 
 describe('locales', () => {
@@ -66,5 +79,22 @@ describe('locales', () => {
     );
     expect(enGB.forgotPassword.errors.limit).toBe('Please wait 10 minutes before trying again.');
     expect(enGB.forgotPassword.errors.codeMismatch).toBe('Invalid password reset code, please try again.');
+  });
+});
+
+describe.each(Object.entries(featureTexts))('feature texts: %s', (_name, texts) => {
+  const reference = keysOf(texts['en-GB']).sort();
+  it.each(LOCALES)('%s has exactly the en-GB keys and no empty text', (locale) => {
+    expect(keysOf(texts[locale]).sort()).toEqual(reference);
+    const empty = keysOf(texts[locale]).filter((key) => {
+      const text = key
+        .split('.')
+        .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts[locale]);
+      return typeof text !== 'string' || text.trim() === '';
+    });
+    expect(empty).toEqual([]);
+  });
+  it('keeps its keys apart from the locale bundle', () => {
+    expect(Object.keys(enGB)).not.toContain(_name);
   });
 });

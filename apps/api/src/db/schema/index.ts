@@ -4,6 +4,7 @@ export * from './analytics.ts';
 export * from './audit.ts';
 export * from './billing.ts';
 export * from './billing-sessions.ts';
+export * from './capital.ts';
 export * from './devices.ts';
 export * from './identity.ts';
 export * from './merchants.ts';

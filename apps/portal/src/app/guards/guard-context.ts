@@ -4,11 +4,7 @@ import { apiRequest } from '../../lib/api/request.ts';
 import type { Merchant } from '../../lib/api/types.ts';
 import type { RouteId } from '../../lib/paths.ts';
 import { type SessionUser, sessionStore } from '../../lib/session/session-store.ts';
-import {
-  readCompanionRedirectsDisabled,
-  readDeveloperFlag,
-  readFeatureFlags,
-} from '../../lib/storage/flags.ts';
+import { readDeveloperFlag, readFeatureFlags } from '../../lib/storage/flags.ts';
 import { readJson, STORAGE_KEYS } from '../../lib/storage/local-storage.ts';
 import type { GuardContext, GuardEffects } from './guard.ts';
 
@@ -54,7 +50,6 @@ export async function loadGuardContext(request: GuardRequest): Promise<GuardCont
     flags: readFeatureFlags(),
     developer: readDeveloperFlag(),
     hasCompanionTokens: readJson(STORAGE_KEYS.companionTokens) !== null,
-    companionRedirectsDisabled: readCompanionRedirectsDisabled(),
   };
   if (!base.user || !request.needsMerchants) return base;
   try {

@@ -26,7 +26,6 @@ export interface GuardContext {
   flags: FeatureFlags;
   developer: boolean;
   hasCompanionTokens: boolean;
-  companionRedirectsDisabled: boolean;
 }
 
 /**

@@ -13,7 +13,6 @@ import { CONTINUE, redirectTo } from './guard.ts';
 import {
   appStartCheck,
   appStartCheckUnlessStaff,
-  companionRedirectsEnabled,
   companionSession,
   dealQueryClearsMerchant,
   featureFlag,
@@ -319,15 +318,6 @@ describe('native-app guard (our rule)', () => {
   });
   it('goes to /not-found without a user', () => {
     expect(nativeAppGuard(aContext({ user: null }))).toEqual(NOT_FOUND);
-  });
-});
-
-describe('companion-app redirect pages', () => {
-  it('are disabled when the stored flag is present', () => {
-    expect(companionRedirectsEnabled(aContext({ companionRedirectsDisabled: true }))).toEqual(NOT_FOUND);
-  });
-  it('are open otherwise', () => {
-    expect(companionRedirectsEnabled(aContext())).toEqual(CONTINUE);
   });
 });
 

@@ -133,7 +133,3 @@ export const companionSession: Guard = ({ user, hasCompanionTokens }) => {
 /** Ours (README "Guard decisions"): native-app pages need a signed-in user with a current merchant. */
 export const nativeAppGuard: Guard = ({ user, merchant }) =>
   user && merchant ? CONTINUE : redirectTo(NOT_FOUND);
-
-/** SPEC §2.1: the companion-app redirect pages are disabled when a stored flag is present. */
-export const companionRedirectsEnabled: Guard = ({ companionRedirectsDisabled }) =>
-  companionRedirectsDisabled ? redirectTo(NOT_FOUND) : CONTINUE;

@@ -1,5 +1,6 @@
+import { isLocale } from '@mp/domain/locales';
 import { getMe } from '../../features/session/api/get-me.ts';
-import { currentLocale } from '../../lib/i18n/i18n.ts';
+import { applyLocale, currentLocale } from '../../lib/i18n/i18n.ts';
 import { sessionStore, toEpochMs } from '../../lib/session/session-store.ts';
 import { readJson, removeKey, STORAGE_KEYS } from '../../lib/storage/local-storage.ts';
 
@@ -34,7 +35,10 @@ export async function restoreCompanionSession(): Promise<boolean> {
     user: { ...placeholderUser, preferences: { locale: currentLocale() } },
   });
   try {
-    sessionStore.updateUser(await getMe());
+    const user = await getMe();
+    sessionStore.updateUser(user);
+    // SPEC §9: the user's saved language, as a sign-in applies it (a French owner reads the web view in French).
+    if (isLocale(user.preferences.locale)) await applyLocale(user.preferences.locale);
     return true;
   } catch {
     sessionStore.clear();

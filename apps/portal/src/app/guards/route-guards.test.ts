@@ -118,12 +118,17 @@ describe('guard chains per route', () => {
     );
     expect(outcome.type).toBe('continue');
   });
-  it('keeps /native-app/capital behind the developer flag', async () => {
-    expect(await open('native-capital', {}, '/native-app/capital')).toEqual({
+  it('opens /native-app/capital to a restored companion session (no developer flag since issue 14)', async () => {
+    expect(
+      (await open('native-capital', { user: null, hasCompanionTokens: true }, '/native-app/capital')).type,
+    ).toBe('continue');
+    expect(await open('native-capital', { user: null }, '/native-app/capital')).toEqual({
       type: 'redirect',
       to: '/not-found',
     });
-    expect((await open('native-capital', { developer: true }, '/native-app/capital')).type).toBe('continue');
+  });
+  it('lets the /app/* hand-off pages open with the disable flag: the page says why (issue 14 §1)', async () => {
+    expect((await open('companion-tap-to-pay', { user: null }, '/app/tap-to-pay')).type).toBe('continue');
   });
   it('lets anyone open the not-found page', async () => {
     expect((await open('not-found', { user: null }, '/not-found')).type).toBe('continue');

@@ -3,7 +3,6 @@ import type { Guard } from './guard.ts';
 import {
   appStartCheck,
   appStartCheckUnlessStaff,
-  companionRedirectsEnabled,
   companionSession,
   dealQueryClearsMerchant,
   featureFlag,
@@ -12,7 +11,6 @@ import {
   requireCanManageCompanies,
   requireCompanySettingsAccess,
   requireConfiguredUser,
-  requireDeveloperFlag,
   requirePermissions,
   requireSecondFactor,
   requireSignIn,
@@ -34,9 +32,10 @@ const OWN_GUARDS: Record<RouteId, readonly Guard[]> = {
   'forgot-password': [redirectSignedInUser],
   'not-right': [],
   'payment-method-success': [],
-  'companion-tap-to-pay': [companionRedirectsEnabled],
-  'companion-eod-reports': [companionRedirectsEnabled],
-  'companion-capital': [companionRedirectsEnabled, requireDeveloperFlag],
+  // SPEC §2.1 "disabled when a stored flag is present": the page itself stays and says why (issue 14 §1).
+  'companion-tap-to-pay': [],
+  'companion-eod-reports': [],
+  'companion-capital': [],
 
   home: [...MAIN_APP],
   'payment-methods': [...MAIN_APP, requirePermissions(['Billing_ListPaymentMethods'], 'company')],
@@ -75,7 +74,7 @@ const OWN_GUARDS: Record<RouteId, readonly Guard[]> = {
   'onboarding-landing': [...ONBOARDING, dealQueryClearsMerchant, sendVerifiedMerchantHome],
   'onboarding-wizard': [...ONBOARDING, sendVerifiedMerchantHome],
 
-  'native-capital': [...NATIVE_APP, requireDeveloperFlag],
+  'native-capital': [...NATIVE_APP],
   'native-eod-reports': [...NATIVE_APP],
 
   'assign-device': [...MAIN_APP, requirePermissions(['Device_AssignDevice'], 'any-site')],

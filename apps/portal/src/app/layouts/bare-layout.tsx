@@ -5,7 +5,7 @@ import { CurrentMerchantContext } from '../../lib/merchant/current-merchant.ts';
 import { SignedInProviders } from './signed-in-providers.tsx';
 import { useAppState } from './use-app-state.ts';
 
-/** Native-app web views and the standalone /assign-device: no portal chrome. */
+/** The standalone /assign-device: no portal chrome. */
 function BareLayoutContent() {
   const { merchant } = useAppState();
   return (

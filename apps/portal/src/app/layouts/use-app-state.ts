@@ -2,11 +2,7 @@ import { useMemo } from 'react';
 import { currentMerchantStore } from '../../features/merchants/current-merchant-store.ts';
 import { useMerchantContext } from '../../features/merchants/merchant-context.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import {
-  readCompanionRedirectsDisabled,
-  readDeveloperFlag,
-  readFeatureFlags,
-} from '../../lib/storage/flags.ts';
+import { readDeveloperFlag, readFeatureFlags } from '../../lib/storage/flags.ts';
 import type { GuardContext } from '../guards/guard.ts';
 
 /** The signed-in user, their merchants and the flags: what layouts and menus render from. */
@@ -21,7 +17,6 @@ export function useAppState() {
       flags: readFeatureFlags(),
       developer: readDeveloperFlag(),
       hasCompanionTokens: false,
-      companionRedirectsDisabled: readCompanionRedirectsDisabled(),
     }),
     [user, merchants, merchant],
   );

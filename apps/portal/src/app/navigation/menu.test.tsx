@@ -16,7 +16,6 @@ function base(user: SessionUser, merchants: Merchant[]): Omit<GuardContext, 'rou
     flags: {},
     developer: false,
     hasCompanionTokens: false,
-    companionRedirectsDisabled: false,
   };
 }
 

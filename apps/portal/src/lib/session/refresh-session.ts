@@ -21,7 +21,9 @@ export function refreshSession(): Promise<boolean> {
 
 async function doRefresh(): Promise<boolean> {
   const session = sessionStore.get();
-  if (!session) return false;
+  // A session the companion app handed over without a refresh token is refreshed by the app (SPEC §4 companion
+  // session, features/companion/companion-bridge.ts), never here: asking would only clear it.
+  if (!session?.tokens.refreshToken) return false;
   const response = await fetch(apiUrl('/identity/refresh'), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },

@@ -1,5 +1,6 @@
 import { Alert, Loader, Stack } from '@mantine/core';
 import { isLocale } from '@mp/domain/locales';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page.tsx';
 import { isApiError } from '../../../lib/api/api-error.ts';
@@ -11,8 +12,11 @@ import { RatesForm } from '../components/rates-form.tsx';
 import { AssociateDealForm, BlockForm, ChurnForm, TransferForm } from '../components/staff-actions.tsx';
 import { ratesToForm } from '../rates-form-values.ts';
 
-/** /company-settings/staff (staff only): rates and the staff powers over the merchant (issue 5). */
-export default function StaffCompanySettingsScreen() {
+/**
+ * /company-settings/staff (staff only): rates and the staff powers over the merchant (issue 5); `more` takes
+ * sections of other features (app/screens composes the capital requests in).
+ */
+export function StaffCompanySettingsScreen({ more }: { more?: (merchantId: string) => ReactNode }) {
   const { t, i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : 'en-GB';
   const merchant = useCurrentMerchant();
@@ -50,6 +54,7 @@ export default function StaffCompanySettingsScreen() {
       <TransferForm merchant={merchant} />
       <ChurnForm merchantId={merchantId} />
       <BlockForm merchant={merchant} />
+      {more?.(merchantId)}
     </Page>
   );
 }

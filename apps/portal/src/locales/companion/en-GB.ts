@@ -1,0 +1,62 @@
+// Texts of the companion app's pages (issue 14 §1): the /app/* hand-off pages and the /native-app/* web views.
+export const companionEnGB = {
+  handOff: {
+    opening: 'Opening the companion app…',
+    onPhone: 'This page opens the companion app. Open it on the phone the app is installed on.',
+    openApp: 'Open the app',
+    notInstalled: "If the app doesn't open, it may not be installed on this phone. Get it here:",
+    noStores: "If the app doesn't open, it may not be installed on this phone.",
+    appStore: 'App Store',
+    playStore: 'Google Play',
+    configFailed: 'We could not find out how to open the app.',
+    retry: 'Try again',
+    disabledTitle: 'Opening the app is switched off here',
+    disabledBody:
+      'This device is set not to open the companion app from this page (the app sets this inside its own ' +
+      'window so that it does not open itself again), so nothing happens here.',
+  },
+  native: {
+    sessionEnded: 'Your session has ended. Close this page and open it again from the app.',
+  },
+  eod: {
+    none: 'No end-of-day reports yet. They will be listed here once your sites have closed a trading day.',
+    failed: 'We could not load your end-of-day reports.',
+    more: 'Show more',
+    transactions_one: '{{count}} transaction',
+    transactions_other: '{{count}} transactions',
+  },
+  capital: {
+    basedOn: 'Based on your card takings from {{from}} to {{to}}.',
+    volume: 'Card takings, last 90 days',
+    offerTitle: 'Your capital offer',
+    amount: 'Advance',
+    fee: 'Fixed fee',
+    total: 'Total to repay',
+    repayment: 'Repayment',
+    repaymentValue: "{{percent}} of each day's card takings",
+    estimate: 'About {{days}} days to repay at your current takings. No interest, no fixed term.',
+    request: 'Request {{amount}}',
+    confirmTitle: 'Request this capital?',
+    confirmBody:
+      'We will review your request for {{amount}} (fixed fee {{fee}}) and contact you before any money is sent.',
+    confirm: 'Request capital',
+    requested: 'Capital requested. We will review your request and contact you.',
+    openRequest: 'You requested {{amount}} on {{date}}. We are reviewing your request.',
+    belowThreshold:
+      'No capital offer yet. We make offers once your card takings over 90 days reach {{threshold}}; yours were {{volume}}.',
+    notActive: 'No capital offer: this account is not active.',
+    notAllowed: 'Only company owners can see and request capital offers.',
+    failed: 'We could not load your capital offer.',
+    retry: 'Try again',
+    offerChanged: 'Your offer has changed since it was shown. Please review the new offer.',
+    requestOpen: 'A capital request is already being reviewed.',
+    notEligible: 'There is no capital offer for this company today.',
+    requestFailed: 'Your request could not be sent. Please try again.',
+    staffTitle: 'Capital requests',
+    staffNone: 'No capital requests.',
+    requestedAt: 'Requested',
+    requestedBy: 'By',
+    status: 'Status',
+    statusValues: { requested: 'Under review', approved: 'Approved', declined: 'Declined' },
+  },
+};
