@@ -1546,6 +1546,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companion/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the /app/* pages hand the user over to the companion app, and the store fallbacks */
+        get: operations["getCompanionConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/capital/offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Today's capital offer from the last 90 days of card volume: eligibility, amount, fee, repayment share */
+        get: operations["getCapitalOffer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/merchants/{id}/capital/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's capital requests, newest first (owners and staff) */
+        get: operations["listCapitalRequests"];
+        put?: never;
+        /** Request today's capital offer (409 when none, when it changed or when one is open); audited */
+        post: operations["createCapitalRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/merchants/{id}/reports": {
         parameters: {
             query?: never;
@@ -1911,6 +1963,151 @@ export interface components {
             billingEmail: string | null;
             recommendedPaymentMethods: number;
         };
+        CapitalRequestInput: {
+            /** Format: uuid */
+            requestId: string;
+            /** @enum {string} */
+            status: "requested" | "approved" | "declined";
+            currency: string;
+            amount: number;
+            fee: number;
+            /** @description Share of daily card takings repaid, in basis points */
+            repaymentBasisPoints: number;
+            volume90Days: number;
+            /** @description E-mail of the person who requested */
+            requestedBy: string;
+            requestedAt: string;
+        };
+        CapitalOfferInput: {
+            currency: string;
+            windowDays: number;
+            /** @description First day of the window, YYYY-MM-DD in the merchant time zone */
+            from: string;
+            /** @description Last day of the window (yesterday) */
+            to: string;
+            /** @description Captured card volume in the window, minor units */
+            volume: number;
+            /** @description The least volume that earns an offer */
+            threshold: number;
+            eligible: boolean;
+            reason: ("below-threshold" | "merchant-not-active") | null;
+            offer: {
+                amount: number;
+                fee: number;
+                totalRepayable: number;
+                repaymentBasisPoints: number;
+                estimatedRepaymentDays: number;
+            } | null;
+            openRequest: components["schemas"]["CapitalRequestInput"] | null;
+        };
+        TransactionTotalsInput: {
+            /** @description ISO 4217: the merchant currency every amount is in */
+            currency: string;
+            /** @description The first calendar day counted (YYYY-MM-DD, merchant time zone) */
+            startDate: string;
+            /** @description Transactions taken since startDate, in any status */
+            count: number;
+            /** @description Minor units captured (amount plus tip) since startDate */
+            capturedAmount: number;
+            /** @description Minor units paid back since startDate */
+            refundedAmount: number;
+            /** @description capturedAmount − refundedAmount */
+            netAmount: number;
+        };
+        TransactionInput: {
+            /** Format: uuid */
+            id: string;
+            pspReference: string;
+            merchantReference: string | null;
+            /** @description ISO 8601 instant (UTC); shown in the merchant time zone */
+            createdAt: string;
+            /** Format: uuid */
+            siteId: string;
+            siteName: string;
+            deviceId: string | null;
+            /** @description The terminal's label, else its serial; null without a terminal */
+            deviceLabel: string | null;
+            /** @description Minor units, without the tip */
+            amount: number;
+            /** @description Minor units */
+            tipAmount: number;
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
+            /** @enum {string} */
+            source: "adyen-terminal" | "pay-by-link" | "tap-to-pay";
+            card: {
+                scheme: string | null;
+                bin: string | null;
+                lastFour: string | null;
+                /** @description domestic, eea or global */
+                region: string | null;
+            };
+        };
+        TransactionCurrencyTotalInput: {
+            currency: string;
+            count: number;
+            /** @description Minor units, tips excluded */
+            amount: number;
+            tipAmount: number;
+        };
+        RefundInput: {
+            /** Format: uuid */
+            id: string;
+            amount: number;
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            failureReason: string | null;
+            pspReference: string | null;
+            createdAt: string;
+        };
+        RefundResultInput: {
+            refund: components["schemas"]["RefundInput"];
+            /** @enum {string} */
+            transactionStatus: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
+            refundableAmount: number;
+        };
+        TransactionDetailInput: {
+            transaction: components["schemas"]["TransactionInput"];
+            events: {
+                eventCode: string;
+                success: boolean;
+                amount: number;
+                currency: string;
+                eventDate: string;
+                reason: string | null;
+                pspReference: string;
+            }[];
+            refunds: components["schemas"]["RefundInput"][];
+            /** @description Captured amount (tip included) minus pending and succeeded refunds */
+            refundableAmount: number;
+            /** @description Payouts that settled money of this transaction */
+            payoutIds: string[];
+        };
+        ReceiptResultInput: {
+            /** @description The address the receipt was sent to (lower-cased) */
+            to: string;
+            /**
+             * @description The language it was written in
+             * @enum {string}
+             */
+            locale: "en-GB" | "es-ES" | "fr-FR" | "it-IT";
+        };
+        CompanionConfigInput: {
+            /** @description The app link or custom-scheme URL each /app/* page opens */
+            links: {
+                "tap-to-pay": string;
+                "eod-reports": string;
+                capital: string;
+            };
+            /** @description Where iPhones go when the app did not open; null: not set */
+            appStoreUrl: string | null;
+            /** @description Where Android phones go when the app did not open */
+            playStoreUrl: string | null;
+            /** @description How long to wait for the app before falling back to the store */
+            fallbackMs: number;
+        };
         RatesUpdateInput: {
             domesticPercent: number;
             eeaPercent: number;
@@ -2106,100 +2303,6 @@ export interface components {
             };
             firstDeliveryDate: string;
             createdAt: string;
-        };
-        TransactionTotalsInput: {
-            /** @description ISO 4217: the merchant currency every amount is in */
-            currency: string;
-            /** @description The first calendar day counted (YYYY-MM-DD, merchant time zone) */
-            startDate: string;
-            /** @description Transactions taken since startDate, in any status */
-            count: number;
-            /** @description Minor units captured (amount plus tip) since startDate */
-            capturedAmount: number;
-            /** @description Minor units paid back since startDate */
-            refundedAmount: number;
-            /** @description capturedAmount − refundedAmount */
-            netAmount: number;
-        };
-        TransactionInput: {
-            /** Format: uuid */
-            id: string;
-            pspReference: string;
-            merchantReference: string | null;
-            /** @description ISO 8601 instant (UTC); shown in the merchant time zone */
-            createdAt: string;
-            /** Format: uuid */
-            siteId: string;
-            siteName: string;
-            deviceId: string | null;
-            /** @description The terminal's label, else its serial; null without a terminal */
-            deviceLabel: string | null;
-            /** @description Minor units, without the tip */
-            amount: number;
-            /** @description Minor units */
-            tipAmount: number;
-            currency: string;
-            /** @enum {string} */
-            status: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
-            /** @enum {string} */
-            source: "adyen-terminal" | "pay-by-link" | "tap-to-pay";
-            card: {
-                scheme: string | null;
-                bin: string | null;
-                lastFour: string | null;
-                /** @description domestic, eea or global */
-                region: string | null;
-            };
-        };
-        TransactionCurrencyTotalInput: {
-            currency: string;
-            count: number;
-            /** @description Minor units, tips excluded */
-            amount: number;
-            tipAmount: number;
-        };
-        RefundInput: {
-            /** Format: uuid */
-            id: string;
-            amount: number;
-            currency: string;
-            /** @enum {string} */
-            status: "pending" | "succeeded" | "failed";
-            failureReason: string | null;
-            pspReference: string | null;
-            createdAt: string;
-        };
-        RefundResultInput: {
-            refund: components["schemas"]["RefundInput"];
-            /** @enum {string} */
-            transactionStatus: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
-            refundableAmount: number;
-        };
-        TransactionDetailInput: {
-            transaction: components["schemas"]["TransactionInput"];
-            events: {
-                eventCode: string;
-                success: boolean;
-                amount: number;
-                currency: string;
-                eventDate: string;
-                reason: string | null;
-                pspReference: string;
-            }[];
-            refunds: components["schemas"]["RefundInput"][];
-            /** @description Captured amount (tip included) minus pending and succeeded refunds */
-            refundableAmount: number;
-            /** @description Payouts that settled money of this transaction */
-            payoutIds: string[];
-        };
-        ReceiptResultInput: {
-            /** @description The address the receipt was sent to (lower-cased) */
-            to: string;
-            /**
-             * @description The language it was written in
-             * @enum {string}
-             */
-            locale: "en-GB" | "es-ES" | "fr-FR" | "it-IT";
         };
         EodTransactionRefInput: {
             /** Format: uuid */
@@ -2983,6 +3086,151 @@ export interface components {
             billingEmail: string | null;
             recommendedPaymentMethods: number;
         };
+        CapitalRequest: {
+            /** Format: uuid */
+            requestId: string;
+            /** @enum {string} */
+            status: "requested" | "approved" | "declined";
+            currency: string;
+            amount: number;
+            fee: number;
+            /** @description Share of daily card takings repaid, in basis points */
+            repaymentBasisPoints: number;
+            volume90Days: number;
+            /** @description E-mail of the person who requested */
+            requestedBy: string;
+            requestedAt: string;
+        };
+        CapitalOffer: {
+            currency: string;
+            windowDays: number;
+            /** @description First day of the window, YYYY-MM-DD in the merchant time zone */
+            from: string;
+            /** @description Last day of the window (yesterday) */
+            to: string;
+            /** @description Captured card volume in the window, minor units */
+            volume: number;
+            /** @description The least volume that earns an offer */
+            threshold: number;
+            eligible: boolean;
+            reason: ("below-threshold" | "merchant-not-active") | null;
+            offer: {
+                amount: number;
+                fee: number;
+                totalRepayable: number;
+                repaymentBasisPoints: number;
+                estimatedRepaymentDays: number;
+            } | null;
+            openRequest: components["schemas"]["CapitalRequest"] | null;
+        };
+        TransactionTotals: {
+            /** @description ISO 4217: the merchant currency every amount is in */
+            currency: string;
+            /** @description The first calendar day counted (YYYY-MM-DD, merchant time zone) */
+            startDate: string;
+            /** @description Transactions taken since startDate, in any status */
+            count: number;
+            /** @description Minor units captured (amount plus tip) since startDate */
+            capturedAmount: number;
+            /** @description Minor units paid back since startDate */
+            refundedAmount: number;
+            /** @description capturedAmount − refundedAmount */
+            netAmount: number;
+        };
+        Transaction: {
+            /** Format: uuid */
+            id: string;
+            pspReference: string;
+            merchantReference: string | null;
+            /** @description ISO 8601 instant (UTC); shown in the merchant time zone */
+            createdAt: string;
+            /** Format: uuid */
+            siteId: string;
+            siteName: string;
+            deviceId: string | null;
+            /** @description The terminal's label, else its serial; null without a terminal */
+            deviceLabel: string | null;
+            /** @description Minor units, without the tip */
+            amount: number;
+            /** @description Minor units */
+            tipAmount: number;
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
+            /** @enum {string} */
+            source: "adyen-terminal" | "pay-by-link" | "tap-to-pay";
+            card: {
+                scheme: string | null;
+                bin: string | null;
+                lastFour: string | null;
+                /** @description domestic, eea or global */
+                region: string | null;
+            };
+        };
+        TransactionCurrencyTotal: {
+            currency: string;
+            count: number;
+            /** @description Minor units, tips excluded */
+            amount: number;
+            tipAmount: number;
+        };
+        Refund: {
+            /** Format: uuid */
+            id: string;
+            amount: number;
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            failureReason: string | null;
+            pspReference: string | null;
+            createdAt: string;
+        };
+        RefundResult: {
+            refund: components["schemas"]["Refund"];
+            /** @enum {string} */
+            transactionStatus: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
+            refundableAmount: number;
+        };
+        TransactionDetail: {
+            transaction: components["schemas"]["Transaction"];
+            events: {
+                eventCode: string;
+                success: boolean;
+                amount: number;
+                currency: string;
+                eventDate: string;
+                reason: string | null;
+                pspReference: string;
+            }[];
+            refunds: components["schemas"]["Refund"][];
+            /** @description Captured amount (tip included) minus pending and succeeded refunds */
+            refundableAmount: number;
+            /** @description Payouts that settled money of this transaction */
+            payoutIds: string[];
+        };
+        ReceiptResult: {
+            /** @description The address the receipt was sent to (lower-cased) */
+            to: string;
+            /**
+             * @description The language it was written in
+             * @enum {string}
+             */
+            locale: "en-GB" | "es-ES" | "fr-FR" | "it-IT";
+        };
+        CompanionConfig: {
+            /** @description The app link or custom-scheme URL each /app/* page opens */
+            links: {
+                "tap-to-pay": string;
+                "eod-reports": string;
+                capital: string;
+            };
+            /** @description Where iPhones go when the app did not open; null: not set */
+            appStoreUrl: string | null;
+            /** @description Where Android phones go when the app did not open */
+            playStoreUrl: string | null;
+            /** @description How long to wait for the app before falling back to the store */
+            fallbackMs: number;
+        };
         RatesUpdate: {
             domesticPercent: number;
             eeaPercent: number;
@@ -3178,100 +3426,6 @@ export interface components {
             };
             firstDeliveryDate: string;
             createdAt: string;
-        };
-        TransactionTotals: {
-            /** @description ISO 4217: the merchant currency every amount is in */
-            currency: string;
-            /** @description The first calendar day counted (YYYY-MM-DD, merchant time zone) */
-            startDate: string;
-            /** @description Transactions taken since startDate, in any status */
-            count: number;
-            /** @description Minor units captured (amount plus tip) since startDate */
-            capturedAmount: number;
-            /** @description Minor units paid back since startDate */
-            refundedAmount: number;
-            /** @description capturedAmount − refundedAmount */
-            netAmount: number;
-        };
-        Transaction: {
-            /** Format: uuid */
-            id: string;
-            pspReference: string;
-            merchantReference: string | null;
-            /** @description ISO 8601 instant (UTC); shown in the merchant time zone */
-            createdAt: string;
-            /** Format: uuid */
-            siteId: string;
-            siteName: string;
-            deviceId: string | null;
-            /** @description The terminal's label, else its serial; null without a terminal */
-            deviceLabel: string | null;
-            /** @description Minor units, without the tip */
-            amount: number;
-            /** @description Minor units */
-            tipAmount: number;
-            currency: string;
-            /** @enum {string} */
-            status: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
-            /** @enum {string} */
-            source: "adyen-terminal" | "pay-by-link" | "tap-to-pay";
-            card: {
-                scheme: string | null;
-                bin: string | null;
-                lastFour: string | null;
-                /** @description domestic, eea or global */
-                region: string | null;
-            };
-        };
-        TransactionCurrencyTotal: {
-            currency: string;
-            count: number;
-            /** @description Minor units, tips excluded */
-            amount: number;
-            tipAmount: number;
-        };
-        Refund: {
-            /** Format: uuid */
-            id: string;
-            amount: number;
-            currency: string;
-            /** @enum {string} */
-            status: "pending" | "succeeded" | "failed";
-            failureReason: string | null;
-            pspReference: string | null;
-            createdAt: string;
-        };
-        RefundResult: {
-            refund: components["schemas"]["Refund"];
-            /** @enum {string} */
-            transactionStatus: "pending" | "pre-authorized" | "pre-authorized-pending-capture" | "pre-authorized-capture-failed" | "captured" | "failed" | "refund-pending" | "refund" | "refunded" | "unref-refund" | "partially-refunded" | "chargeback-pending" | "chargedback" | "cancelled";
-            refundableAmount: number;
-        };
-        TransactionDetail: {
-            transaction: components["schemas"]["Transaction"];
-            events: {
-                eventCode: string;
-                success: boolean;
-                amount: number;
-                currency: string;
-                eventDate: string;
-                reason: string | null;
-                pspReference: string;
-            }[];
-            refunds: components["schemas"]["Refund"][];
-            /** @description Captured amount (tip included) minus pending and succeeded refunds */
-            refundableAmount: number;
-            /** @description Payouts that settled money of this transaction */
-            payoutIds: string[];
-        };
-        ReceiptResult: {
-            /** @description The address the receipt was sent to (lower-cased) */
-            to: string;
-            /**
-             * @description The language it was written in
-             * @enum {string}
-             */
-            locale: "en-GB" | "es-ES" | "fr-FR" | "it-IT";
         };
         EodTransactionRef: {
             /** Format: uuid */
@@ -9940,6 +10094,182 @@ export interface operations {
                             };
                         };
                     };
+                };
+            };
+        };
+    };
+    getCompanionConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanionConfig"];
+                    };
+                };
+            };
+        };
+    };
+    getCapitalOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CapitalOffer"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCapitalRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CapitalRequest"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCapitalRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The offered amount the user accepted, in minor units: refused (409) if the offer changed */
+                    amount: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CapitalRequest"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
