@@ -301,6 +301,7 @@ export async function buildApp({
   await app.register(liveTransactionsRoutes, {
     prefix: '/api',
     tenantDb,
+    clock,
     events: liveEvents,
     heartbeatSeconds: config.psp.liveHeartbeatSeconds,
   });

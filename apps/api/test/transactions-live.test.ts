@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
-import { devices } from '../src/db/schema/index.ts';
+import { devices, siteRoleGrants } from '../src/db/schema/index.ts';
 import { type AccessWorld, type ActorName, createAccessWorld } from './access-fixtures.ts';
 import { ADYEN_TEST_ENV, deliver, item, pspRef } from './helpers/adyen.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -21,6 +22,7 @@ async function openStream(base: string, token: string, path: string, headers: Re
   });
   const events: LiveEvent[] = [];
   let comments = 0;
+  let closed = false;
   let waiters: (() => void)[] = [];
   const body = response.body;
   if (response.status === 200 && body) {
@@ -50,6 +52,10 @@ async function openStream(base: string, token: string, path: string, headers: Re
         }
       } catch {
         // aborted
+      } finally {
+        closed = true;
+        for (const wake of waiters) wake();
+        waiters = [];
       }
     })();
   }
@@ -67,6 +73,8 @@ async function openStream(base: string, token: string, path: string, headers: Re
     response,
     events,
     comments: () => comments,
+    /** The server ended the stream (or it was aborted). */
+    closed: () => closed,
     /** Waits for the event of this PSP reference and answers it. */
     async eventOf(reference: string): Promise<LiveEvent> {
       await until(() => events.some((event) => event.data.pspReference === reference), reference);
@@ -236,5 +244,23 @@ describe('live transaction events (server-sent events)', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('reads the caller’s rights again at every heartbeat: a manager whose site role is taken away is cut off', async () => {
+    const stream = await open('managerA2', w.merchantA);
+    await stream.until(() => stream.comments() >= 1, 'a heartbeat');
+    expect(stream.closed()).toBe(false);
+    // The owner takes the site role away (as the users screen does): the open stream ends at the next heartbeat.
+    await t.app.db
+      .delete(siteRoleGrants)
+      .where(
+        and(eq(siteRoleGrants.merchantId, w.merchantA), eq(siteRoleGrants.userId, w.users.managerA2.id)),
+      );
+    await stream.until(() => stream.closed(), 'the stream to end');
+    // Reconnecting is refused like any stranger's call.
+    const again = await fetch(`${base}${path(w.merchantA)}`, {
+      headers: { authorization: `Bearer ${w.tokens.managerA2}`, accept: 'text/event-stream' },
+    });
+    expect(again.status).toBe(404);
   });
 });

@@ -136,26 +136,50 @@ function merchantCheck(
     if (typeof merchantId !== 'string' || !isUuid(merchantId)) throw denied();
     if (access.staffOnly && !actor.isStaff) throw denied();
     if (actor.isStaff && !actor.secondFactor) throw secondFactorRequired();
-    const loaded = await loadAccess(deps.tenantDb, merchantId, actor, deps.clock.now());
-    if (!loaded || (!loaded.grants && !actor.isStaff)) throw denied();
-    const permissions = loaded.grants ? permissionsFromRoles(loaded.grants) : EMPTY_PERMISSIONS;
-    const context: MerchantAccessContext = {
-      merchant: loaded.merchant,
-      merchantId: loaded.merchant.id,
-      actor,
-      isStaff: actor.isStaff,
-      isMember: Boolean(loaded.grants),
-      permissions,
-      override: loaded.override
-        ? { id: loaded.override.id, reason: loaded.override.reason, expiresAt: loaded.override.expiresAt }
-        : null,
+    const context = await accessContext(deps, merchantId, actor, {
       ip: request.ip,
       requestId: String(request.id),
       userAgent: request.headers['user-agent'] ?? null,
-    };
-    if (!holdsPermissions(context, access.permissions, scopeOf(request, access.scope))) throw denied();
+    });
+    if (!context || !holdsPermissions(context, access.permissions, scopeOf(request, access.scope)))
+      throw denied();
     request.access = context;
   };
+}
+
+/** The caller's access to a merchant as it stands now, or undefined when they have none (not a member, not staff). */
+async function accessContext(
+  deps: { tenantDb: TenantDb; clock: Clock },
+  merchantId: string,
+  actor: Actor,
+  request: Pick<MerchantAccessContext, 'ip' | 'requestId' | 'userAgent'>,
+): Promise<MerchantAccessContext | undefined> {
+  const loaded = await loadAccess(deps.tenantDb, merchantId, actor, deps.clock.now());
+  if (!loaded || (!loaded.grants && !actor.isStaff)) return undefined;
+  return {
+    merchant: loaded.merchant,
+    merchantId: loaded.merchant.id,
+    actor,
+    isStaff: actor.isStaff,
+    isMember: Boolean(loaded.grants),
+    permissions: loaded.grants ? permissionsFromRoles(loaded.grants) : EMPTY_PERMISSIONS,
+    override: loaded.override
+      ? { id: loaded.override.id, reason: loaded.override.reason, expiresAt: loaded.override.expiresAt }
+      : null,
+    ...request,
+  };
+}
+
+/**
+ * Reads a request's access again, for requests that outlive a moment (the live events stream): a member removed
+ * or narrowed, or a staff override that ended, since the request began. Undefined when nothing is left.
+ */
+export function reloadAccess(
+  deps: { tenantDb: TenantDb; clock: Clock },
+  context: MerchantAccessContext,
+): Promise<MerchantAccessContext | undefined> {
+  const { ip, requestId, userAgent } = context;
+  return accessContext(deps, context.merchantId, context.actor, { ip, requestId, userAgent });
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

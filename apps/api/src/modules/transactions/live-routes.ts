@@ -3,8 +3,9 @@ import { sitesWithPermission } from '@mp/domain/permissions';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessOf } from '../../access/route-access.ts';
+import { accessOf, reloadAccess } from '../../access/route-access.ts';
 import { isUuid, type TenantDb, type Tx } from '../../access/tenant-db.ts';
+import type { Clock } from '../../clock.ts';
 import { badRequest, errorBodySchema, notFound } from '../../plugins/errors.ts';
 import type { TransactionChange } from '../psp/service.ts';
 import type { LiveEvents } from './live-events.ts';
@@ -83,13 +84,16 @@ function eventOf(row: LiveRow): string {
  * or changed transaction of this merchant in the sites the caller may list (or the one `siteId`). Every event
  * is re-read under the merchant's row-level security before it is sent, so no other merchant's transaction can
  * reach the stream. `Last-Event-ID` (or `lastEventId`) replays what changed since; a comment line every
- * `heartbeatSeconds` keeps proxies from closing an idle stream.
+ * `heartbeatSeconds` keeps proxies from closing an idle stream. The caller's access is read again at every
+ * heartbeat: a member removed, a site role taken away or a merchant no longer theirs ends the stream (the
+ * reconnect then gets 404), a narrowed role narrows it, so rights are not only checked when it opens.
  */
 export const liveTransactionsRoutes: FastifyPluginAsyncZod<{
   tenantDb: TenantDb;
+  clock: Clock;
   events: LiveEvents;
   heartbeatSeconds: number;
-}> = async (app, { tenantDb, events, heartbeatSeconds }) => {
+}> = async (app, { tenantDb, clock, events, heartbeatSeconds }) => {
   const open = new Set<ServerResponse>();
   app.addHook('preClose', async () => {
     for (const raw of open) raw.end();
@@ -177,8 +181,39 @@ export const liveTransactionsRoutes: FastifyPluginAsyncZod<{
         const after = { micros: parsed[1], id: parsed[2] };
         send((tx) => readChanges(tx, merchantId, siteIds, { after }));
       }
+      /** The sites the caller may still list (undefined: all of them), or null when nothing is left. */
+      const stillAllowed = async (): Promise<string[] | undefined | null> => {
+        const now = await reloadAccess({ tenantDb, clock }, access);
+        if (!now) return null;
+        const held = sitesWithPermission(now, 'Transaction:ListTransactions');
+        if (held === 'all') return siteIds;
+        const mine = held.filter(isUuid);
+        const left = siteIds ? siteIds.filter((id) => mine.includes(id)) : mine;
+        return left.length > 0 ? left : null;
+      };
+      let checking = false;
       const heartbeat = setInterval(() => {
-        if (!ended) raw.write(': heartbeat\n\n');
+        if (ended || checking) return;
+        checking = true;
+        stillAllowed()
+          .then((left) => {
+            if (ended) return;
+            if (left === null) {
+              end();
+              raw.end();
+              return;
+            }
+            siteIds = left;
+            raw.write(': heartbeat\n\n');
+          })
+          .catch((error: unknown) => {
+            // A database fault is not a lost right: the stream stays, the next heartbeat asks again.
+            request.log.warn({ err: error }, 'live events: access could not be read again');
+            if (!ended) raw.write(': heartbeat\n\n');
+          })
+          .finally(() => {
+            checking = false;
+          });
       }, heartbeatSeconds * 1000);
       heartbeat.unref();
       const end = () => {
