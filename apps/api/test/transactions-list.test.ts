@@ -192,7 +192,9 @@ describe('transactions list, search and detail', () => {
       // The site filter (issue 11 §2) is scoped on the server: a manager's own site lists; another merchant's
       // site or an unknown id is 404 even for an owner; a malformed id is 400 naming siteId.
       const own = (await list('managerA2', `?siteId=${w.siteA2}`)).json();
-      expect(own.data.map((tx: { id: string }) => tx.id)).toEqual(mine.data.map((tx: { id: string }) => tx.id));
+      expect(own.data.map((tx: { id: string }) => tx.id)).toEqual(
+        mine.data.map((tx: { id: string }) => tx.id),
+      );
       expect((await list('ownerA', `?siteId=${w.siteB1}`)).statusCode).toBe(404);
       expect((await list('ownerA', `?siteId=${randomUUID()}`)).statusCode).toBe(404);
       const malformed = await list('ownerA', '?siteId=not-a-site');
