@@ -33,7 +33,7 @@ test('the GB owner requests a transactions report, sees it ready, downloads it a
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    row.getByRole('button', { name: 'Download the Transactions report' }).click(),
+    row.getByRole('button', { name: 'Download CSV: Transactions report' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^transactions-report-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.csv$/);
   const text = await readFile((await download.path()) as string, 'utf8');

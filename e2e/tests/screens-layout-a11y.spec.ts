@@ -124,7 +124,14 @@ async function checkScreens(page: Page, screens: Screen[], who: string): Promise
     await page.evaluate(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
-    findings.push(...(await overflowFindings(page, `${where} 375px`)));
+    let overflow = await overflowFindings(page, `${where} 375px`);
+    // A resize is not over in two frames everywhere (the shell's navbar and tabs animate for 200 ms, fonts and
+    // grids settle): what overflows is measured again once it has, and only a lasting overflow is a finding.
+    if (overflow.length > 0) {
+      await page.waitForTimeout(1_000);
+      overflow = await overflowFindings(page, `${where} 375px`);
+    }
+    findings.push(...overflow);
   }
   return findings;
 }

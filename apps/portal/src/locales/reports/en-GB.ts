@@ -33,7 +33,7 @@ export const reportsEnGB = {
   requested: 'Report requested. It will appear here when it is ready.',
   ready: 'Your {{type}} report is ready to download.',
   download: 'Download CSV',
-  downloadOne: 'Download the {{type}} report',
+  downloadOne: 'Download CSV: {{type}} report',
   downloadFailed: 'The report could not be downloaded. Please try again.',
   notFound: 'Report not found',
   downloadPage: {

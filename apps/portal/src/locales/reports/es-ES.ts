@@ -34,7 +34,7 @@ export const reportsEsES: typeof reportsEnGB = {
   requested: 'Informe solicitado. Aparecerá aquí cuando esté listo.',
   ready: 'Su informe de {{type}} está listo para descargar.',
   download: 'Descargar CSV',
-  downloadOne: 'Descargar el informe de {{type}}',
+  downloadOne: 'Descargar CSV: informe de {{type}}',
   downloadFailed: 'No se ha podido descargar el informe. Inténtelo de nuevo.',
   notFound: 'Informe no encontrado',
   downloadPage: {

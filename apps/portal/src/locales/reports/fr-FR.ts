@@ -34,7 +34,7 @@ export const reportsFrFR: typeof reportsEnGB = {
   requested: 'Rapport demandé. Il apparaîtra ici lorsqu’il sera prêt.',
   ready: 'Votre rapport {{type}} est prêt à télécharger.',
   download: 'Télécharger le CSV',
-  downloadOne: 'Télécharger le rapport {{type}}',
+  downloadOne: 'Télécharger le CSV : rapport {{type}}',
   downloadFailed: 'Le rapport n’a pas pu être téléchargé. Veuillez réessayer.',
   notFound: 'Rapport introuvable',
   downloadPage: {

@@ -34,7 +34,7 @@ export const reportsItIT: typeof reportsEnGB = {
   requested: 'Report richiesto. Comparirà qui quando sarà pronto.',
   ready: 'Il tuo report {{type}} è pronto da scaricare.',
   download: 'Scarica CSV',
-  downloadOne: 'Scarica il report {{type}}',
+  downloadOne: 'Scarica CSV: report {{type}}',
   downloadFailed: 'Non è stato possibile scaricare il report. Riprova.',
   notFound: 'Report non trovato',
   downloadPage: {

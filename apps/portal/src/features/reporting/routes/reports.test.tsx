@@ -104,7 +104,7 @@ describe('/reports', { timeout: 20_000 }, () => {
     const readyTable = screen.getByRole('table', { name: 'Reports' });
     expect(within(readyTable).getByText('2,345')).toBeInTheDocument();
     expect(
-      within(readyTable).getByRole('button', { name: 'Download the Transactions report' }),
+      within(readyTable).getByRole('button', { name: 'Download CSV: Transactions report' }),
     ).toBeInTheDocument();
   }, 20_000);
 
@@ -169,7 +169,7 @@ describe('/reports', { timeout: 20_000 }, () => {
     });
     fetchMock.mockImplementation(fake.handle);
     renderScreen();
-    await user.click(await screen.findByRole('button', { name: 'Download the Transactions report' }));
+    await user.click(await screen.findByRole('button', { name: 'Download CSV: Transactions report' }));
     await vi.waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
     expect(fake.calls.map((call) => call.route)).toEqual(
       expect.arrayContaining([`GET ${BASE}/${REPORT}/download`, 'GET /files']),
