@@ -4,7 +4,7 @@
 import { isDateInRange } from './rules/date.ts';
 
 /** The kinds of value a cursor may hold, each checked on the way back in. */
-export type CursorPart = 'date' | 'uuid' | 'int' | 'text';
+export type CursorPart = 'date' | 'day' | 'uuid' | 'int' | 'text';
 type PartValue<P extends CursorPart> = P extends 'date' ? Date : P extends 'int' ? number : string;
 export type CursorValues<Parts extends readonly CursorPart[]> = { [I in keyof Parts]: PartValue<Parts[I]> };
 
@@ -14,6 +14,10 @@ export const CURSOR_MAX_LENGTH = 512;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const TEXT_PART = /^[\x20-\x7e]{0,200}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A PostgreSQL `integer`: a larger rank in a forged key would fail the query's cast (a 500), not the decode. */
+const INT_MIN = -(2 ** 31);
+const INT_MAX = 2 ** 31 - 1;
 
 function toBase64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);
@@ -47,8 +51,16 @@ function decodePart(part: CursorPart, raw: unknown): Date | string | number | un
     }
     case 'uuid':
       return typeof raw === 'string' && UUID.test(raw) ? raw : undefined;
+    case 'day': {
+      // A calendar day "YYYY-MM-DD" that exists (no 2026-13-45, which the query's ::date would refuse).
+      if (typeof raw !== 'string' || !DAY.test(raw)) return undefined;
+      const date = new Date(`${raw}T00:00:00Z`);
+      return isDateInRange(date) && date.toISOString().slice(0, 10) === raw ? raw : undefined;
+    }
     case 'int':
-      return Number.isSafeInteger(raw) ? (raw as number) : undefined;
+      return Number.isInteger(raw) && (raw as number) >= INT_MIN && (raw as number) <= INT_MAX
+        ? (raw as number)
+        : undefined;
     case 'text':
       return typeof raw === 'string' && TEXT_PART.test(raw) ? raw : undefined;
   }

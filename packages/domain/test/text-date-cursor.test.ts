@@ -100,6 +100,18 @@ describe('cursor codec (issue 8 §3)', () => {
     expect(codec.decode(key)).toEqual([at, id]);
   });
 
+  it('refuses a day that does not exist and an integer beyond PostgreSQL integer (forged keys would fail the query)', () => {
+    const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const days = createCursorCodec('payouts', ['day', 'uuid'] as const);
+    expect(days.decode(days.encode(['2026-02-28', id]))).toEqual(['2026-02-28', id]);
+    for (const day of ['2026-13-45', '2026-02-30', '0000-01-01', 'garbage', '2026-1-2', ''])
+      expect(days.decode(forged([1, 'payouts', day, id])), day).toBeUndefined();
+    const ranks = createCursorCodec('ledger', ['int', 'uuid'] as const);
+    expect(ranks.decode(ranks.encode([2 ** 31 - 1, id]))).toEqual([2 ** 31 - 1, id]);
+    for (const rank of [2 ** 31, -(2 ** 31) - 1, 2 ** 40, 1.5])
+      expect(ranks.decode(forged([1, 'ledger', rank, id])), String(rank)).toBeUndefined();
+  });
+
   it('refuses keys it did not write', () => {
     const good = codec.encode([new Date('2026-01-02T00:00:00.000Z'), id]);
     const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -14,7 +14,7 @@ import type { EodTotals } from './eod-totals.ts';
 import { type EodReportRow, eodReportsRepository as repo } from './repository.ts';
 import { EOD_REPORTS_PAGE_SIZE } from './schemas.ts';
 
-const eodCursor = createCursorCodec('eod-reports', ['text', 'uuid'] as const);
+const eodCursor = createCursorCodec('eod-reports', ['day', 'uuid'] as const);
 const eodNotFound = () => notFound('End-of-day report not found');
 
 export function toEodReport(row: EodReportRow) {

@@ -14,7 +14,7 @@ import {
 } from './repository.ts';
 import { LEDGER_PAGE_SIZE, PAYOUTS_PAGE_SIZE } from './schemas.ts';
 
-const payoutCursor = createCursorCodec('payouts', ['text', 'uuid'] as const);
+const payoutCursor = createCursorCodec('payouts', ['day', 'uuid'] as const);
 const ledgerCursor = createCursorCodec('ledger', ['date', 'int', 'uuid'] as const);
 
 const badCursor = () =>
@@ -54,15 +54,7 @@ function entriesPage(rows: EntryRow[]) {
 
 function decodeKey(key: string): PayoutCursor {
   const decoded = payoutCursor.decode(key);
-  if (!decoded || !/^\d{4}-\d{2}-\d{2}$/.test(decoded[0])) {
-    throw badRequest('The request is not valid', [
-      {
-        field: 'lastKey',
-        rule: 'validation.cursorInvalid',
-        message: translate('validation.cursorInvalid', 'en-GB'),
-      },
-    ]);
-  }
+  if (!decoded) throw badCursor();
   return { payoutDate: decoded[0], id: decoded[1] };
 }
 
