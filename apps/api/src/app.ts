@@ -223,6 +223,7 @@ export async function buildApp({
     log: app.log,
     clock: () => clock.now(),
     publicUrl: config.publicUrl,
+    portalOrigin: config.portalOrigin,
     production: config.nodeEnv === 'production',
     signingKey: config.identity.signingKey,
     encryptionKey: config.identity.encryptionKey,

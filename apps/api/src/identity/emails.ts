@@ -262,3 +262,71 @@ export function factorChangeEmail(to: string, locale: string, change: FactorChan
   const texts = FACTOR_TEXTS[l][change];
   return message(to, change, l, texts.subject, texts.body);
 }
+
+type PasskeyChange = 'passkey_added' | 'passkey_removed';
+
+const PASSKEY_TEXTS: Record<
+  Locale,
+  Record<PasskeyChange, { subject: string; body: (name: string) => string }>
+> = {
+  'en-GB': {
+    passkey_added: {
+      subject: 'Passkey added',
+      body: (name) =>
+        `A passkey named "${name}" was added to your account. It can be used as a second factor and to sign in without your password.\n\nIf this was not you, reset your password now and contact your company administrator.`,
+    },
+    passkey_removed: {
+      subject: 'Passkey removed',
+      body: (name) =>
+        `The passkey named "${name}" was removed from your account and can no longer be used to sign in.\n\nIf this was not you, reset your password now and contact your company administrator.`,
+    },
+  },
+  'es-ES': {
+    passkey_added: {
+      subject: 'Llave de acceso añadida',
+      body: (name) =>
+        `Se ha añadido a tu cuenta una llave de acceso llamada «${name}». Puede usarse como segundo paso y para iniciar sesión sin contraseña.\n\nSi no has sido tú, restablece tu contraseña ahora y contacta con el administrador de tu empresa.`,
+    },
+    passkey_removed: {
+      subject: 'Llave de acceso eliminada',
+      body: (name) =>
+        `Se ha quitado de tu cuenta la llave de acceso llamada «${name}»; ya no sirve para iniciar sesión.\n\nSi no has sido tú, restablece tu contraseña ahora y contacta con el administrador de tu empresa.`,
+    },
+  },
+  'fr-FR': {
+    passkey_added: {
+      subject: "Clé d'accès ajoutée",
+      body: (name) =>
+        `Une clé d'accès nommée « ${name} » a été ajoutée à votre compte. Elle peut servir de deuxième étape et pour vous connecter sans mot de passe.\n\nSi ce n'était pas vous, réinitialisez votre mot de passe maintenant et contactez l'administrateur de votre entreprise.`,
+    },
+    passkey_removed: {
+      subject: "Clé d'accès supprimée",
+      body: (name) =>
+        `La clé d'accès nommée « ${name} » a été retirée de votre compte et ne permet plus de vous connecter.\n\nSi ce n'était pas vous, réinitialisez votre mot de passe maintenant et contactez l'administrateur de votre entreprise.`,
+    },
+  },
+  'it-IT': {
+    passkey_added: {
+      subject: 'Passkey aggiunta',
+      body: (name) =>
+        `Al tuo account è stata aggiunta una passkey chiamata "${name}". Può essere usata come secondo passaggio e per accedere senza password.\n\nSe non sei stato tu, reimposta subito la password e contatta l'amministratore della tua azienda.`,
+    },
+    passkey_removed: {
+      subject: 'Passkey rimossa',
+      body: (name) =>
+        `La passkey chiamata "${name}" è stata rimossa dal tuo account e non può più essere usata per accedere.\n\nSe non sei stato tu, reimposta subito la password e contatta l'amministratore della tua azienda.`,
+    },
+  },
+};
+
+/** Issue 15: a passkey's set-up and removal are e-mailed too, with the name the user gave it. */
+export function passkeyChangeEmail(
+  to: string,
+  locale: string,
+  change: PasskeyChange,
+  name: string,
+): MailMessage {
+  const { locale: l } = textsFor(locale);
+  const texts = PASSKEY_TEXTS[l][change];
+  return message(to, change, l, texts.subject, texts.body(name));
+}

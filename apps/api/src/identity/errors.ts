@@ -42,6 +42,12 @@ export const IDENTITY_MESSAGES = {
   totpNotSetUp: 'No authenticator app is set up.',
   freshProofRequired: 'Enter your password or a current code to confirm.',
   freshCodeRequired: 'This session has not passed two-factor sign-in: enter a current code to confirm.',
+  passkeyRejected: 'The passkey could not be verified. Please try again.',
+  passkeyChallengeExpired: 'The passkey request has expired. Please try again.',
+  passkeyAlreadyRegistered: 'This passkey is already registered.',
+  passkeyNotFound: 'Passkey not found',
+  passkeyNotSetUp: 'No passkey is set up.',
+  secondFactorRequiredToAdd: 'Confirm this session with your second factor before adding a passkey.',
 } as const;
 
 export type IdentityErrorCode =
@@ -68,7 +74,11 @@ export type IdentityErrorCode =
   | 'SECOND_FACTOR_SESSION_EXPIRED'
   | 'TOTP_ALREADY_SET_UP'
   | 'TOTP_NOT_STARTED'
-  | 'TOTP_NOT_SET_UP';
+  | 'TOTP_NOT_SET_UP'
+  | 'PASSKEY_REJECTED'
+  | 'PASSKEY_ALREADY_REGISTERED'
+  | 'PASSKEY_NOT_SET_UP'
+  | 'SECOND_FACTOR_REQUIRED';
 
 /** Rendered by the app's error handler like any AppError (DESIGN §4). */
 export class IdentityError extends AppError {

@@ -9,6 +9,9 @@ import type { Db } from '../db/client.ts';
 import { authPlugin } from '../plugins/auth.ts';
 import { createOidcClient, type OidcProviderConfig } from './oidc-client.ts';
 import { oidcRoutes } from './oidc-routes.ts';
+import { createPasskeyRepository } from './passkey-repository.ts';
+import { passkeyRoutes } from './passkey-routes.ts';
+import { createPasskeyService, relyingParty } from './passkeys.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { createIdentityRepository } from './repository.ts';
 import {
@@ -27,6 +30,8 @@ export interface IdentityModuleOptions {
   clock?: (() => Date) | undefined;
   /** Token issuer and base of e-mail links: the public URL of the portal and API. */
   publicUrl: string;
+  /** PORTAL_ORIGIN: passkeys made there are accepted too (decision 0085). */
+  portalOrigin?: string | undefined;
   production: boolean;
   /** IDENTITY_SIGNING_KEY: PEM or JWK; unset → generated once and kept in the database. */
   signingKey?: string | undefined;
@@ -54,6 +59,7 @@ export interface IdentityModuleOptions {
 export async function createIdentityModule(options: IdentityModuleOptions) {
   const clock = options.clock ?? (() => new Date());
   const repository = createIdentityRepository(options.db);
+  const passkeyRepository = createPasskeyRepository(options.db);
   const tokens = await createTokenService({
     repository,
     clock,
@@ -90,11 +96,21 @@ export async function createIdentityModule(options: IdentityModuleOptions) {
         : tokens.derivedSecret('totp-secrets'),
     ),
     db: options.db,
+    passkeys: passkeyRepository,
+  });
+  const passkeys = createPasskeyService({
+    passkeys: passkeyRepository,
+    users: repository,
+    identity: service,
+    relyingParty: relyingParty(options.publicUrl, options.portalOrigin),
+    clock,
+    log: options.log,
   });
   const rateLimits = { ...DEFAULT_IDENTITY_RATE_LIMITS, ...options.rateLimits };
   const oidc = options.oidc ? createOidcClient({ config: options.oidc, repository, clock }) : undefined;
   return {
     service,
+    passkeys,
     tokens,
     mailer,
     limiter,
@@ -117,6 +133,12 @@ export async function registerIdentity(app: FastifyInstance, identity: IdentityM
   await app.register(identityRoutes, {
     prefix: '/api/identity',
     service: identity.service,
+    limiter: identity.limiter,
+    rateLimits: identity.rateLimits,
+  });
+  await app.register(passkeyRoutes, {
+    prefix: '/api/identity',
+    service: identity.passkeys,
     limiter: identity.limiter,
     rateLimits: identity.rateLimits,
   });

@@ -14,6 +14,7 @@ import {
 } from './emails.ts';
 import { IdentityError, IDENTITY_MESSAGES as M } from './errors.ts';
 import type { ProviderIdentity } from './oidc-client.ts';
+import type { PasskeyRepository } from './passkey-repository.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { CodePurpose, IdentityRepository, UserRow } from './repository.ts';
@@ -119,6 +120,8 @@ export interface IdentityServiceDeps {
   secretBox: SecretBox;
   /** The owner handle, for the audit log entries of factor changes. */
   db: Db;
+  /** Passkeys count as a second factor too (issue 15). */
+  passkeys: PasskeyRepository;
 }
 
 export function createIdentityService(deps: IdentityServiceDeps) {
@@ -138,9 +141,14 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     }
   }
 
+  /** A confirmed authenticator app or at least one passkey. */
+  async function hasSecondFactor(userUuid: string): Promise<boolean> {
+    const totp = await repository.totpFactor(userUuid);
+    return Boolean(totp?.confirmedAt) || (await deps.passkeys.countForUser(userUuid)) > 0;
+  }
+
   async function userView(user: UserRow, verified = false): Promise<UserView> {
     const groups = await repository.groupsOf(user.id);
-    const totp = await repository.totpFactor(user.id);
     return {
       id: user.userId,
       email: user.email,
@@ -150,7 +158,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       firstName: user.firstName,
       lastName: user.lastName,
       preferences: { locale: user.locale },
-      twoFactor: { enabled: Boolean(totp?.confirmedAt), verified },
+      twoFactor: { enabled: await hasSecondFactor(user.id), verified },
     };
   }
 
@@ -290,10 +298,10 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     );
     // A disabled account answers like a wrong password: it may not sign in, and says no more.
     if (!user?.passwordHash || !passwordOk || !user.enabled) return recordFailure(accountKey, failures);
-    const totp = user.status === 'confirmed' ? await repository.totpFactor(user.id) : undefined;
+    const secondFactor = user.status === 'confirmed' && (await hasSecondFactor(user.id));
     // Issue 15: with a second factor the failure count stays until the code is right too, so wrong codes
     // count towards the same lock-out as wrong passwords.
-    if (!totp?.confirmedAt) await repository.clearSignInFailures(accountKey);
+    if (!secondFactor) await repository.clearSignInFailures(accountKey);
     if (needsRehash(user.passwordHash))
       await repository.updateUser(user.id, { passwordHash: await hashPassword(input.password) }, clock());
 
@@ -308,7 +316,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         return { kind: 'challenge', challenge: 'NEW_PASSWORD_REQUIRED', session };
       }
       case 'confirmed': {
-        if (!totp?.confirmedAt) return { kind: 'signed-in', session: await startSession(user) };
+        if (!secondFactor) return { kind: 'signed-in', session: await startSession(user) };
         const session = generateOpaqueToken();
         await issueCode(user, 'second_factor_session', IDENTITY_POLICY.secondFactorSessionTtlMs, session);
         return { kind: 'challenge', challenge: 'SECOND_FACTOR_REQUIRED', session };
@@ -422,7 +430,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   }
 
   /** Sign-in step 2: the session from step 1 and a TOTP or recovery code. Wrong codes count towards lock-out. */
-  async function verifySecondFactor(input: { email: string; session: string; code: string }) {
+  /** The user and live step-one session of a sign-in's second step; 401 when it expired or does not match. */
+  async function pendingSecondFactor(input: { email: string; session: string }) {
     const email = normaliseEmail(input.email);
     const user = await repository.findUserByEmail(email);
     const expired = () =>
@@ -435,7 +444,12 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       !codes.matches(`second_factor_session:${user.id}:${input.session}`, pending.codeHash)
     )
       throw expired();
-    const accountKey = accountKeys.hash(email);
+    return { user, pending, expired };
+  }
+
+  async function verifySecondFactor(input: { email: string; session: string; code: string }) {
+    const { user, pending, expired } = await pendingSecondFactor(input);
+    const accountKey = accountKeys.hash(normaliseEmail(input.email));
     const failures = await guardAgainstGuessing(accountKey);
     if (!(await secondFactorMatches(user, input.code))) {
       if (failures >= IDENTITY_POLICY.lockAfterFailures)
@@ -526,6 +540,21 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     const user = await repository.findUserById(actor.userId);
     const factor = user ? await repository.totpFactor(user.id) : undefined;
     if (!user || !factor?.confirmedAt) throw new IdentityError(409, 'TOTP_NOT_SET_UP', M.totpNotSetUp);
+    await requireFreshProof(actor, user, proof);
+    await repository.deleteTotpFactor(user.id);
+    await audit(actor, 'identity.totp.removed', user.id);
+    await sendMail(factorChangeEmail(user.email, user.locale, 'totp_removed'));
+  }
+
+  /**
+   * The rule of every factor removal: the password (only from a session that passed a second factor), or a
+   * current code (TOTP or recovery). 400 naming the field otherwise.
+   */
+  async function requireFreshProof(
+    actor: FactorActor,
+    user: UserRow,
+    proof: { password?: string | undefined; code?: string | undefined },
+  ): Promise<void> {
     // A session that passed no second factor proves the factor itself: a password alone would let whoever
     // holds it (and such a session) swap the factor for their own.
     if (proof.password && !actor.secondFactor)
@@ -543,9 +572,6 @@ export function createIdentityService(deps: IdentityServiceDeps) {
           { field: proof.password ? 'password' : 'code', rule: 'fresh-proof', message: M.freshProofRequired },
         ],
       });
-    await repository.deleteTotpFactor(user.id);
-    await audit(actor, 'identity.totp.removed', user.id);
-    await sendMail(factorChangeEmail(user.email, user.locale, 'totp_removed'));
   }
 
   // --- sign-up and confirmation -------------------------------------------------------------------------
@@ -817,6 +843,22 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       repository.removeFromGroup(userUuid, group),
     /** For social sign-in: sessions for a user found or created from a verified provider identity. */
     startSession,
+    /** What the passkey service (passkeys.ts) shares with the rest of the second factors. */
+    factorKit: {
+      audit,
+      sendMail,
+      requireFreshProof,
+      pendingSecondFactor,
+      hasSecondFactor,
+      startSession,
+      accountKeyOf: (email: string) => accountKeys.hash(normaliseEmail(email)),
+      guardAgainstGuessing,
+      /** A failed second factor: the attempt was counted on admission; lock once the count reaches the limit. */
+      async countFailure(accountKey: string, failures: number) {
+        if (failures >= IDENTITY_POLICY.lockAfterFailures)
+          await repository.lockAccount(accountKey, after(IDENTITY_POLICY.lockDurationMs));
+      },
+    },
   };
 }
 export type IdentityService = ReturnType<typeof createIdentityService>;

@@ -9,6 +9,7 @@ export * from './devices.ts';
 export * from './identity.ts';
 export * from './merchants.ts';
 export * from './onboarding.ts';
+export * from './passkeys.ts';
 export * from './payouts.ts';
 export * from './psp.ts';
 export * from './rate-signatures.ts';
