@@ -297,6 +297,8 @@ export async function buildApp({
       mailer: identity.mailer,
       recipients: createInactiveRecipients(database.db),
       log: app.log,
+      limiter: identity.limiter,
+      limits: config.receipts,
     }),
   });
   await app.register(liveTransactionsRoutes, {

@@ -16,6 +16,12 @@ const optionalUrl = z
   .transform((value) => (value === '' ? undefined : value))
   .pipe(z.url({ message: 'must be a URL' }).optional());
 
+const receiptLimit = z.coerce
+  .number({ message: 'must be a number' })
+  .int({ message: 'must be a whole number' })
+  .min(1, { message: 'must be between 1 and 100000' })
+  .max(100_000, { message: 'must be between 1 and 100000' });
+
 /** An app link (https://…) or a custom-scheme URL (mpcompanion://…); never script or data URLs. */
 const appLink = z
   .string()
@@ -202,6 +208,11 @@ const environmentSchema = z.object({
     .min(1, { message: 'must be between 1 and 10000' })
     .max(10_000, { message: 'must be between 1 and 10000' })
     .default(120),
+  // E-mail receipts (attacker review): how many a user, a merchant and one address get, so the receipt call
+  // cannot be used to flood an inbox or to send mail in bulk from our domain.
+  RECEIPTS_PER_USER_PER_HOUR: receiptLimit.default(30),
+  RECEIPTS_PER_MERCHANT_PER_HOUR: receiptLimit.default(300),
+  RECEIPTS_PER_ADDRESS_PER_DAY: receiptLimit.default(10),
   // Companion app (issue 14 §1): where /app/tap-to-pay, /app/eod-reports and /app/capital hand the user over (an
   // app link or custom-scheme URL per page), the stores to fall back to, and how long to wait before falling back.
   COMPANION_LINK_TAP_TO_PAY: appLink.default('mpcompanion://tap-to-pay'),
@@ -278,6 +289,8 @@ export interface Config {
   chat: { intercomAppId: string | undefined; identitySecret: string | undefined };
   /** Analytics: PostHog when a key is set, else our own events endpoint (issue 14 §3). */
   analytics: { posthog: { key: string; host: string } | undefined; ratePerMinute: number };
+  /** E-mail receipts each user and each merchant may send per hour, and one address may receive per day. */
+  receipts: { perUserPerHour: number; perMerchantPerHour: number; perAddressPerDay: number };
   /** Sentry for the API and the portal; each undefined → off (issue 14 §5). */
   errorReporting: { apiDsn: string | undefined; portalDsn: string | undefined; environment: string };
   /** Companion app hand-off (issue 14 §1): a link per page, the store pages, the wait before falling back. */
@@ -465,6 +478,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analytics: {
       posthog: e.POSTHOG_KEY ? { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST } : undefined,
       ratePerMinute: e.ANALYTICS_RATE_LIMIT_PER_MINUTE,
+    },
+    receipts: {
+      perUserPerHour: e.RECEIPTS_PER_USER_PER_HOUR,
+      perMerchantPerHour: e.RECEIPTS_PER_MERCHANT_PER_HOUR,
+      perAddressPerDay: e.RECEIPTS_PER_ADDRESS_PER_DAY,
     },
     errorReporting: {
       apiDsn: e.SENTRY_DSN,

@@ -42,9 +42,13 @@ export function issueField(issue: z.core.$ZodIssue): string {
 }
 
 export function toValidationDetails(error: z.ZodError, locale: Locale = DEFAULT_LOCALE): ValidationDetail[] {
-  return error.issues.map((issue) => {
+  return error.issues.flatMap((issue) => {
     const rule = issueKey(issue);
-    return { field: issueField(issue), rule, message: translate(rule, locale, issueParams(issue)) };
+    const message = translate(rule, locale, issueParams(issue));
+    // A strict object's unknown keys (e.g. a smuggled merchantId): one detail naming each key.
+    if (issue.code === 'unrecognized_keys' && Array.isArray(issue.keys) && issue.keys.length > 0)
+      return issue.keys.map((key) => ({ field: [...issue.path, key].map(String).join('.'), rule, message }));
+    return [{ field: issueField(issue), rule, message }];
   });
 }
 

@@ -55,3 +55,39 @@ export function deliver(
     },
   });
 }
+
+/**
+ * A captured sale at `siteId` of `merchantId`, made by an AUTHORISATION through the webhook (the amount includes
+ * the tip, as Adyen's does); its transaction id and PSP reference, found as `headers` (a member's) finds it.
+ */
+export async function capturedPayment(
+  app: App,
+  target: { merchantId: string; siteId: string; headers: { authorization: string } },
+  value: number,
+  options: { tip?: number; eventDate?: string; additionalData?: Record<string, string> } = {},
+): Promise<{ id: string; psp: string }> {
+  const psp = pspRef();
+  const additionalData: Record<string, string> = {
+    'metadata.siteId': target.siteId,
+    ...options.additionalData,
+  };
+  if (options.tip) additionalData['posadditionalamounts.gratuityAmount'] = String(options.tip);
+  const answer = await deliver(app, [
+    item({
+      pspReference: psp,
+      amount: { currency: 'GBP', value },
+      eventDate: options.eventDate ?? new Date().toISOString(),
+      additionalData,
+    }),
+  ]);
+  if (answer.statusCode !== 200) throw new Error(`the webhook answered ${answer.statusCode}: ${answer.body}`);
+  const found = await app.inject({
+    method: 'POST',
+    url: `/api/v1/merchants/${target.merchantId}/transactions/psp`,
+    headers: target.headers,
+    payload: { pspReferences: [psp] },
+  });
+  const id = found.json().data?.[0]?.id;
+  if (typeof id !== 'string') throw new Error(`payment ${psp} not found: ${found.body}`);
+  return { id, psp };
+}

@@ -11,7 +11,9 @@ import {
 } from '../../adapters/mail/inactive-recipients.ts';
 import type { Mailer } from '../../adapters/mail/mail-port.ts';
 import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
 import { sites, users } from '../../db/schema/index.ts';
+import type { RateLimiter } from '../../identity/rate-limiter.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { receiptEmail } from './receipt-email.ts';
 import { transactionsRepository as repo } from './repository.ts';
@@ -20,6 +22,9 @@ import { transactionsRepository as repo } from './repository.ts';
 export const RECIPIENT_INACTIVE_MESSAGE =
   'This email address cannot receive emails: an earlier email to it bounced. Please use another address.';
 export const RECEIPT_ERROR_MESSAGE = 'An error occurred while sending the receipt.';
+export const RECEIPT_LIMIT_MESSAGE = 'Too many receipts have been sent. Please wait and try again.';
+
+const HOUR = 60 * 60 * 1000;
 
 const inactive = () =>
   new AppError(422, 'RECIPIENT_INACTIVE', RECIPIENT_INACTIVE_MESSAGE, [
@@ -39,7 +44,34 @@ export function createReceiptsService(deps: {
   mailer: Mailer;
   recipients: InactiveRecipients;
   log: FastifyBaseLogger;
+  /** The shared rate-limit store (decision 0052): counts per user, per merchant and per address. */
+  limiter: RateLimiter;
+  limits: Config['receipts'];
 }) {
+  const { limits } = deps;
+  /**
+   * Attacker review: anyone who may list a transaction could otherwise mail its receipt to any address as often
+   * as they like. Each user and each merchant get so many an hour, and one address so many a day whoever sends
+   * (429 with Retry-After). Counted once the transaction is found, before anything is sent.
+   */
+  async function countSend(access: MerchantAccessContext, email: string) {
+    await deps.limiter.hit(
+      `receipts:user:${access.actor.userId}`,
+      { limit: limits.perUserPerHour, windowMs: HOUR },
+      RECEIPT_LIMIT_MESSAGE,
+    );
+    await deps.limiter.hit(
+      `receipts:merchant:${access.merchantId}`,
+      { limit: limits.perMerchantPerHour, windowMs: HOUR },
+      RECEIPT_LIMIT_MESSAGE,
+    );
+    await deps.limiter.hit(
+      `receipts:address:${email}`,
+      { limit: limits.perAddressPerDay, windowMs: 24 * HOUR },
+      RECEIPT_LIMIT_MESSAGE,
+    );
+  }
+
   return {
     async send(
       access: MerchantAccessContext,
@@ -71,6 +103,7 @@ export function createReceiptsService(deps: {
         const refunds = await repo.refundsOf(tx, access.merchantId, transactionId);
         return { row, site, userLocale: user?.locale, refunds };
       });
+      await countSend(access, input.email);
       if (await deps.recipients.isInactive(input.email)) throw inactive();
 
       const { row, site, refunds } = found;

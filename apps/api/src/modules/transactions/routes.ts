@@ -180,6 +180,10 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
           422: errorBodySchema.describe(
             'RECIPIENT_INACTIVE: an earlier e-mail to the address bounced (SPEC §8); nothing was sent',
           ),
+          429: errorBodySchema.describe(
+            'LIMIT_EXCEEDED: too many receipts from this user or merchant this hour, or to this address today ' +
+              '(Retry-After says when)',
+          ),
           502: errorBodySchema.describe('RECEIPT_FAILED: the mail server could not be reached'),
         },
       },

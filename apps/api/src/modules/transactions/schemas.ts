@@ -216,11 +216,16 @@ export const pspSearchBodySchema = z.object({
 });
 
 /** Issue 11 §3: e-mail the receipt of a transaction. */
-export const receiptBodySchema = z.object({
-  /** Where the receipt goes (lower-cased). */
-  email: emailSchema,
-  locale: z.enum(LOCALES).optional().describe("The receipt's language; default: the asking user's language"),
-});
+export const receiptBodySchema = z
+  .object({
+    /** Where the receipt goes (lower-cased): one address; a list or any other key is refused (400). */
+    email: emailSchema,
+    locale: z
+      .enum(LOCALES)
+      .optional()
+      .describe("The receipt's language; default: the asking user's language"),
+  })
+  .strict();
 
 export const receiptResultSchema = z
   .object({

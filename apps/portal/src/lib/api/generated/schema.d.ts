@@ -7245,6 +7245,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description LIMIT_EXCEEDED: too many receipts from this user or merchant this hour, or to this address today (Retry-After says when) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description RECEIPT_FAILED: the mail server could not be reached */
             502: {
                 headers: {
