@@ -12,7 +12,9 @@ import { createAdyenRefunds } from './adapters/psp/adyen-refunds.ts';
 import type { PspRefunds } from './adapters/psp/psp-port.ts';
 import { createSimulatedRefunds } from './adapters/psp/simulated-refunds.ts';
 import { localFileRoutes } from './adapters/storage/file-routes.ts';
-import { createLocalFileStorage, type LocalFileStorage } from './adapters/storage/local-file-storage.ts';
+import { isLocalFileStorage } from './adapters/storage/local-file-storage.ts';
+import { fileStorageFromConfig } from './adapters/storage/storage-from-config.ts';
+import type { FileStorage } from './adapters/storage/storage-port.ts';
 import { devTerminalRoutes } from './adapters/terminals/terminal-simulator-routes.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -103,8 +105,8 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** Test seams of the identity module: a mail adapter and tighter rate limits. */
   identity?: Pick<IdentityModuleOptions, 'mailer' | 'rateLimits'>;
-  /** The file store (report CSVs); the local folder of `config.files` by default. */
-  storage?: LocalFileStorage;
+  /** The file store (report CSVs); the configuration's (local folder, or S3 bucket when S3_BUCKET is set). */
+  storage?: FileStorage;
   /** Where routes send jobs (the queue `npm start` opens); without it, a route that needs a job fails. */
   jobs?: Pick<JobQueue, 'send'>;
   /** Test seam: the error reporter (default: Sentry when SENTRY_DSN is set, else off). */
@@ -127,6 +129,7 @@ const SECRET_KEYS = [
   'session',
   'clientSecret',
   'signingKey',
+  'secretAccessKey',
   'cardNumber',
   'pan',
   'cvc',
@@ -158,7 +161,7 @@ export async function buildApp({
   clock = systemClock,
   identity: identitySeams,
   logStream,
-  storage = createLocalFileStorage({ root: config.files.dir, secret: config.files.urlSecret }),
+  storage = fileStorageFromConfig(config.files),
   jobs,
   errorReporter: givenErrorReporter,
 }: BuildAppOptions) {
@@ -415,7 +418,8 @@ export async function buildApp({
       },
     }),
   });
-  await app.register(localFileRoutes, { prefix: '/api', storage });
+  // The local store's signed URLs point back at this API; S3's presigned URLs go to the bucket itself.
+  if (isLocalFileStorage(storage)) await app.register(localFileRoutes, { prefix: '/api', storage });
 
   // ── End-of-day reports (issue 12 §4): made by the eod-reports jobs when a window closes or on request.
   await app.register(eodReportsRoutes, {

@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3StorageConfig } from './adapters/storage/s3-file-storage.ts';
 
 /** The repository root: relative paths in the configuration resolve against it, not the working directory. */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -104,6 +105,25 @@ const environmentSchema = z.object({
   FILES_DIR: pathFromRoot.optional(),
   /** Secret of the local store's signed URLs; unset → made up per process (one API process only). */
   FILES_URL_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  /** S3-compatible storage instead of the folder (docs/STORAGE.md): the bucket; the other S3_* need it. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      message: 'must be a bucket name: 3–63 lowercase letters, digits, dots and hyphens',
+    })
+    .optional(),
+  /** The bucket's region (e.g. eu-west-2); required with S3_BUCKET. */
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, { message: 'must be a region name such as eu-west-2' })
+    .optional(),
+  /** An S3-compatible service's URL (MinIO, Cloudflare R2, …); unset → AWS's endpoint for S3_REGION. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  /** The bucket in the URL's path rather than its host name (most self-hosted services need true). */
+  S3_FORCE_PATH_STYLE: booleanFromString.default(false),
+  /** Access key; both or neither with S3_SECRET_ACCESS_KEY (neither → the SDK's default credential chain). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Seconds between a worker's polls for new jobs. */
   JOBS_POLLING_SECONDS: z.coerce.number({ message: 'must be a number' }).min(0.5).max(60).default(2),
   /** Seconds between supervision passes, which retry the jobs of a worker that died (once they expire). */
@@ -259,7 +279,8 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
-  files: { dir: string; urlSecret: string | undefined };
+  /** Report files: the local folder (and its URL secret), or an S3-compatible bucket when `s3` is set. */
+  files: { dir: string; urlSecret: string | undefined; s3: S3StorageConfig | undefined };
   portalOrigin: string | undefined;
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -341,6 +362,43 @@ function seedDemoSetting(value: string | undefined, nodeEnv: Config['nodeEnv']):
   return on;
 }
 
+/** S3_*: all or nothing around S3_BUCKET, the keys as a pair (issue 12 §3, docs/STORAGE.md). */
+function s3Settings(e: z.infer<typeof environmentSchema>): S3StorageConfig | undefined {
+  const others = {
+    S3_REGION: e.S3_REGION,
+    S3_ENDPOINT: e.S3_ENDPOINT,
+    S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+  };
+  if (!e.S3_BUCKET) {
+    const stray = Object.entries(others).filter(([, value]) => value !== undefined);
+    if (stray.length > 0)
+      throw new ConfigError(
+        stray.map(([variable]) => ({ variable, message: 'is used only together with S3_BUCKET' })),
+      );
+    return undefined;
+  }
+  if (!e.S3_REGION)
+    throw new ConfigError([{ variable: 'S3_REGION', message: 'must be set together with S3_BUCKET' }]);
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new ConfigError([
+      {
+        variable: e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
+        message: 'must be set together with S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+      },
+    ]);
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  };
+}
+
 /** Reads and validates the configuration; throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable counts as unset, so `PORT= npm start` behaves like no PORT at all.
@@ -418,6 +476,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       })),
     );
   }
+  const s3 = s3Settings(e);
   const publicUrl = e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`;
   return {
     nodeEnv: e.NODE_ENV,
@@ -432,6 +491,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           ? join(tmpdir(), `merchant-portal-files-${process.pid}`)
           : join(dirname(e.DATA_DIR), 'files')),
       urlSecret: e.FILES_URL_SECRET,
+      s3,
     },
     portalOrigin: e.PORTAL_ORIGIN ? new URL(e.PORTAL_ORIGIN).origin : undefined,
     publicUrl,

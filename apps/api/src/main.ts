@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { createBillingProvider } from './adapters/billing/billing-provider.ts';
 import { jobsMailer } from './adapters/mail/mailer-from-config.ts';
-import { createLocalFileStorage } from './adapters/storage/local-file-storage.ts';
+import { checkFileStorage, fileStorageFromConfig } from './adapters/storage/storage-from-config.ts';
 import { issueTerminalCodes } from './adapters/terminals/terminal-stock.ts';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
@@ -29,6 +29,13 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
+// Issue 12 §3: the file store (folder or S3 bucket) is checked before anything else starts.
+const storage = fileStorageFromConfig(config.files);
+const storageProblem = await checkFileStorage(storage);
+if (storageProblem) {
+  process.stderr.write(`${storageProblem}\n`);
+  process.exit(1);
+}
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 
@@ -43,7 +50,6 @@ if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
   );
 }
 
-const storage = createLocalFileStorage({ root: config.files.dir, secret: config.files.urlSecret });
 // Routes send jobs (a requested report) through the queue opened below, before the server listens.
 let queue: JobQueue | undefined;
 const app = await buildApp({

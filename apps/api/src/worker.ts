@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { createBillingProvider } from './adapters/billing/billing-provider.ts';
 import { jobsMailer } from './adapters/mail/mailer-from-config.ts';
-import { createLocalFileStorage } from './adapters/storage/local-file-storage.ts';
+import { checkFileStorage, fileStorageFromConfig } from './adapters/storage/storage-from-config.ts';
 import { systemClock } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -24,6 +24,12 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
+const storage = fileStorageFromConfig(config.files);
+const storageProblem = await checkFileStorage(storage);
+if (storageProblem) {
+  process.stderr.write(`worker: ${storageProblem}\n`);
+  process.exit(1);
+}
 const log = pino({ level: config.logLevel });
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
@@ -32,7 +38,7 @@ const jobs = await startJobs({
   clock: systemClock,
   log,
   work: true,
-  storage: createLocalFileStorage({ root: config.files.dir, secret: config.files.urlSecret }),
+  storage,
   pollingIntervalSeconds: config.jobs.pollingSeconds,
   superviseIntervalSeconds: config.jobs.superviseSeconds,
   billing: createBillingProvider(config),

@@ -86,6 +86,66 @@ describe('configuration', () => {
     }
   });
 
+  describe('S3-compatible storage (issue 12 §3)', () => {
+    const s3 = {
+      S3_BUCKET: 'mp-reports',
+      S3_REGION: 'eu-west-2',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'not-a-real-secret-0123456789',
+    };
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems.map((p) => p.variable).sort();
+      }
+    };
+
+    it('is off without S3_BUCKET and reads every S3_* variable with it', () => {
+      expect(loadConfig({}).files.s3).toBeUndefined();
+      expect(loadConfig(s3).files.s3).toEqual({
+        bucket: 'mp-reports',
+        region: 'eu-west-2',
+        endpoint: 'http://127.0.0.1:9000',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'not-a-real-secret-0123456789' },
+      });
+      // Without keys: the SDK's default chain (instance or task role); AWS's own endpoint by default.
+      expect(loadConfig({ S3_BUCKET: 'mp-reports', S3_REGION: 'eu-west-2' }).files.s3).toMatchObject({
+        endpoint: undefined,
+        forcePathStyle: false,
+        credentials: undefined,
+      });
+    });
+
+    it('names each bad or missing S3_* variable', () => {
+      expect(problems({ ...s3, S3_BUCKET: 'Bad_Bucket' })).toEqual(['S3_BUCKET']);
+      expect(problems({ ...s3, S3_ENDPOINT: 'ftp://x' })).toEqual(['S3_ENDPOINT']);
+      expect(problems({ ...s3, S3_REGION: '' })).toEqual(['S3_REGION']);
+      expect(problems({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toEqual(['S3_SECRET_ACCESS_KEY']);
+      expect(problems({ ...s3, S3_ACCESS_KEY_ID: '' })).toEqual(['S3_ACCESS_KEY_ID']);
+      expect(problems({ S3_REGION: 'eu-west-2', S3_ACCESS_KEY_ID: 'x' })).toEqual([
+        'S3_ACCESS_KEY_ID',
+        'S3_REGION',
+      ]);
+    });
+
+    it('stops `npm start` when the bucket cannot be reached, naming it and never the secret', () => {
+      const result = spawnSync(process.execPath, ['src/main.ts'], {
+        cwd: resolve(import.meta.dirname, '..'),
+        env: { ...process.env, ...s3, S3_ENDPOINT: 'http://127.0.0.1:1', DATA_DIR: 'memory://', PORT: '1' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('S3 storage could not reach the bucket mp-reports');
+      expect(result.stdout + result.stderr).not.toContain(s3.S3_SECRET_ACCESS_KEY);
+    }, 90_000);
+  });
+
   describe('SEED_DEMO in production (issue 8 §4)', () => {
     it('is off by default in production and on elsewhere', () => {
       expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);

@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { s3DownloadOrigin } from '../adapters/storage/s3-file-storage.ts';
 import type { Config } from '../config.ts';
 
 /** Security headers, CORS limited to the portal origin, and response compression. */
@@ -10,6 +11,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   const vendorOrigins = [config.analytics.posthog?.host, config.errorReporting.portalDsn]
     .filter((url): url is string => Boolean(url))
     .map((url) => new URL(url).origin);
+  // Report downloads are fetched by the portal from the bucket's presigned URLs when S3 is configured.
+  const storageOrigins = config.files.s3 ? [s3DownloadOrigin(config.files.s3)] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -21,7 +24,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...vendorOrigins],
+        connectSrc: ["'self'", ...vendorOrigins, ...storageOrigins],
         // Sentry's session replay compresses in a worker it starts from a blob.
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],

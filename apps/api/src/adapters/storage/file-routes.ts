@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, notFound } from '../../plugins/errors.ts';
 import type { LocalFileStorage } from './local-file-storage.ts';
+import { safeFilename } from './storage-port.ts';
 
 const signedFileQuerySchema = z.object({
   key: z.string().min(1).max(512),
@@ -40,7 +41,7 @@ export const localFileRoutes: FastifyPluginAsyncZod<{ storage: LocalFileStorage 
         stream.once('error', () => resolve(false));
       });
       if (!opened) throw notFound('This link has expired or is not valid');
-      const safeName = request.query.filename.replace(/[^A-Za-z0-9._-]/g, '_');
+      const safeName = safeFilename(request.query.filename);
       return reply
         .type(request.query.contentType)
         .header('content-disposition', `attachment; filename="${safeName}"`)

@@ -42,6 +42,7 @@ export function createLocalFileStorage(options: {
       .digest('base64url');
 
   const storage: FileStorage = {
+    kind: 'local',
     async write(key, body) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
@@ -56,7 +57,7 @@ export function createLocalFileStorage(options: {
       }
       return { sizeBytes: (await stat(path)).size };
     },
-    signedUrl(key, { filename, contentType, expiresInSeconds }) {
+    async signedUrl(key, { filename, contentType, expiresInSeconds }) {
       const expires = Math.floor(now().getTime() / 1000) + expiresInSeconds;
       const signature = sign({ key, expires, filename, contentType });
       const query = new URLSearchParams({ key, expires: String(expires), filename, contentType, signature });
@@ -65,10 +66,14 @@ export function createLocalFileStorage(options: {
     async remove(key) {
       await rm(pathOf(key), { force: true });
     },
+    async check() {
+      await mkdir(root, { recursive: true });
+    },
   };
 
   return {
     ...storage,
+    kind: 'local' as const,
     /** The file a signed URL names, or undefined when the signature is wrong or the URL has expired. */
     verify(request: SignedFileRequest): { path: string } | undefined {
       const expected = Buffer.from(sign(request));
@@ -85,3 +90,7 @@ export function createLocalFileStorage(options: {
 }
 
 export type LocalFileStorage = ReturnType<typeof createLocalFileStorage>;
+
+/** The local store (whose download route the API serves) among the adapters of the FileStorage port. */
+export const isLocalFileStorage = (storage: FileStorage): storage is LocalFileStorage =>
+  storage.kind === 'local' && 'verify' in storage && 'open' in storage;

@@ -42,7 +42,11 @@ export const reportCreatedSchema = z.object({ data: z.object({ reportId: z.uuid(
 
 export const reportDownloadSchema = z.object({
   data: z.object({
-    url: z.string().describe('A signed URL the file can be fetched from until expiresAt'),
+    url: z
+      .string()
+      .describe(
+        'A signed URL the file can be fetched from until expiresAt: a path of this API (local store) or a presigned URL of the S3 bucket',
+      ),
     filename: z.string(),
     expiresAt: z.string(),
   }),

@@ -161,7 +161,7 @@ export function createReportsService(deps: {
       if (report.state !== 'READY' || !report.filePath) throw conflict('The report is not ready yet');
       const created = report.createdAt.toISOString().slice(0, 10);
       const filename = `${report.type}-report-${created}-${report.id.slice(0, 8)}.csv`;
-      const url = deps.storage.signedUrl(report.filePath, {
+      const url = await deps.storage.signedUrl(report.filePath, {
         filename,
         contentType: 'text/csv; charset=utf-8',
         expiresInSeconds: REPORT_URL_TTL_SECONDS,

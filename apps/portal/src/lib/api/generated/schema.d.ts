@@ -11408,7 +11408,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description A signed URL the file can be fetched from until expiresAt */
+                            /** @description A signed URL the file can be fetched from until expiresAt: a path of this API (local store) or a presigned URL of the S3 bucket */
                             url: string;
                             filename: string;
                             expiresAt: string;
