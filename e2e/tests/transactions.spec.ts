@@ -76,4 +76,60 @@ test.describe('transactions', () => {
       page.getByRole('dialog').getByRole('heading', { name: `Transaction ${reference}` }),
     ).toBeVisible();
   });
+
+  test("filters by site: only that site's transactions and totals show, and the choice survives a reload", async ({
+    page,
+  }) => {
+    // Two full loads of the screen (the choice, then a reload): more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
+    const table = page.getByRole('table', { name: 'Transactions' });
+    const totals = page.getByRole('region', { name: 'Totals of the filtered transactions' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    const allSitesTotals = (await totals.textContent()) ?? '';
+
+    const siteSelect = page.getByRole('combobox', { name: 'Site' });
+    await siteSelect.click();
+    // The demo owner sees both of Brightwater's sites.
+    // (The footer's language select has options too: only the sites' count here.)
+    await expect(page.getByRole('option', { name: /^Brightwater/ })).toHaveCount(2);
+    await expect(page.getByRole('option', { name: 'Brightwater Shoreditch' })).toBeVisible();
+    await page.getByRole('option', { name: 'Brightwater Manchester' }).click();
+    await expect(page).toHaveURL(/siteId=[0-9a-f-]{36}/);
+
+    // The table's site column shows the site's name (Manchester's is Northern_Quarter).
+    const siteCells = table.getByRole('row').locator('td:nth-child(7)');
+    await expect(siteCells.first()).toHaveText('Northern_Quarter');
+    await expect(table.getByRole('row', { name: /Shoreditch/ })).toHaveCount(0);
+    // The totals follow the filter: fewer transactions than for both sites together.
+    await expect(totals).not.toHaveText(allSitesTotals);
+
+    const url = page.url();
+    const filteredTotals = (await totals.textContent()) ?? '';
+    await page.reload();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole('combobox', { name: 'Site' })).toHaveValue('Brightwater Manchester', {
+      timeout: 15_000,
+    });
+    await expect(siteCells.first()).toHaveText('Northern_Quarter');
+    await expect(table.getByRole('row', { name: /Shoreditch/ })).toHaveCount(0);
+    await expect(totals).toHaveText(filteredTotals);
+    const shown = await siteCells.allTextContents();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(new Set(shown)).toEqual(new Set(['Northern_Quarter']));
+  });
+});
+
+test('a site manager can choose only their own site in the transactions filter', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signInFromStart(page, demo.gbManager);
+  await page.goto('/transactions');
+  await expect(page.getByRole('heading', { name: 'Transactions', level: 1 })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Transactions' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await page.getByRole('combobox', { name: 'Site' }).click();
+  await expect(page.getByRole('option', { name: /^Brightwater/ })).toHaveText(['Brightwater Shoreditch']);
+  await page.getByRole('option', { name: 'Brightwater Shoreditch' }).click();
+  await expect(page).toHaveURL(/siteId=/);
+  await expect(table.getByRole('row').nth(1).locator('td:nth-child(7)')).toHaveText('Shoreditch');
+  await expect(table.getByRole('row', { name: /Northern_Quarter/ })).toHaveCount(0);
 });

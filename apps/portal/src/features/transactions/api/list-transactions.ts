@@ -11,6 +11,8 @@ export type Transaction = TransactionPage['data'][number];
 export interface TransactionFilters {
   from?: string | undefined;
   to?: string | undefined;
+  /** One site of the caller's; without it, every site the caller may list. */
+  siteId?: string | undefined;
   status?: string | undefined;
   source?: string | undefined;
   card?: string | undefined;

@@ -7,6 +7,7 @@ export interface SearchInput {
   from?: string | undefined;
   to?: string | undefined;
   psp?: string | undefined;
+  siteId?: string | undefined;
   status?: string | undefined;
   source?: string | undefined;
   card?: string | undefined;
@@ -56,6 +57,6 @@ export function transactionSearch(input: SearchInput): TransactionSearch {
     return { kind: 'invalid', messageKey: 'validation.cardSummaryInvalid' };
   return {
     kind: 'list',
-    filters: { from, to, status: input.status, source: input.source, card: input.card },
+    filters: { from, to, siteId: input.siteId, status: input.status, source: input.source, card: input.card },
   };
 }

@@ -8,6 +8,7 @@ import { Page } from '../../../components/page.tsx';
 import { useUrlFilters } from '../../../components/use-url-filters.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { useTransactionsByPsp } from '../api/find-transactions-by-psp.ts';
+import { useTransactionSites } from '../api/list-transaction-sites.ts';
 import { useTransactions } from '../api/list-transactions.ts';
 import { CurrencyTotals } from '../components/currency-totals.tsx';
 import { transactionColumns } from '../components/transaction-columns.tsx';
@@ -16,7 +17,7 @@ import { transactionSearch } from '../components/transaction-search.ts';
 import { LiveIndicator } from '../live/live-indicator.tsx';
 import { useLiveTransactions } from '../live/use-live-transactions.ts';
 
-const FILTERS = ['from', 'to', 'psp', 'status', 'source', 'card'] as const;
+const FILTERS = ['from', 'to', 'psp', 'siteId', 'status', 'source', 'card'] as const;
 
 /** /transactions (issue 11 §2): filters in the URL, a date range or PSP references, totals per currency, a drawer. */
 export default function TransactionsScreen() {
@@ -25,6 +26,7 @@ export default function TransactionsScreen() {
   const { values } = useUrlFilters(FILTERS);
   const [searchParams, setSearchParams] = useSearchParams();
   const search = transactionSearch(values);
+  const sites = useTransactionSites(merchantId);
   const list = useTransactions(
     merchantId,
     search.kind === 'list' ? search.filters : {},
@@ -51,7 +53,8 @@ export default function TransactionsScreen() {
   const firstPage = list.data?.pages[0];
   const records =
     search.kind === 'psp'
-      ? byPsp.data
+      ? // The PSP-reference search has no site parameter: a chosen site narrows its answer here.
+        byPsp.data?.filter((transaction) => !values.siteId || transaction.siteId === values.siteId)
       : search.kind === 'list'
         ? list.data?.pages.flatMap((page) => page.data)
         : [];
@@ -79,6 +82,15 @@ export default function TransactionsScreen() {
               name: 'psp',
               label: t('transactions.pspReference'),
               placeholder: t('transactions.pspPlaceholder'),
+            },
+            {
+              type: 'select',
+              name: 'siteId',
+              label: t('transactions.site'),
+              options: (sites.data ?? []).map((site) => ({
+                value: site.siteId,
+                label: site.displayName ?? site.name,
+              })),
             },
             {
               type: 'select',
