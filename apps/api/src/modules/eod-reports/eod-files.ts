@@ -1,6 +1,6 @@
 import type { Locale } from '@mp/domain/locales';
 import { formatMoney, minorUnitsToDecimalString } from '@mp/domain/money';
-import { stringify } from 'csv-stringify/sync';
+import { writeCsv } from '../../csv/safe-csv.ts';
 import { EOD_LABELS } from './eod-labels.ts';
 import type { EodTotals } from './eod-totals.ts';
 
@@ -118,7 +118,7 @@ export function renderEodCsv(report: EodFileSource, locale: Locale): string {
       major(row.declines.amount, row.currency),
     ]);
   }
-  return stringify(rows, { bom: true });
+  return writeCsv(rows);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../access/tenant-db.ts';
+import { writeCsv } from '../../csv/safe-csv.ts';
 import { REGION_LABELS } from './invoice-builder.ts';
 
 /**
@@ -12,8 +12,6 @@ import { REGION_LABELS } from './invoice-builder.ts';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** A spreadsheet must not run a site's name as a formula (CSV injection). */
-const text = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 const money = (minor: number) => (minor / 100).toFixed(2);
 
 export interface BreakdownInvoice {
@@ -71,30 +69,29 @@ export async function renderSiteBreakdownCsv(tx: Tx, merchantId: string, invoice
   const rows: (string | number)[][] = [];
   for (const fee of fees)
     rows.push([
-      text(fee.site),
+      fee.site,
       REGION_LABELS[fee.region] ?? fee.region,
       fee.count,
       money(Number(fee.volume)),
       money(Number(fee.fees)),
     ]);
   for (const adjustment of adjustments)
-    rows.push([text(adjustment.site), text(adjustment.description), 1, '', money(Number(adjustment.amount))]);
+    rows.push([adjustment.site, adjustment.description, 1, '', money(Number(adjustment.amount))]);
   for (const row of devices)
     rows.push([
-      text(row.site ?? 'No site'),
+      row.site ?? 'No site',
       'Card machine rental',
       row.devices,
       '',
       money((rental?.unitAmount ?? 0) * row.devices),
     ]);
   for (const line of invoice.lines.filter((l) => l.kind === 'discount'))
-    rows.push(['All sites', text(line.description), 1, '', money(line.amount)]);
+    rows.push(['All sites', line.description, 1, '', money(line.amount)]);
   rows.push(['All sites', `VAT ${Number(invoice.taxPercent)}%`, '', '', money(invoice.tax)]);
   rows.push(['All sites', 'Total', '', '', money(invoice.total)]);
 
-  return stringify(rows, {
+  return writeCsv(rows, {
     header: true,
-    bom: true,
     columns: ['Site', 'Item', 'Quantity', `Volume (${currency})`, `Amount (${currency})`],
   });
 }

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { minorUnitsToDecimalString } from '@mp/domain/money';
 import { addDays, zonedTimeToInstant } from '@mp/domain/trading-day';
-import { stringify } from 'csv-stringify';
 import type { TenantDb } from '../../access/tenant-db.ts';
+import { csvStream } from '../../csv/safe-csv.ts';
 import { BANK_FAILURE_TEXTS, payoutFailureCode } from '../payouts/ledger-builder.ts';
 import { type ListFilter, transactionsRepository } from '../transactions/repository.ts';
 import { reportsRepository as repo } from './repository.ts';
@@ -234,7 +234,7 @@ export function reportCsv(rows: ReportRows, onRow: (written: number) => void | P
       }
     })(),
   );
-  const csv = stringify({ header: true, columns: rows.header, bom: true });
+  const csv = csvStream({ header: true, columns: rows.header });
   lines.on('error', (error) => csv.destroy(error));
   return lines.pipe(csv);
 }
