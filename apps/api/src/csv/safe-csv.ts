@@ -19,7 +19,10 @@ export function spreadsheetSafe(value: string): string {
 const SAFE: Options = { bom: true, cast: { string: spreadsheetSafe } };
 
 /** The whole CSV at once (UTF-8 with a BOM, so spreadsheet programs read accents right). */
-export function writeCsv(rows: (string | number)[][], options: Pick<Options, 'header' | 'columns'> = {}): string {
+export function writeCsv(
+  rows: (string | number)[][],
+  options: Pick<Options, 'header' | 'columns'> = {},
+): string {
   return stringifyCsv(rows, { ...options, ...SAFE });
 }
 
