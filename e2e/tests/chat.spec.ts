@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { latestMail } from './identity-outbox.ts';
 import { demo, signInFromStart } from './support.ts';
 
 // Issue 14 §4: the customer-chat widget for a signed-in merchant user, identified by the backend's user hash.
@@ -28,4 +29,41 @@ test('a signed-in owner gets the help launcher with their backend identity hash;
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Help', exact: true })).toHaveCount(0);
+});
+
+test('the help panel sends a message to support, reply-to the user, who gets a confirmation', async ({
+  page,
+  request,
+}) => {
+  await signInFromStart(page, demo.gbManager);
+  await page.getByRole('button', { name: 'Help', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Help and support' });
+  const subject = `Receipt printer ${Date.now().toString(36)}`;
+  await panel.getByRole('button', { name: 'Send message' }).click();
+  await expect(panel.getByText('Required')).toHaveCount(2);
+  await panel.getByRole('textbox', { name: 'Subject' }).fill(subject);
+  await panel
+    .getByRole('textbox', { name: 'Message' })
+    .fill('The printer of the second till\nprints blank receipts.');
+  const about = panel.getByRole('checkbox', { name: /^About / });
+  await expect(about).toBeChecked();
+  await panel.getByRole('button', { name: 'Send message' }).click();
+  const sent = panel.getByTestId('support-sent');
+  await expect(sent).toContainText('Message sent. Your reference is S-');
+  const reference = /S-[0-9A-F]{8}/.exec((await sent.textContent()) ?? '')?.[0];
+  expect(reference).toBeDefined();
+
+  // The embedded mail outbox (SUPPORT_EMAIL's default) holds the message, reply-to the manager.
+  const mail = await latestMail(request, 'support@localhost', 'support_message');
+  expect(mail.subject).toBe(`[Support ${reference}] ${subject}`);
+  expect(mail.replyTo).toBe(demo.gbManager.email);
+  expect(mail.text).toContain(`<${demo.gbManager.email}>`);
+  expect(mail.text).toMatch(/Company: .+ \([0-9a-f-]{36}\)/);
+  expect(mail.text).toContain('The printer of the second till\nprints blank receipts.');
+  const confirmation = await latestMail(request, demo.gbManager.email, 'support_confirmation');
+  expect(confirmation.subject).toBe('We have received your message');
+  expect(confirmation.text).toContain(reference as string);
+
+  await panel.getByRole('button', { name: 'Write another message' }).click();
+  await expect(panel.getByRole('textbox', { name: 'Subject' })).toHaveValue('');
 });

@@ -7,6 +7,7 @@ export interface OutboxMail {
   text: string;
   kind: string;
   locale: string;
+  replyTo: string | null;
   createdAt: string;
 }
 

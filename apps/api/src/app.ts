@@ -64,6 +64,8 @@ import { sitesRoutes } from './modules/sites/routes.ts';
 import { createSitesService } from './modules/sites/service.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { createStaffService } from './modules/staff/service.ts';
+import { supportRoutes } from './modules/support/routes.ts';
+import { createSupportService } from './modules/support/service.ts';
 import { createLiveEvents } from './modules/transactions/live-events.ts';
 import { liveTransactionsRoutes } from './modules/transactions/live-routes.ts';
 import { createReceiptsService } from './modules/transactions/receipts-service.ts';
@@ -388,6 +390,19 @@ export async function buildApp({
     identity: createChatIdentity({
       intercomAppId: config.chat.intercomAppId,
       secret: config.chat.identitySecret,
+    }),
+  });
+  // The help panel's contact form (issue 14 §4): e-mails support through the mail port.
+  await app.register(supportRoutes, {
+    prefix: '/api',
+    service: createSupportService({
+      tenantDb,
+      clock,
+      mailer: identity.mailer,
+      limiter: identity.limiter,
+      perUser: { limit: config.support.messagesPerHour, windowMs: 3_600_000 },
+      supportEmail: config.support.email,
+      log: app.log,
     }),
   });
   await app.register(invoicesRoutes, { prefix: '/api', service: createInvoicesService({ tenantDb }) });

@@ -211,6 +211,18 @@ const environmentSchema = z.object({
   // secret signs each user's id (HMAC-SHA256, Intercom identity verification); unset → a random secret per process.
   INTERCOM_APP_ID: z.string().trim().min(1).optional(),
   CHAT_IDENTITY_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  /**
+   * Where the help panel's contact form sends (issue 14 §4), through the mail port. The default is an address of
+   * the embedded outbox (GET /api/dev/outbox?to=support@localhost); set a real mailbox with SMTP_URL.
+   */
+  SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('support@localhost'),
+  /** Support messages one user may send per hour (a fixed window in the shared rate-limit store). */
+  SUPPORT_MESSAGES_PER_HOUR: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be between 1 and 1000' })
+    .max(1000, { message: 'must be between 1 and 1000' })
+    .default(5),
   // Analytics and error reporting (issue 14 §3, §5). Unset → page views go to our own API (analytics_events) and
   // error reporting is off. Both start in the browser only after the visitor accepts analytics cookies.
   /** PostHog project API key (phc_…): the portal sends page views to PostHog instead of our API. */
@@ -308,6 +320,8 @@ export interface Config {
     | undefined;
   /** Customer chat: Intercom app id (unset → built-in help panel) and the identity-hash secret. */
   chat: { intercomAppId: string | undefined; identitySecret: string | undefined };
+  /** The help panel's contact form: the support mailbox and how many messages a user may send per hour. */
+  support: { email: string; messagesPerHour: number };
   /** Analytics: PostHog when a key is set, else our own events endpoint (issue 14 §3). */
   analytics: { posthog: { key: string; host: string } | undefined; ratePerMinute: number };
   /** E-mail receipts each user and each merchant may send per hour, and one address may receive per day. */
@@ -535,6 +549,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
     },
     chat: { intercomAppId: e.INTERCOM_APP_ID, identitySecret: e.CHAT_IDENTITY_SECRET },
+    support: { email: e.SUPPORT_EMAIL, messagesPerHour: e.SUPPORT_MESSAGES_PER_HOUR },
     analytics: {
       posthog: e.POSTHOG_KEY ? { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST } : undefined,
       ratePerMinute: e.ANALYTICS_RATE_LIMIT_PER_MINUTE,

@@ -184,6 +184,11 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: SIGNED_IN,
     request: () => ({ url: '/api/v1/chat/identity?client=web' }),
   },
+  // The help panel's contact form (issue 14 §4): any signed-in user writes (an empty body is a 400).
+  'POST /api/v1/support/messages': {
+    expect: SIGNED_IN,
+    request: () => ({ url: '/api/v1/support/messages', payload: {} }),
+  },
   // Analytics and the consent record (issue 14 §2, §3): anyone may send (a token only adds the user id); the
   // counts are the staff's.
   'POST /api/analytics/events': {

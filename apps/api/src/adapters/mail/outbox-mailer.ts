@@ -25,9 +25,10 @@ export function createOutboxMailer(options: OutboxMailerOptions): Mailer {
         html: message.html ?? null,
         kind: message.kind,
         locale: message.locale,
+        replyTo: message.replyTo ?? null,
       });
       options.print?.(
-        options.printBodies
+        options.printBodies && !message.userContent
           ? `\n--- mail to ${message.to}: ${message.subject}\n${message.text}\n---`
           : `mail (${message.kind}) stored in the outbox for ${message.to}`,
       );
@@ -45,6 +46,7 @@ export async function readOutbox(db: Db, to: string | undefined, limit = 50) {
       html: mailOutbox.html,
       kind: mailOutbox.kind,
       locale: mailOutbox.locale,
+      replyTo: mailOutbox.replyTo,
       createdAt: mailOutbox.createdAt,
     })
     .from(mailOutbox)

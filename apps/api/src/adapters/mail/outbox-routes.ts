@@ -51,6 +51,7 @@ export async function devOutboxRoutes(app: FastifyInstance, options: { db: Db })
                 html: z.string().nullable(),
                 kind: z.string(),
                 locale: z.string(),
+                replyTo: z.string().nullable(),
                 createdAt: z.string(),
               }),
             ),

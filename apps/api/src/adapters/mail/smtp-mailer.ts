@@ -33,6 +33,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer & { close()
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
           headers: { 'Content-Language': message.locale },
         });
       } catch (error) {

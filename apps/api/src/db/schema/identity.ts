@@ -178,6 +178,8 @@ export const mailOutbox = pgTable(
     /** What the message is for: confirm_sign_up, reset_password, temporary_password, … */
     kind: text('kind').notNull(),
     locale: text('locale').notNull(),
+    /** Reply-To of the message (a support message: the user who wrote it). */
+    replyTo: text('reply_to'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_to_idx').on(sql`lower(${t.to})`, t.createdAt)],

@@ -2,7 +2,7 @@ import type { operations } from './generated/schema.d.ts';
 
 type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
 type SuccessOf<Op> = Op extends { responses: infer Responses }
-  ? JsonOf<Responses[Extract<keyof Responses, 200 | 201>]>
+  ? JsonOf<Responses[Extract<keyof Responses, 200 | 201 | 202>]>
   : never;
 
 /** The `data` of an operation's success body, from the generated OpenAPI schema (`operationId`). */

@@ -5,5 +5,4 @@ export const chatEnGB = {
   close: 'Close help',
   greeting: 'Hi {{name}}, how can we help?',
   reference: 'Quote this reference when you contact support:',
-  emailSupport: 'E-mail support',
 };

@@ -4,5 +4,4 @@ export const chatEsES = {
   close: 'Cerrar ayuda',
   greeting: 'Hola, {{name}}: ¿en qué podemos ayudarte?',
   reference: 'Indica esta referencia cuando contactes con soporte:',
-  emailSupport: 'Escribir a soporte',
 };

@@ -4,5 +4,4 @@ export const chatFrFR = {
   close: "Fermer l'aide",
   greeting: 'Bonjour {{name}}, comment pouvons-nous vous aider ?',
   reference: "Indiquez cette référence lorsque vous contactez l'assistance :",
-  emailSupport: "Écrire à l'assistance",
 };

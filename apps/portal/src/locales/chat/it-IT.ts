@@ -4,5 +4,4 @@ export const chatItIT = {
   close: "Chiudi l'aiuto",
   greeting: 'Ciao {{name}}, come possiamo aiutarti?',
   reference: "Indica questo riferimento quando contatti l'assistenza:",
-  emailSupport: "Scrivi all'assistenza",
 };

@@ -8,6 +8,7 @@ import { onboardingEnGB } from '../onboarding/en-GB.ts';
 import { payoutsEnGB } from '../payouts/en-GB.ts';
 import { reportsEnGB } from '../reports/en-GB.ts';
 import { sitesEnGB } from '../sites/en-GB.ts';
+import { supportEnGB } from '../support/en-GB.ts';
 import { transactionsEnGB } from '../transactions/en-GB.ts';
 
 export const signedInEnGB = {
@@ -19,6 +20,7 @@ export const signedInEnGB = {
   devices: devicesEnGB,
   invitations: invitationsEnGB,
   onboarding: onboardingEnGB,
+  support: supportEnGB,
 };
 
 export type SignedInResources = Widen<typeof signedInEnGB>;

@@ -5,6 +5,7 @@ import { onboardingEsES } from '../onboarding/es-ES.ts';
 import { payoutsEsES } from '../payouts/es-ES.ts';
 import { reportsEsES } from '../reports/es-ES.ts';
 import { sitesEsES } from '../sites/es-ES.ts';
+import { supportEsES } from '../support/es-ES.ts';
 import { transactionsEsES } from '../transactions/es-ES.ts';
 import type { SignedInResources } from './en-GB.ts';
 
@@ -17,4 +18,5 @@ export const signedInEsES: SignedInResources = {
   devices: devicesEsES,
   invitations: invitationsEsES,
   onboarding: onboardingEsES,
+  support: supportEsES,
 };

@@ -5,6 +5,7 @@ import { onboardingFrFR } from '../onboarding/fr-FR.ts';
 import { payoutsFrFR } from '../payouts/fr-FR.ts';
 import { reportsFrFR } from '../reports/fr-FR.ts';
 import { sitesFrFR } from '../sites/fr-FR.ts';
+import { supportFrFR } from '../support/fr-FR.ts';
 import { transactionsFrFR } from '../transactions/fr-FR.ts';
 import type { SignedInResources } from './en-GB.ts';
 
@@ -17,4 +18,5 @@ export const signedInFrFR: SignedInResources = {
   devices: devicesFrFR,
   invitations: invitationsFrFR,
   onboarding: onboardingFrFR,
+  support: supportFrFR,
 };

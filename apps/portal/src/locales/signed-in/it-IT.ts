@@ -5,6 +5,7 @@ import { onboardingItIT } from '../onboarding/it-IT.ts';
 import { payoutsItIT } from '../payouts/it-IT.ts';
 import { reportsItIT } from '../reports/it-IT.ts';
 import { sitesItIT } from '../sites/it-IT.ts';
+import { supportItIT } from '../support/it-IT.ts';
 import { transactionsItIT } from '../transactions/it-IT.ts';
 import type { SignedInResources } from './en-GB.ts';
 
@@ -17,4 +18,5 @@ export const signedInItIT: SignedInResources = {
   devices: devicesItIT,
   invitations: invitationsItIT,
   onboarding: onboardingItIT,
+  support: supportItIT,
 };

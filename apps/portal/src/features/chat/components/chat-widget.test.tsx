@@ -33,12 +33,17 @@ afterEach(() => {
   window.innerWidth = 1024;
 });
 
-function serveIdentity(provider: 'embedded' | 'intercom') {
+function serveIdentity(
+  provider: 'embedded' | 'intercom',
+  support: () => Response = () =>
+    jsonResponse(202, { data: { reference: 'S-0A1B2C3D', sentAt: '2026-11-23T10:00:00.000Z' } }),
+) {
   const fake = fakeApi({
     'GET /v1/chat/identity': () =>
       jsonResponse(200, {
         data: { provider, appId: provider === 'intercom' ? 'app-42' : null, userId: user.id, userHash: HASH },
       }),
+    'POST /v1/support/messages': support,
   });
   fetchMock.mockImplementation(fake.handle);
   return fake;
@@ -65,6 +70,41 @@ describe('chat widget (issue 14 §4)', () => {
     expect(screen.getByTestId('chat-reference')).toHaveTextContent(HASH.slice(0, 12));
     expect(fake.calls.map((c) => c.route)).toEqual(['GET /v1/chat/identity']);
     expect(intercom.boot).not.toHaveBeenCalled();
+  });
+
+  it('sends the contact form to support about the open company and shows the reference', async () => {
+    const fake = serveIdentity('embedded');
+    renderAt('/transactions');
+    await userEvent.click(await screen.findByRole('button', { name: 'Help' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findAllByText('Required')).toHaveLength(2);
+    expect(fake.bodiesOf('POST /v1/support/messages')).toEqual([]);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Subject' }), '  Refund question ');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Line one{enter}Line two');
+    expect(screen.getByRole('checkbox', { name: 'About Acme Ltd' })).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByTestId('support-sent')).toHaveTextContent(
+      `Message sent. Your reference is S-0A1B2C3D; we have e-mailed you a confirmation and will reply to ${user.email}.`,
+    );
+    expect(fake.bodiesOf('POST /v1/support/messages')).toEqual([
+      { subject: 'Refund question', message: 'Line one\nLine two', merchantId: 'm-1' },
+    ]);
+  });
+
+  it('says so when the messages per hour are spent, and keeps what was written', async () => {
+    serveIdentity('embedded', () =>
+      jsonResponse(429, { error: { code: 'RATE_LIMITED', message: 'Too many requests.' } }),
+    );
+    renderAt('/transactions');
+    await userEvent.click(await screen.findByRole('button', { name: 'Help' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Subject' }), 'Hello');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Still there?');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'About Acme Ltd' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You have sent several messages in a short time. Please try again later.',
+    );
+    expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveValue('Hello');
   });
 
   it('shows no launcher on /join when the window is 600 px wide', async () => {

@@ -9,7 +9,9 @@ import {
   chatPlacement,
   setActiveChat,
 } from '../../../lib/chat/chat-port.ts';
+import { isStaffUser, sessionStore } from '../../../lib/session/session-store.ts';
 import { type ChatIdentity, useChatIdentity } from '../api/chat-identity.ts';
+import { SupportContactForm } from './support-contact-form.tsx';
 
 interface ChatWidgetProps {
   user: { id: string; email: string; firstName: string | null; lastName: string | null } | null;
@@ -76,9 +78,13 @@ function HelpPanelChat({
   chatUser: ChatUser;
   placement: ReturnType<typeof chatPlacement>;
 }) {
+  // Staff look at companies they do not belong to: the API takes only a member's own company.
+  const aboutMerchant =
+    chatUser.merchantId && !isStaffUser(sessionStore.get()?.user)
+      ? { merchantId: chatUser.merchantId, legalEntityName: chatUser.merchantName ?? '' }
+      : null;
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const supportEmail = import.meta.env.VITE_SUPPORT_EMAIL as string | undefined;
   useEffect(() => {
     setActiveChat({ boot: () => {}, update: () => {}, shutdown: () => setOpen(false) });
     return () => setActiveChat(null);
@@ -91,8 +97,10 @@ function HelpPanelChat({
           shadow="md"
           p="md"
           radius="md"
-          w={320}
+          w={340}
           maw="calc(100vw - 40px)"
+          mah={`calc(100dvh - ${placement.verticalPadding + 20}px)`}
+          style={{ overflowY: 'auto' }}
           role="dialog"
           aria-labelledby="chat-help-title"
         >
@@ -108,15 +116,7 @@ function HelpPanelChat({
             <Text size="sm" ff="monospace" data-testid="chat-reference">
               {chatUser.userHash.slice(0, 12)}
             </Text>
-            {supportEmail && (
-              <Button
-                component="a"
-                href={`mailto:${supportEmail}?subject=${encodeURIComponent(chatUser.userHash.slice(0, 12))}`}
-                variant="light"
-              >
-                {t('chat.emailSupport')}
-              </Button>
-            )}
+            <SupportContactForm email={chatUser.email} merchant={aboutMerchant} />
           </Stack>
         </Paper>
       ) : (

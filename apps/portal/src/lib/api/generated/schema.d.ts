@@ -1530,6 +1530,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/support/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mails support (SUPPORT_EMAIL, reply-to the user) with the user and the company or site named, which must be one of theirs (404 otherwise); the user gets a confirmation in their language. Limited per user */
+        post: operations["sendSupportMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/merchants/{id}/invoices": {
         parameters: {
             query?: never;
@@ -2938,6 +2955,14 @@ export interface components {
             startedAt: string;
             expiresAt: string;
         };
+        SupportMessageInput: {
+            subject: string;
+            message: string;
+            /** Format: uuid */
+            merchantId?: string;
+            /** Format: uuid */
+            siteId?: string;
+        };
         DeviceUpdateInput: {
             label: string;
         };
@@ -4060,6 +4085,14 @@ export interface components {
             reason: string;
             startedAt: string;
             expiresAt: string;
+        };
+        SupportMessage: {
+            subject: string;
+            message: string;
+            /** Format: uuid */
+            merchantId?: string;
+            /** Format: uuid */
+            siteId?: string;
         };
         DeviceUpdate: {
             label: string;
@@ -10677,6 +10710,80 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendSupportMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportMessageInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            reference: string;
+                            sentAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
