@@ -458,4 +458,55 @@ describe('billing through Stripe (official SDK against a local Stripe-speaking s
     expect((await webhook(paymentEvent('payment_intent.succeeded', retryId))).statusCode).toBe(200);
     expect(await view()).toMatchObject({ status: 'paid', paymentStatus: 'succeeded', amountDue: 0 });
   });
+  it("a signed payment_intent event settles only the invoice the intent was made for: the event's metadata is not read, and an intent whose metadata names no invoice of ours is ignored (200, never a 500)", async () => {
+    const stripeApi = new Stripe('sk_test_invoices', {
+      host: new URL(apiUrl).hostname,
+      port: Number(new URL(apiUrl).port),
+      protocol: 'http',
+    });
+    // Merchant B's invoice waits for its own Direct Debit.
+    const invoiceB = randomUUID();
+    await t.app.db.insert(invoices).values({
+      merchantId: w.merchantB,
+      id: invoiceB,
+      number: 'INV-STRIPE-B-1',
+      status: 'open',
+      displayType: 'billing_summary',
+      periodStart: '2026-09-01',
+      periodEnd: '2026-09-30',
+      subtotal: 1000,
+      tax: 200,
+      total: 1200,
+      taxPercent: '20.00',
+      currency: 'EUR',
+      country: 'DE',
+      paymentStatus: 'processing',
+      providerInvoiceId: 'pi_of_merchant_b',
+      paymentProcessingSince: new Date(),
+      collectionAttempts: 1,
+    });
+    const stateOfB = async () =>
+      (await t.app.db.select().from(invoices).where(eq(invoices.id, invoiceB)))[0]?.paymentStatus;
+    // An intent made on the same Stripe account by something else (its own invoice numbering), then failed.
+    const foreign = await stripeApi.paymentIntents.create({
+      amount: 1200,
+      currency: 'eur',
+      payment_method: 'pm_sepa_other',
+      metadata: { merchantId: 'acct-42', invoiceId: 'in_1PQR' },
+    });
+    stripe.settle(foreign.id, 'failed');
+    const event = (metadata: Record<string, string>) => ({
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      type: 'payment_intent.payment_failed',
+      data: { object: { id: foreign.id, object: 'payment_intent', metadata } },
+    });
+    // The event claims merchant B's invoice: Stripe's own record of the intent says otherwise.
+    const claimed = await webhook(event({ merchantId: w.merchantB, invoiceId: invoiceB }));
+    expect(claimed.statusCode).toBe(200);
+    expect(await stateOfB()).toBe('processing');
+    const malformed = await webhook(event({ merchantId: 'acct-42', invoiceId: 'in_1PQR' }));
+    expect(malformed.statusCode).toBe(200);
+    expect(await stateOfB()).toBe('processing');
+  });
 });

@@ -145,11 +145,12 @@ export function createStripeBillingProvider(config: StripeBillingConfig): Billin
         const event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
         if (PAYMENT_EVENTS.has(event.type)) {
           const intent = event.data.object as Stripe.PaymentIntent;
-          const merchantId = intent.metadata?.merchantId;
-          const invoiceId = intent.metadata?.invoiceId;
-          if (!merchantId || !invoiceId) return null;
-          // As for SetupIntents: the state is read back, so a replayed or out-of-order event changes nothing.
+          // As for SetupIntents: the state is read back, so a replayed or out-of-order event changes nothing;
+          // the invoice it pays is read back too (the metadata we wrote when collecting), never the event's.
           const current = await stripe.paymentIntents.retrieve(intent.id);
+          const merchantId = current.metadata?.merchantId;
+          const invoiceId = current.metadata?.invoiceId;
+          if (!merchantId || !invoiceId) return null;
           return { kind: 'payment', merchantId, invoiceId, result: fromStripePaymentIntent(current) };
         }
         if (

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { BILLING_RECOMMENDED_PAYMENT_METHODS } from '@mp/domain/constants';
 import type { PaymentMethodType } from '@mp/domain/enums';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
-import type { TenantDb } from '../../access/tenant-db.ts';
+import { isUuid, type TenantDb } from '../../access/tenant-db.ts';
 import type {
   BillingProvider,
   CollectionResult,
@@ -310,12 +310,16 @@ export function createBillingService(deps: {
       const setup = deps.provider.hostedSetup;
       if (!setup) return 'ignored';
       const event = await setup.webhookEvent(rawBody, signature);
+      // Ids come from the intent's metadata: anything but our own UUIDs names nothing of ours (and must not
+      // reach a uuid column as a 500, which Stripe would retry for days).
+      if (event && !isUuid(event.merchantId)) return 'ignored';
       if (event?.kind === 'payment') {
+        if (!isUuid(event.invoiceId)) return 'ignored';
         if (!deps.settlePayment || event.result.status === 'processing') return 'ignored';
         await deps.settlePayment(event.merchantId, event.invoiceId, event.result);
         return 'handled';
       }
-      if (!event || event.result.status === 'open') return 'ignored';
+      if (!event || event.result.status === 'open' || !isUuid(event.sessionId)) return 'ignored';
       await this.completeProviderSession(event.merchantId, event.sessionId, event.result);
       return 'handled';
     },
