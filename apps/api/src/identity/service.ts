@@ -384,7 +384,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     input: { currentPassword: string; newPassword: string },
   ): Promise<void> {
     const user = await repository.findUserById(actor.userId);
-    if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword)))
+    const hash = user?.passwordHash;
+    if (!user || !hash || !(await countedGuess(user, () => verifyPassword(hash, input.currentPassword))))
       throw new IdentityError(400, 'INCORRECT_CREDENTIALS', M.incorrectCurrentPassword);
     await repository.updateUser(user.id, { passwordHash: await hashPassword(input.newPassword) }, clock());
     // Issue 4: a password change ends the user's other sessions.
@@ -519,17 +520,28 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     if (!user?.enabled) throw new IdentityError(401, 'UNAUTHENTICATED', M.sessionExpired);
     const factor = await repository.totpFactor(user.id);
     if (!factor?.confirmedAt) throw new IdentityError(409, 'TOTP_NOT_SET_UP', M.totpNotSetUp);
-    const accountKey = accountKeys.hash(normaliseEmail(user.email));
-    const failures = await guardAgainstGuessing(accountKey);
-    if (!(await secondFactorMatches(user, code))) {
-      if (failures >= IDENTITY_POLICY.lockAfterFailures)
-        await repository.lockAccount(accountKey, after(IDENTITY_POLICY.lockDurationMs));
+    if (!(await countedGuess(user, () => secondFactorMatches(user, code))))
       throw new IdentityError(400, 'CODE_MISMATCH', M.invalidSecondFactorCode, {
         details: [{ field: 'code', rule: 'second-factor', message: M.invalidSecondFactorCode }],
       });
-    }
-    await repository.clearSignInFailures(accountKey);
     await repository.markFamilySecondFactor(actor.sessionId);
+  }
+
+  /**
+   * One guess at a signed-in user's password or code, under the sign-in lock-out: admitted (429 while locked or
+   * slowed down) and counted before it is checked, the count cleared when it is right, the account locked at
+   * the limit. Without it a session could try every 6-digit code on a route that asks for one.
+   */
+  async function countedGuess(user: UserRow, guess: () => Promise<boolean>): Promise<boolean> {
+    const accountKey = accountKeys.hash(normaliseEmail(user.email));
+    const failures = await guardAgainstGuessing(accountKey);
+    if (await guess()) {
+      await repository.clearSignInFailures(accountKey);
+      return true;
+    }
+    if (failures >= IDENTITY_POLICY.lockAfterFailures)
+      await repository.lockAccount(accountKey, after(IDENTITY_POLICY.lockDurationMs));
+    return false;
   }
 
   /** Removal needs fresh proof: the password, or a current code (TOTP or recovery). */
@@ -561,10 +573,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       throw new IdentityError(400, 'INCORRECT_CREDENTIALS', M.freshCodeRequired, {
         details: [{ field: 'code', rule: 'fresh-proof', message: M.freshCodeRequired }],
       });
-    const proven = proof.password
-      ? Boolean(user.passwordHash && (await verifyPassword(user.passwordHash, proof.password)))
-      : proof.code
-        ? await secondFactorMatches(user, proof.code)
+    const { password, code } = proof;
+    const proven = password
+      ? await countedGuess(user, async () =>
+          Boolean(user.passwordHash && (await verifyPassword(user.passwordHash, password))),
+        )
+      : code
+        ? await countedGuess(user, () => secondFactorMatches(user, code))
         : false;
     if (!proven)
       throw new IdentityError(400, 'INCORRECT_CREDENTIALS', M.freshProofRequired, {
