@@ -322,6 +322,10 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: SITE_A1,
     request: (w) => ({ url: m(w, `/transactions/totals?siteId=${w.siteA1}`) }),
   },
+  'GET /api/v1/merchants/:id/transactions/dashboard': {
+    expect: SITE_A1,
+    request: (w) => ({ url: m(w, `/transactions/dashboard?siteId=${w.siteA1}`) }),
+  },
   // Payouts (issue 12): with site A1's id the manager of A2 is turned away; one payout answers "Payout not
   // found" to every member (a payout of another site or none at all; payouts.test.ts covers real ones).
   'GET /api/merchants/:id/payouts': {

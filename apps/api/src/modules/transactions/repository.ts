@@ -175,6 +175,34 @@ const refundsOfSites = preparedStatement('transactions_refunds_sites', (tx) =>
     .where(and(refundsWhere, inSites)),
 );
 
+/** The home dashboard's period (issue 11 §4): whole calendar days in the merchant's time zone. */
+export interface DashboardFilter {
+  merchantId: string;
+  timeZone: string;
+  fromDay: string;
+  toDay: string;
+  /** The instants the period starts and ends (exclusive): the refunds are read by their time. */
+  from: Date;
+  to: Date;
+  /** Only these sites; undefined for every site. */
+  siteIds: readonly string[] | undefined;
+}
+
+export interface DashboardDayRow {
+  currency: string;
+  day: string;
+  count: number;
+  captured: number;
+  refundTransactions: number;
+}
+
+export interface DashboardSourceRow {
+  currency: string;
+  source: string;
+  count: number;
+  captured: number;
+}
+
 /** All SQL of the transactions module; runs inside the merchant's RLS transaction (`forMerchant`). */
 export const transactionsRepository = {
   /**
@@ -325,4 +353,103 @@ export const transactionsRepository = {
       refundsAmount: Number(refunded?.amount ?? 0),
     };
   },
+
+  /**
+   * The dashboard's payments per currency and day, from the daily roll-up only (its cost grows with days and
+   * sites, not rows): how many were taken, how much of it was captured, how much was standalone refunds.
+   */
+  async dashboardDays(
+    tx: Tx,
+    filter: DashboardFilter,
+    statuses: { captured: readonly string[]; refund: readonly string[] },
+  ): Promise<DashboardDayRow[]> {
+    const d = transactionDailyTotals;
+    const rows = await tx
+      .select({
+        currency: d.currency,
+        day: d.day,
+        count: sql<string>`sum(${d.count})::text`,
+        captured: sql<string>`coalesce(sum(${d.amount} + ${d.tipAmount})
+          filter (where ${inArray(d.status, [...statuses.captured])}), 0)::text`,
+        refundTransactions: sql<string>`coalesce(sum(${d.amount})
+          filter (where ${inArray(d.status, [...statuses.refund])}), 0)::text`,
+      })
+      .from(d)
+      .where(dashboardRollupWhere(filter))
+      .groupBy(d.currency, d.day);
+    return rows.map((row) => ({
+      currency: row.currency,
+      day: row.day,
+      count: Number(row.count),
+      captured: Number(row.captured),
+      refundTransactions: Number(row.refundTransactions),
+    }));
+  },
+
+  /** The dashboard's payments per currency and source over the period (roll-up only). */
+  async dashboardSources(
+    tx: Tx,
+    filter: DashboardFilter,
+    statuses: { captured: readonly string[] },
+  ): Promise<DashboardSourceRow[]> {
+    const d = transactionDailyTotals;
+    const rows = await tx
+      .select({
+        currency: d.currency,
+        source: d.source,
+        count: sql<string>`sum(${d.count})::text`,
+        captured: sql<string>`coalesce(sum(${d.amount} + ${d.tipAmount})
+          filter (where ${inArray(d.status, [...statuses.captured])}), 0)::text`,
+      })
+      .from(d)
+      .where(dashboardRollupWhere(filter))
+      .groupBy(d.currency, d.source);
+    return rows.map((row) => ({
+      currency: row.currency,
+      source: row.source,
+      count: Number(row.count),
+      captured: Number(row.captured),
+    }));
+  },
+
+  /**
+   * Succeeded refunds made in the period, per currency and calendar day of the refund in the merchant's zone (a
+   * refund counts on the day the money went back, whatever the payment's date). Joins the refunded transactions
+   * only when a site filter needs their site.
+   */
+  async dashboardRefunds(
+    tx: Tx,
+    filter: DashboardFilter,
+  ): Promise<{ currency: string; day: string; amount: number }[]> {
+    const day = sql<string>`((${refunds.createdAt} at time zone ${filter.timeZone})::date)::text`;
+    const where = and(
+      eq(refunds.merchantId, filter.merchantId),
+      eq(refunds.status, 'succeeded'),
+      gte(refunds.createdAt, filter.from),
+      lt(refunds.createdAt, filter.to),
+    );
+    const select = { currency: refunds.currency, day, amount: sql<string>`sum(${refunds.amount})::text` };
+    const rows = filter.siteIds
+      ? await tx
+          .select(select)
+          .from(refunds)
+          .innerJoin(
+            transactions,
+            and(eq(transactions.merchantId, refunds.merchantId), eq(transactions.id, refunds.transactionId)),
+          )
+          .where(and(where, inArray(transactions.siteId, [...filter.siteIds])))
+          .groupBy(refunds.currency, sql`2`)
+      : await tx.select(select).from(refunds).where(where).groupBy(refunds.currency, sql`2`);
+    return rows.map((row) => ({ currency: row.currency, day: row.day, amount: Number(row.amount) }));
+  },
 };
+
+function dashboardRollupWhere(filter: DashboardFilter): SQL | undefined {
+  const d = transactionDailyTotals;
+  return and(
+    eq(d.merchantId, filter.merchantId),
+    gte(d.day, filter.fromDay),
+    lte(d.day, filter.toDay),
+    filter.siteIds ? inArray(d.siteId, [...filter.siteIds]) : undefined,
+  );
+}

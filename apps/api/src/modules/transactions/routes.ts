@@ -5,6 +5,7 @@ import { errorBodySchema } from '../../plugins/errors.ts';
 import type { ReceiptsService } from './receipts-service.ts';
 import type { RefundsService } from './refunds-service.ts';
 import {
+  dashboardQuerySchema,
   pspSearchBodySchema,
   receiptBodySchema,
   receiptResultSchema,
@@ -13,6 +14,7 @@ import {
   refundResultSchema,
   totalsPathSchema,
   totalsQuerySchema,
+  transactionDashboardResponseSchema,
   transactionDetailSchema,
   transactionPageSchema,
   transactionPathSchema,
@@ -48,6 +50,29 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({ data: await service.totals(accessOf(request), request.query) }),
+  );
+
+  app.get(
+    '/v1/merchants/:id/transactions/dashboard',
+    {
+      // Any-site without a siteId (the service narrows to the caller's sites); the named site with one.
+      config: { access: { kind: 'merchant', permissions: ['Transaction:ListTransactions'], scope: 'site' } },
+      schema: {
+        operationId: 'getTransactionDashboard',
+        tags: ['transactions'],
+        summary:
+          "The home's last 30 days per currency: each day's count, captured and refunded, and figures by source",
+        params: totalsPathSchema,
+        querystring: dashboardQuerySchema,
+        response: {
+          200: transactionDashboardResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request) => ({ data: await service.dashboard(accessOf(request), request.query) }),
   );
 
   app.get(

@@ -43,6 +43,47 @@ export const transactionTotalsSchema = z
 
 export const transactionTotalsResponseSchema = z.object({ data: transactionTotalsSchema });
 
+// ── The home dashboard's figures (issue 11 §4) ──
+
+export const dashboardQuerySchema = z.object({
+  siteId: z.uuid().optional().describe('Only this site; without it, every site the caller may list'),
+});
+
+const dashboardDaySchema = z.object({
+  day: z.string().describe("Calendar day (YYYY-MM-DD, merchant's time zone)"),
+  count: z.int().describe('Transactions taken that day, in any status'),
+  capturedAmount: z.int().describe('Minor units captured (amount plus tip) of the payments taken that day'),
+  refundedAmount: z.int().describe('Minor units paid back that day (succeeded refunds, refund transactions)'),
+});
+
+const dashboardSourceSchema = z.object({
+  source: z.enum(PAYMENT_SOURCES as unknown as readonly [PaymentSource, ...PaymentSource[]]),
+  count: z.int().describe('Transactions taken from this source in the period, in any status'),
+  capturedAmount: z.int().describe('Minor units captured (amount plus tip) from this source in the period'),
+});
+
+export const transactionDashboardSchema = z
+  .object({
+    startDate: z
+      .string()
+      .describe('First day counted (YYYY-MM-DD, merchant time zone): 29 days before today'),
+    endDate: z.string().describe("Today (YYYY-MM-DD, merchant's time zone)"),
+    currencies: z
+      .array(
+        z.object({
+          currency: z.string().describe('ISO 4217; amounts of different currencies are never added'),
+          days: z
+            .array(dashboardDaySchema)
+            .describe('Every day of the period, oldest first (zeros included)'),
+          bySource: z.array(dashboardSourceSchema).describe('Every payment source, in SPEC §3 order'),
+        }),
+      )
+      .describe("The merchant's currency first, then any other currency taken in the period"),
+  })
+  .meta({ id: 'TransactionDashboard' });
+
+export const transactionDashboardResponseSchema = z.object({ data: transactionDashboardSchema });
+
 // ── The transactions list, detail and PSP-reference search (issue 11 §2) ──
 
 export const TRANSACTIONS_PAGE_SIZE = 50;

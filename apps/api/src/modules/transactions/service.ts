@@ -1,6 +1,6 @@
 import { TRANSACTION_DATE_RANGE_MAX_MONTHS } from '@mp/domain/constants';
 import { createCursorCodec } from '@mp/domain/cursor';
-import type { PaymentSource, TransactionStatus } from '@mp/domain/enums';
+import { PAYMENT_SOURCES, type PaymentSource, type TransactionStatus } from '@mp/domain/enums';
 import { MESSAGE_CATALOGUES, translate } from '@mp/domain/messages';
 import { sitesWithPermission } from '@mp/domain/permissions';
 import { addMonths, parseIsoDate } from '@mp/domain/schemas/date-range';
@@ -293,6 +293,66 @@ export function createTransactionsService(deps: { tenantDb: TenantDb; clock: Clo
         capturedAmount: totals.capturedAmount,
         refundedAmount,
         netAmount: totals.capturedAmount - refundedAmount,
+      };
+    },
+
+    /**
+     * GET /v1/merchants/{id}/transactions/dashboard (issue 11 §4): the home's figures over the last 30 days (today
+     * and the 29 days before, in the merchant's time zone), per currency: each day's count, captured and refunded
+     * amounts (the same rules as the totals, docs/decisions/0083), and count and captured amount per source.
+     * Narrowed to the sites the caller may list, or to `siteId`.
+     */
+    async dashboard(access: MerchantAccessContext, query: { siteId?: string | undefined }) {
+      const { merchant } = access;
+      const today = calendarDate(deps.clock.now(), merchant.timeZone);
+      const startDate = addDays(today, -(DEFAULT_TOTALS_DAYS - 1));
+      const filter = {
+        merchantId: access.merchantId,
+        timeZone: merchant.timeZone,
+        fromDay: startDate,
+        toDay: today,
+        from: startOfDay(startDate, merchant.timeZone),
+        to: startOfDay(nextDay(today), merchant.timeZone),
+        siteIds: listableSites(access, query.siteId),
+      };
+      const statuses = { captured: CAPTURED_STATUSES, refund: REFUND_TRANSACTION_STATUSES };
+      const { days, sources, refunded } = await deps.tenantDb.forMerchant(access.merchantId, async (tx) => {
+        if (query.siteId && !(await repo.siteExists(tx, access.merchantId, query.siteId)))
+          throw notFound('Site not found');
+        return {
+          days: await repo.dashboardDays(tx, filter, statuses),
+          sources: await repo.dashboardSources(tx, filter, statuses),
+          refunded: await repo.dashboardRefunds(tx, filter),
+        };
+      });
+      const currencies = [
+        ...new Set(
+          [...days, ...sources, ...refunded]
+            .map((row) => row.currency)
+            .filter((c) => c !== merchant.currency),
+        ),
+      ].sort();
+      const periodDays = Array.from({ length: DEFAULT_TOTALS_DAYS }, (_, i) => addDays(startDate, i));
+      return {
+        startDate,
+        endDate: today,
+        currencies: [merchant.currency, ...currencies].map((currency) => ({
+          currency,
+          days: periodDays.map((day) => {
+            const payments = days.find((row) => row.currency === currency && row.day === day);
+            const refunds = refunded.find((row) => row.currency === currency && row.day === day);
+            return {
+              day,
+              count: payments?.count ?? 0,
+              capturedAmount: payments?.captured ?? 0,
+              refundedAmount: (payments?.refundTransactions ?? 0) + (refunds?.amount ?? 0),
+            };
+          }),
+          bySource: PAYMENT_SOURCES.map((source: PaymentSource) => {
+            const row = sources.find((r) => r.currency === currency && r.source === source);
+            return { source, count: row?.count ?? 0, capturedAmount: row?.captured ?? 0 };
+          }),
+        })),
       };
     },
   };

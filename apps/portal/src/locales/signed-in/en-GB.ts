@@ -1,6 +1,7 @@
 // The texts of the signed-in screens only: fetched with the first signed-in screen (lib/i18n/i18n.ts,
 // loadSignedInTexts), so /signin and the other public pages, on a size budget, never download them.
 import { accessEnGB } from '../access/en-GB.ts';
+import { dashboardEnGB } from '../dashboard/en-GB.ts';
 import { devicesEnGB } from '../devices/en-GB.ts';
 import type { Widen } from '../en-GB.ts';
 import { invitationsEnGB } from '../invitations/en-GB.ts';
@@ -16,6 +17,7 @@ export const signedInEnGB = {
   payouts: payoutsEnGB,
   reports: reportsEnGB,
   transactions: transactionsEnGB,
+  dashboard: dashboardEnGB,
   sites: sitesEnGB,
   devices: devicesEnGB,
   invitations: invitationsEnGB,

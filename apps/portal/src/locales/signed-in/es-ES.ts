@@ -1,4 +1,5 @@
 import { accessEsES } from '../access/es-ES.ts';
+import { dashboardEsES } from '../dashboard/es-ES.ts';
 import { devicesEsES } from '../devices/es-ES.ts';
 import { invitationsEsES } from '../invitations/es-ES.ts';
 import { onboardingEsES } from '../onboarding/es-ES.ts';
@@ -14,6 +15,7 @@ export const signedInEsES: SignedInResources = {
   payouts: payoutsEsES,
   reports: reportsEsES,
   transactions: transactionsEsES,
+  dashboard: dashboardEsES,
   sites: sitesEsES,
   devices: devicesEsES,
   invitations: invitationsEsES,

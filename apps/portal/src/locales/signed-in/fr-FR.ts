@@ -1,4 +1,5 @@
 import { accessFrFR } from '../access/fr-FR.ts';
+import { dashboardFrFR } from '../dashboard/fr-FR.ts';
 import { devicesFrFR } from '../devices/fr-FR.ts';
 import { invitationsFrFR } from '../invitations/fr-FR.ts';
 import { onboardingFrFR } from '../onboarding/fr-FR.ts';
@@ -14,6 +15,7 @@ export const signedInFrFR: SignedInResources = {
   payouts: payoutsFrFR,
   reports: reportsFrFR,
   transactions: transactionsFrFR,
+  dashboard: dashboardFrFR,
   sites: sitesFrFR,
   devices: devicesFrFR,
   invitations: invitationsFrFR,

@@ -1,4 +1,5 @@
 import { accessItIT } from '../access/it-IT.ts';
+import { dashboardItIT } from '../dashboard/it-IT.ts';
 import { devicesItIT } from '../devices/it-IT.ts';
 import { invitationsItIT } from '../invitations/it-IT.ts';
 import { onboardingItIT } from '../onboarding/it-IT.ts';
@@ -14,6 +15,7 @@ export const signedInItIT: SignedInResources = {
   payouts: payoutsItIT,
   reports: reportsItIT,
   transactions: transactionsItIT,
+  dashboard: dashboardItIT,
   sites: sitesItIT,
   devices: devicesItIT,
   invitations: invitationsItIT,

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aMerchant, aUser, siteManagerOf } from '../../../../test/fixtures.ts';
 import { fakeApi, jsonResponse, renderRoutes } from '../../../../test/render.tsx';
@@ -200,5 +201,82 @@ describe('home: latest transactions, live', () => {
     await waitFor(() =>
       expect(screen.queryByRole('status', { name: /Live updates/ })).not.toBeInTheDocument(),
     );
+  });
+});
+
+const day = (n: number) => `2026-02-${String(n).padStart(2, '0')}`;
+const dashboard = {
+  data: {
+    startDate: '2026-01-31',
+    endDate: '2026-03-01',
+    currencies: [
+      {
+        currency: 'GBP',
+        days: Array.from({ length: 28 }, (_, i) => ({
+          day: day(i + 1),
+          count: 2,
+          capturedAmount: 1000,
+          refundedAmount: i === 0 ? 500 : 0,
+        })),
+        bySource: [
+          { source: 'adyen-terminal', count: 40, capturedAmount: 25_000 },
+          { source: 'pay-by-link', count: 1, capturedAmount: 2_000 },
+          { source: 'tap-to-pay', count: 15, capturedAmount: 1_000 },
+        ],
+      },
+      {
+        currency: 'EUR',
+        days: [{ day: day(3), count: 1, capturedAmount: 9_900, refundedAmount: 0 }],
+        bySource: [
+          { source: 'adyen-terminal', count: 0, capturedAmount: 0 },
+          { source: 'pay-by-link', count: 1, capturedAmount: 9_900 },
+          { source: 'tap-to-pay', count: 0, capturedAmount: 0 },
+        ],
+      },
+    ],
+  },
+};
+
+describe('home: sales dashboard', () => {
+  it('shows the 30 days captured and refunded, and the figures by source, one currency at a time', async () => {
+    fetchMock.mockImplementation(
+      fakeApi({
+        'GET /v1/merchants/m-gb/transactions/totals': () => jsonResponse(200, totals('GBP')),
+        'GET /v1/merchants/m-gb/transactions/dashboard': () => jsonResponse(200, dashboard),
+      }).handle,
+    );
+    renderHome(aMerchant({ merchantId: 'm-gb' }));
+    const sales = await screen.findByRole('region', { name: 'Sales per day' });
+    expect(
+      await within(sales).findByText('GBP: £280.00 captured and £5.00 refunded from 31 Jan to 1 Mar.'),
+    ).toBeInTheDocument();
+    const sources = screen.getByRole('region', { name: 'By source, last 30 days (GBP)' });
+    expect(within(sources).getByText('In person').nextSibling).toHaveTextContent('£250.00');
+    expect(within(sources).getByText('40 transactions')).toBeInTheDocument();
+    expect(within(sources).getByText('1 transaction')).toBeInTheDocument();
+
+    // Amounts of two currencies are never added: a switch shows the other one.
+    await userEvent.click(within(sales).getByRole('radio', { name: 'EUR' }));
+    expect(
+      await within(sales).findByText('EUR: €99.00 captured and €0.00 refunded from 31 Jan to 1 Mar.'),
+    ).toBeInTheDocument();
+    const euros = screen.getByRole('region', { name: 'By source, last 30 days (EUR)' });
+    expect(within(euros).getByText('Pay by link').nextSibling).toHaveTextContent('€99.00');
+  });
+
+  it('says so when the dashboard cannot be loaded, and keeps the other cards', async () => {
+    fetchMock.mockImplementation(
+      fakeApi({
+        'GET /v1/merchants/m-gb/transactions/totals': () => jsonResponse(200, totals('GBP')),
+        'GET /v1/merchants/m-gb/transactions/dashboard': () =>
+          jsonResponse(400, { error: { code: 'VALIDATION_FAILED', message: 'Bad' } }),
+      }).handle,
+    );
+    renderHome(aMerchant({ merchantId: 'm-gb' }));
+    const sales = await screen.findByRole('region', { name: 'Sales per day' });
+    expect(
+      await within(sales).findByText('The dashboard figures could not be loaded. Please try again later.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('£7,654.32')).toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { LiveIndicator } from '../../transactions/live/live-indicator.tsx';
 import { useLiveTransactions } from '../../transactions/live/use-live-transactions.ts';
 import { Last30DaysCard } from '../components/last-30-days-card.tsx';
 import { LatestTransactions } from '../components/latest-transactions.tsx';
+import { SalesDashboard } from '../components/sales-dashboard.tsx';
 
 export default function HomeScreen() {
   const { t } = useTranslation();
@@ -33,6 +34,7 @@ export default function HomeScreen() {
         <Text size="lg">{name ? t('home.welcome', { name }) : t('home.welcomeNoName')}</Text>
         {merchant && <Text>{t('home.currentMerchant', { merchant: merchant.legalEntityName })}</Text>}
         {merchant && seesTotals && <Last30DaysCard merchantId={merchant.merchantId} />}
+        {merchant && seesTotals && <SalesDashboard merchantId={merchant.merchantId} />}
         {merchant && seesTotals && <LatestTransactions merchantId={merchant.merchantId} />}
       </Stack>
     </Page>

@@ -7,11 +7,12 @@ import { parseEventStream } from './event-stream.ts';
 /** `off`: the API refused the stream (no right to it); the screens then simply do not update live. */
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'off';
 
-/** The queries a changed transaction makes stale: list pages (screen and home), totals, its detail. */
+/** The queries a changed transaction makes stale: list pages (screen and home), totals, dashboard, its detail. */
 export const liveQueryKeys = (merchantId: string, transactionIds: readonly string[]) => [
   ['transactions', merchantId],
   ['transactions-by-psp', merchantId],
   ['transaction-totals', merchantId],
+  ['transaction-dashboard', merchantId],
   ...transactionIds.map((id) => ['transaction', merchantId, id]),
 ];
 

@@ -580,6 +580,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchants/{id}/transactions/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The home's last 30 days per currency: each day's count, captured and refunded, and figures by source */
+        get: operations["getTransactionDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/merchants/{id}/transactions": {
         parameters: {
             query?: never;
@@ -2151,6 +2168,37 @@ export interface components {
             /** @description capturedAmount − refundedAmount */
             netAmount: number;
         };
+        TransactionDashboardInput: {
+            /** @description First day counted (YYYY-MM-DD, merchant time zone): 29 days before today */
+            startDate: string;
+            /** @description Today (YYYY-MM-DD, merchant's time zone) */
+            endDate: string;
+            /** @description The merchant's currency first, then any other currency taken in the period */
+            currencies: {
+                /** @description ISO 4217; amounts of different currencies are never added */
+                currency: string;
+                /** @description Every day of the period, oldest first (zeros included) */
+                days: {
+                    /** @description Calendar day (YYYY-MM-DD, merchant's time zone) */
+                    day: string;
+                    /** @description Transactions taken that day, in any status */
+                    count: number;
+                    /** @description Minor units captured (amount plus tip) of the payments taken that day */
+                    capturedAmount: number;
+                    /** @description Minor units paid back that day (succeeded refunds, refund transactions) */
+                    refundedAmount: number;
+                }[];
+                /** @description Every payment source, in SPEC §3 order */
+                bySource: {
+                    /** @enum {string} */
+                    source: "adyen-terminal" | "pay-by-link" | "tap-to-pay";
+                    /** @description Transactions taken from this source in the period, in any status */
+                    count: number;
+                    /** @description Minor units captured (amount plus tip) from this source in the period */
+                    capturedAmount: number;
+                }[];
+            }[];
+        };
         TransactionInput: {
             /** Format: uuid */
             id: string;
@@ -3281,6 +3329,37 @@ export interface components {
             refundedAmount: number;
             /** @description capturedAmount − refundedAmount */
             netAmount: number;
+        };
+        TransactionDashboard: {
+            /** @description First day counted (YYYY-MM-DD, merchant time zone): 29 days before today */
+            startDate: string;
+            /** @description Today (YYYY-MM-DD, merchant's time zone) */
+            endDate: string;
+            /** @description The merchant's currency first, then any other currency taken in the period */
+            currencies: {
+                /** @description ISO 4217; amounts of different currencies are never added */
+                currency: string;
+                /** @description Every day of the period, oldest first (zeros included) */
+                days: {
+                    /** @description Calendar day (YYYY-MM-DD, merchant's time zone) */
+                    day: string;
+                    /** @description Transactions taken that day, in any status */
+                    count: number;
+                    /** @description Minor units captured (amount plus tip) of the payments taken that day */
+                    capturedAmount: number;
+                    /** @description Minor units paid back that day (succeeded refunds, refund transactions) */
+                    refundedAmount: number;
+                }[];
+                /** @description Every payment source, in SPEC §3 order */
+                bySource: {
+                    /** @enum {string} */
+                    source: "adyen-terminal" | "pay-by-link" | "tap-to-pay";
+                    /** @description Transactions taken from this source in the period, in any status */
+                    count: number;
+                    /** @description Minor units captured (amount plus tip) from this source in the period */
+                    capturedAmount: number;
+                }[];
+            }[];
         };
         Transaction: {
             /** Format: uuid */
@@ -6907,6 +6986,61 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["TransactionTotals"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTransactionDashboard: {
+        parameters: {
+            query?: {
+                /** @description Only this site; without it, every site the caller may list */
+                siteId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TransactionDashboard"];
                     };
                 };
             };
