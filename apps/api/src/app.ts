@@ -233,6 +233,7 @@ export async function buildApp({
     signingKey: config.identity.signingKey,
     encryptionKey: config.identity.encryptionKey,
     accessTokenTtlSeconds: config.identity.accessTokenTtlSeconds,
+    sessionCheckCacheSeconds: config.identity.sessionCheckCacheSeconds,
     smtpUrl: config.identity.smtpUrl,
     redisUrl: config.identity.redisUrl,
     mailFrom: config.identity.mailFrom,

@@ -150,6 +150,16 @@ const environmentSchema = z.object({
     .min(60, { message: 'must be between 60 and 3600' })
     .max(3600, { message: 'must be between 60 and 3600' })
     .default(900),
+  /**
+   * Issue 15: how long an API instance trusts its answer to "is this session still open?" before asking the
+   * database again. An ended session's access tokens stop working within this many seconds.
+   */
+  SESSION_CHECK_CACHE_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(0, { message: 'must be between 0 and 60' })
+    .max(60, { message: 'must be between 0 and 60' })
+    .default(30),
   /** smtp://user:pass@host:587 (STARTTLS) or smtps://…:465; unset → the stored outbox. */
   SMTP_URL: z
     .string()
@@ -307,6 +317,7 @@ export interface Config {
     signingKey: string | undefined;
     encryptionKey: string | undefined;
     accessTokenTtlSeconds: number;
+    sessionCheckCacheSeconds: number;
     smtpUrl: string | undefined;
     redisUrl: string | undefined;
     mailFrom: string;
@@ -534,6 +545,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signingKey: e.IDENTITY_SIGNING_KEY,
       encryptionKey: e.IDENTITY_ENCRYPTION_KEY,
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      sessionCheckCacheSeconds: e.SESSION_CHECK_CACHE_SECONDS,
       smtpUrl: e.SMTP_URL,
       redisUrl: e.REDIS_URL,
       mailFrom: e.MAIL_FROM,

@@ -22,6 +22,8 @@ export async function createIdentityTestApp(
     database?: Awaited<ReturnType<typeof createTestDatabase>>;
     /** REDIS_URL: the Redis rate-limit store. */
     redisUrl?: string;
+    /** More configuration (e.g. SESSION_CHECK_CACHE_SECONDS). */
+    env?: Record<string, string>;
   } = {},
 ) {
   const ownDatabase = options.database === undefined;
@@ -47,6 +49,7 @@ export async function createIdentityTestApp(
       : {}),
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...(process.env.IDENTITY_TEST_LOG ? { LOG_LEVEL: 'warn' } : {}),
+    ...options.env,
   });
   const app = await buildApp({
     config,

@@ -40,6 +40,8 @@ export const IDENTITY_MESSAGES = {
   totpAlreadySetUp: 'An authenticator app is already set up. Remove it first to set up another.',
   totpNotStarted: 'Start the authenticator app set-up first.',
   totpNotSetUp: 'No authenticator app is set up.',
+  sessionNotFound: 'Session not found',
+  sessionEnded: 'This session has been ended. Please sign in again.',
   freshProofRequired: 'Enter your password or a current code to confirm.',
   freshCodeRequired: 'This session has not passed two-factor sign-in: enter a current code to confirm.',
   passkeyRejected: 'The passkey could not be verified. Please try again.',
@@ -68,6 +70,7 @@ export type IdentityErrorCode =
   | 'UNAUTHENTICATED'
   | 'TOKEN_EXPIRED'
   | 'INVALID_TOKEN'
+  | 'SESSION_ENDED'
   | 'INVALID_REFRESH_TOKEN'
   | 'NOT_FOUND'
   | 'SOCIAL_SIGN_IN_FAILED'

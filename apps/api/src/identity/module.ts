@@ -21,6 +21,7 @@ import {
   wellKnownRoutes,
 } from './routes.ts';
 import { createIdentityService } from './service.ts';
+import { createSessionCheck } from './session-check.ts';
 import { createTokenService } from './tokens.ts';
 import { createSecretBox } from './totp.ts';
 
@@ -36,6 +37,8 @@ export interface IdentityModuleOptions {
   /** IDENTITY_SIGNING_KEY: PEM or JWK; unset → generated once and kept in the database. */
   signingKey?: string | undefined;
   accessTokenTtlSeconds?: number | undefined;
+  /** SESSION_CHECK_CACHE_SECONDS: how long an instance trusts "this session is open" (issue 15). */
+  sessionCheckCacheSeconds?: number | undefined;
   /** SMTP_URL; unset → the outbox adapter. */
   smtpUrl?: string | undefined;
   mailFrom?: string | undefined;
@@ -67,6 +70,11 @@ export async function createIdentityModule(options: IdentityModuleOptions) {
     privateKey: options.signingKey,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 15 * 60,
   });
+  const sessionCheck = createSessionCheck({
+    repository,
+    clock,
+    cacheSeconds: options.sessionCheckCacheSeconds ?? 30,
+  });
   const mailer =
     options.mailer ??
     mailerFromConfig({
@@ -97,6 +105,7 @@ export async function createIdentityModule(options: IdentityModuleOptions) {
     ),
     db: options.db,
     passkeys: passkeyRepository,
+    sessionCheck,
   });
   const passkeys = createPasskeyService({
     passkeys: passkeyRepository,
@@ -112,6 +121,7 @@ export async function createIdentityModule(options: IdentityModuleOptions) {
     service,
     passkeys,
     tokens,
+    sessionCheck,
     mailer,
     limiter,
     rateLimits,
@@ -129,7 +139,7 @@ export type IdentityModule = Awaited<ReturnType<typeof createIdentityModule>>;
  */
 export async function registerIdentity(app: FastifyInstance, identity: IdentityModule) {
   app.addHook('onClose', () => identity.limiter.close());
-  await app.register(authPlugin, { tokens: identity.tokens });
+  await app.register(authPlugin, { tokens: identity.tokens, sessionCheck: identity.sessionCheck });
   await app.register(identityRoutes, {
     prefix: '/api/identity',
     service: identity.service,

@@ -110,6 +110,11 @@ export async function oidcRoutes(
         response: { 200: sessionResponse },
       },
     },
-    async (request) => ({ data: await service.exchangeSocialCode(request.body.code) }),
+    async (request) => ({
+      data: await service.exchangeSocialCode(request.body.code, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      }),
+    }),
   );
 }

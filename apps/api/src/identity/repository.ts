@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   oidcAuthorizations,
@@ -9,6 +9,7 @@ import {
   totpFactors,
   userGroups,
   userIdentities,
+  userSessions,
   users,
   verificationCodes,
 } from '../db/schema/identity.ts';
@@ -25,6 +26,7 @@ export type TotpFactorRow = typeof totpFactors.$inferSelect;
 export type CodeRow = typeof verificationCodes.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 export type SignInAttemptRow = typeof signInAttempts.$inferSelect;
+export type UserSessionRow = typeof userSessions.$inferSelect;
 
 /** All SQL of the identity module. Emails are compared lower-cased (the unique index is on lower(email)). */
 export function createIdentityRepository(db: Db) {
@@ -196,25 +198,146 @@ export function createIdentityRepository(db: Db) {
       return rows.length === 1;
     },
 
+    /** Ends one session: its refresh tokens and its user_sessions row (the access-token check reads that). */
     async revokeFamily(familyId: string, now: Date): Promise<void> {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: now })
+          .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+        await tx
+          .update(userSessions)
+          .set({ revokedAt: now })
+          .where(and(eq(userSessions.id, familyId), isNull(userSessions.revokedAt)));
+      });
     },
 
-    /** Ends every session of a user except, optionally, one family (the caller's own). */
-    async revokeUserSessions(userId: string, now: Date, exceptFamilyId?: string): Promise<void> {
+    /** Ends every session of a user except, optionally, one family (the caller's own); returns the ended ids. */
+    async revokeUserSessions(userId: string, now: Date, exceptFamilyId?: string): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        // Sessions first: the refresh-token trigger (migration 0033) would otherwise end them before we see which.
+        const ended = await tx
+          .update(userSessions)
+          .set({ revokedAt: now })
+          .where(
+            and(
+              eq(userSessions.userId, userId),
+              isNull(userSessions.revokedAt),
+              exceptFamilyId ? ne(userSessions.id, exceptFamilyId) : undefined,
+            ),
+          )
+          .returning({ id: userSessions.id });
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: now })
+          .where(
+            and(
+              eq(refreshTokens.userId, userId),
+              isNull(refreshTokens.revokedAt),
+              exceptFamilyId ? ne(refreshTokens.familyId, exceptFamilyId) : undefined,
+            ),
+          );
+        return ended.map((row) => row.id);
+      });
+    },
+
+    // --- sessions (issue 15) ----------------------------------------------------------------------------
+
+    /** A sign-in opened a session (refresh family); a refresh of it counts as seen. */
+    async openSession(values: {
+      id: string;
+      userId: string;
+      userAgent: string | null;
+      ip: string | null;
+      now: Date;
+    }): Promise<void> {
       await db
-        .update(refreshTokens)
-        .set({ revokedAt: now })
+        .insert(userSessions)
+        .values({
+          id: values.id,
+          userId: values.userId,
+          userAgent: values.userAgent,
+          ip: values.ip,
+          createdAt: values.now,
+          lastSeenAt: values.now,
+        })
+        .onConflictDoUpdate({
+          target: userSessions.id,
+          set: {
+            lastSeenAt: values.now,
+            ...(values.ip ? { ip: values.ip } : {}),
+            ...(values.userAgent ? { userAgent: values.userAgent } : {}),
+          },
+        });
+    },
+
+    /**
+     * The revocation check's database question, asked at most once per cache window per session and instance:
+     * true when the session is open (and then it is marked seen now, from this IP), false when it ended or is
+     * unknown. One indexed UPDATE by primary key.
+     */
+    async touchOpenSession(
+      id: string,
+      now: Date,
+      ip: string | null,
+      userAgent: string | null = null,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(userSessions)
+        .set({
+          lastSeenAt: now,
+          ...(ip ? { ip } : {}),
+          // A sign-in path that passed no client (e.g. a passkey sign-in) gets its user agent from its first request.
+          ...(userAgent ? { userAgent: sql`coalesce(${userSessions.userAgent}, ${userAgent})` } : {}),
+        })
+        .where(and(eq(userSessions.id, id), isNull(userSessions.revokedAt)))
+        .returning({ id: userSessions.id });
+      return rows.length === 1;
+    },
+
+    /** The user's open sessions: not ended, with a refresh token that can still be used. */
+    async openSessions(userId: string, now: Date): Promise<UserSessionRow[]> {
+      const live = db
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
         .where(
           and(
             eq(refreshTokens.userId, userId),
             isNull(refreshTokens.revokedAt),
-            exceptFamilyId ? ne(refreshTokens.familyId, exceptFamilyId) : undefined,
+            isNull(refreshTokens.rotatedAt),
+            gt(refreshTokens.expiresAt, now),
           ),
         );
+      return db
+        .select()
+        .from(userSessions)
+        .where(
+          and(
+            eq(userSessions.userId, userId),
+            isNull(userSessions.revokedAt),
+            inArray(userSessions.id, live),
+          ),
+        )
+        .orderBy(desc(userSessions.lastSeenAt));
+    },
+
+    /** Ends one of the user's own open sessions; false when it is not theirs or not open. */
+    async endOwnSession(userId: string, id: string, now: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const ended = await tx
+          .update(userSessions)
+          .set({ revokedAt: now })
+          .where(
+            and(eq(userSessions.id, id), eq(userSessions.userId, userId), isNull(userSessions.revokedAt)),
+          )
+          .returning({ id: userSessions.id });
+        if (ended.length === 0) return false;
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: now })
+          .where(and(eq(refreshTokens.familyId, id), isNull(refreshTokens.revokedAt)));
+        return true;
+      });
     },
 
     // --- second factors (issue 15) ----------------------------------------------------------------------

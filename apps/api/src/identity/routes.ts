@@ -11,6 +11,7 @@ import {
   confirmSignUpBody,
   deliveryResponse,
   emailOnlyBody,
+  endOtherSessionsResponse,
   factorsResponse,
   newPasswordBody,
   okResponse,
@@ -18,7 +19,9 @@ import {
   refreshTokenBody,
   removeTotpBody,
   secondFactorBody,
+  sessionIdParams,
   sessionResponse,
+  sessionsResponse,
   signInBody,
   signInResponse,
   signUpBody,
@@ -75,6 +78,8 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     };
   }
   const tags = ['identity'];
+  /** Where the request came from, stored with the session a sign-in opens (issue 15: the sessions list). */
+  const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
   routes.post(
     '/sign-in',
@@ -89,7 +94,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       },
     },
     async (request) => {
-      const result = await service.signIn(request.body);
+      const result = await service.signIn(request.body, client(request));
       if (result.kind === 'signed-in') return { data: result.session };
       return result.challenge === 'CONFIRM_SIGN_UP'
         ? { data: { challenge: result.challenge } }
@@ -110,7 +115,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         response: { 200: sessionResponse, ...errorResponses },
       },
     },
-    async (request) => ({ data: await service.verifySecondFactor(request.body) }),
+    async (request) => ({ data: await service.verifySecondFactor(request.body, client(request)) }),
   );
 
   const factorActor = (request: FastifyRequest) => ({
@@ -199,6 +204,56 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     },
   );
 
+  // Issue 15: the signed-in user's own sessions (refresh-token families); another user's id is 404.
+  routes.get(
+    '/sessions',
+    {
+      preValidation: [rateLimited('sessions'), requireActor],
+      schema: {
+        operationId: 'listSessions',
+        summary: "The caller's open sessions, most recently seen first; `current` marks the calling one",
+        tags,
+        response: { 200: sessionsResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await service.listSessions(factorActor(request)) }),
+  );
+
+  routes.post(
+    '/sessions/end-others',
+    {
+      preValidation: [rateLimited('sessions'), requireActor],
+      schema: {
+        operationId: 'endOtherSessions',
+        summary: 'Ends every session of the caller but the calling one',
+        tags,
+        response: { 200: endOtherSessionsResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await service.endOtherSessions(factorActor(request)) }),
+  );
+
+  routes.delete(
+    '/sessions/:id',
+    {
+      // Signed-in first, then the id: an anonymous caller learns nothing about the input rules.
+      preValidation: [rateLimited('sessions'), requireActor],
+      schema: {
+        operationId: 'endSession',
+        summary:
+          "Ends one of the caller's sessions: its refresh tokens are revoked and its access tokens refused " +
+          'within SESSION_CHECK_CACHE_SECONDS',
+        tags,
+        params: sessionIdParams,
+        response: { 200: okResponse, 404: errorBodySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await service.endSession(factorActor(request), request.params.id);
+      return ok;
+    },
+  );
+
   routes.post(
     '/refresh',
     {
@@ -211,7 +266,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         response: { 200: sessionResponse, ...errorResponses },
       },
     },
-    async (request) => ({ data: await service.refresh(request.body.refreshToken) }),
+    async (request) => ({ data: await service.refresh(request.body.refreshToken, client(request)) }),
   );
 
   routes.post(
@@ -358,7 +413,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         response: { 200: sessionResponse, ...errorResponses },
       },
     },
-    async (request) => ({ data: await service.completeNewPassword(request.body) }),
+    async (request) => ({ data: await service.completeNewPassword(request.body, client(request)) }),
   );
 
   routes.post(

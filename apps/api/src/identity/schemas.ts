@@ -124,3 +124,21 @@ export const okResponse = z.object({ data: z.object({ ok: z.literal(true) }) });
 export const jwksResponse = z.object({
   keys: z.array(z.record(z.string(), z.unknown())),
 });
+
+// Issue 15: the sessions list.
+export const sessionIdParams = z.object({ id: z.uuid() });
+export const sessionsResponse = z.object({
+  data: z.array(
+    z.object({
+      id: z.uuid(),
+      browser: z.string().nullable().describe('From the User-Agent, e.g. "Chrome 131"'),
+      os: z.string().nullable().describe('From the User-Agent, e.g. "macOS", "Android 15"'),
+      device: z.enum(['desktop', 'mobile', 'tablet', 'unknown']),
+      ip: z.string().nullable().describe('The last IP seen (no geo database is shipped)'),
+      firstSeenAt: z.string(),
+      lastSeenAt: z.string(),
+      current: z.boolean().describe('The session making this request'),
+    }),
+  ),
+});
+export const endOtherSessionsResponse = z.object({ data: z.object({ ended: z.number().int() }) });

@@ -26,6 +26,7 @@ import {
   maskEmail,
   sha256,
 } from './secrets.ts';
+import type { SessionCheck } from './session-check.ts';
 import type { TokenService } from './tokens.ts';
 import {
   matchingStep,
@@ -36,6 +37,7 @@ import {
   type SecretBox,
   totpEnrolment,
 } from './totp.ts';
+import { parseUserAgent } from './user-agent.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -107,6 +109,23 @@ export interface FactorActor {
   userAgent?: string | undefined;
 }
 
+/** Where a request came from: stored with the session it opens (issue 15: the sessions list). */
+export interface ClientInfo {
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+}
+
+export interface SessionView {
+  id: string;
+  browser: string | null;
+  os: string | null;
+  device: 'desktop' | 'mobile' | 'tablet' | 'unknown';
+  ip: string | null;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}
+
 export interface IdentityServiceDeps {
   repository: IdentityRepository;
   tokens: TokenService;
@@ -122,6 +141,8 @@ export interface IdentityServiceDeps {
   db: Db;
   /** Passkeys count as a second factor too (issue 15). */
   passkeys: PasskeyRepository;
+  /** The per-instance revocation check of access tokens; told at once about sessions ended here. */
+  sessionCheck?: SessionCheck | undefined;
 }
 
 export function createIdentityService(deps: IdentityServiceDeps) {
@@ -166,6 +187,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     user: UserRow,
     familyId: string = crypto.randomUUID(),
     secondFactor = false,
+    client: ClientInfo = {},
   ): Promise<SignedIn> {
     const view = await userView(user, secondFactor);
     const issued = await tokens.issue(
@@ -184,6 +206,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     );
     const refreshToken = generateOpaqueToken();
     const now = clock();
+    await repository.openSession({
+      id: familyId,
+      userId: user.id,
+      userAgent: client.userAgent?.slice(0, 512) ?? null,
+      ip: client.ip ?? null,
+      now,
+    });
     await repository.insertRefreshToken({
       userId: user.id,
       familyId,
@@ -199,6 +228,17 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       expiresAt: issued.expiresAt.toISOString(),
       user: view,
     };
+  }
+
+  /** Ends sessions (refresh families) and tells this instance's access-token check at once. */
+  async function endFamily(familyId: string, now: Date): Promise<void> {
+    await repository.revokeFamily(familyId, now);
+    deps.sessionCheck?.ended([familyId]);
+  }
+  async function endUserSessions(userId: string, now: Date, exceptFamilyId?: string): Promise<string[]> {
+    const ended = await repository.revokeUserSessions(userId, now, exceptFamilyId);
+    deps.sessionCheck?.ended(ended);
+    return ended;
   }
 
   async function issueCode(user: UserRow, purpose: CodePurpose, ttlMs: number, secret: string) {
@@ -286,7 +326,10 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     throw new IdentityError(401, 'INCORRECT_CREDENTIALS', M.incorrectCredentials);
   }
 
-  async function signIn(input: { email: string; password: string }): Promise<SignInResult> {
+  async function signIn(
+    input: { email: string; password: string },
+    client: ClientInfo = {},
+  ): Promise<SignInResult> {
     const email = normaliseEmail(input.email);
     const accountKey = accountKeys.hash(email);
     const failures = await guardAgainstGuessing(accountKey);
@@ -316,7 +359,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         return { kind: 'challenge', challenge: 'NEW_PASSWORD_REQUIRED', session };
       }
       case 'confirmed': {
-        if (!secondFactor) return { kind: 'signed-in', session: await startSession(user) };
+        if (!secondFactor)
+          return { kind: 'signed-in', session: await startSession(user, undefined, false, client) };
         const session = generateOpaqueToken();
         await issueCode(user, 'second_factor_session', IDENTITY_POLICY.secondFactorSessionTtlMs, session);
         return { kind: 'challenge', challenge: 'SECOND_FACTOR_REQUIRED', session };
@@ -330,7 +374,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   // --- sessions -------------------------------------------------------------------------------------------
 
   /** Rotation: each refresh token works once; presenting a used or revoked one ends its whole family. */
-  async function refresh(refreshToken: string): Promise<SignedIn> {
+  async function refresh(refreshToken: string, client: ClientInfo = {}): Promise<SignedIn> {
     const invalid = () => new IdentityError(401, 'INVALID_REFRESH_TOKEN', M.sessionExpired);
     const row = await repository.findRefreshToken(sha256(refreshToken));
     if (!row) throw invalid();
@@ -341,25 +385,25 @@ export function createIdentityService(deps: IdentityServiceDeps) {
           { userId: row.userId, familyId: row.familyId },
           'identity: refresh token reused; family revoked',
         );
-      await repository.revokeFamily(row.familyId, now);
+      await endFamily(row.familyId, now);
       throw invalid();
     }
     if (row.expiresAt <= now) throw invalid();
     if (!(await repository.rotateRefreshToken(row.id, now))) {
-      await repository.revokeFamily(row.familyId, now);
+      await endFamily(row.familyId, now);
       throw invalid();
     }
     const user = await repository.findUserById(row.userId);
     if (user?.status !== 'confirmed' || !user.enabled) {
-      await repository.revokeFamily(row.familyId, now);
+      await endFamily(row.familyId, now);
       throw invalid();
     }
-    return startSession(user, row.familyId, row.secondFactor);
+    return startSession(user, row.familyId, row.secondFactor, { ip: client.ip });
   }
 
   async function signOut(refreshToken: string): Promise<void> {
     const row = await repository.findRefreshToken(sha256(refreshToken));
-    if (row) await repository.revokeFamily(row.familyId, clock());
+    if (row) await endFamily(row.familyId, clock());
   }
 
   /** `verified`: the caller's session passed a second factor (the access token's amr). */
@@ -389,12 +433,18 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       throw new IdentityError(400, 'INCORRECT_CREDENTIALS', M.incorrectCurrentPassword);
     await repository.updateUser(user.id, { passwordHash: await hashPassword(input.newPassword) }, clock());
     // Issue 4: a password change ends the user's other sessions.
-    await repository.revokeUserSessions(user.id, clock(), actor.sessionId);
+    await endUserSessions(user.id, clock(), actor.sessionId);
   }
 
   // --- second factors (issue 15) ------------------------------------------------------------------------
 
-  async function audit(actor: FactorActor, action: string, entityId: string) {
+  async function audit(
+    actor: FactorActor,
+    action: string,
+    entityId: string,
+    entityType = 'user',
+    after: object | null = null,
+  ) {
     try {
       const user = await repository.findUserById(actor.userId);
       await deps.db.insert(auditLog).values({
@@ -402,8 +452,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         actorEmail: user?.email ?? null,
         actingAs: 'member',
         action,
-        entityType: 'user',
+        entityType,
         entityId,
+        after,
         ip: actor.ip ?? null,
         userAgent: actor.userAgent ?? null,
         at: clock(),
@@ -448,7 +499,10 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     return { user, pending, expired };
   }
 
-  async function verifySecondFactor(input: { email: string; session: string; code: string }) {
+  async function verifySecondFactor(
+    input: { email: string; session: string; code: string },
+    client: ClientInfo = {},
+  ) {
     const { user, pending, expired } = await pendingSecondFactor(input);
     const accountKey = accountKeys.hash(normaliseEmail(input.email));
     const failures = await guardAgainstGuessing(accountKey);
@@ -459,7 +513,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     }
     if (!(await repository.consumeCode(pending.id, clock()))) throw expired();
     await repository.clearSignInFailures(accountKey);
-    return startSession(user, undefined, true);
+    return startSession(user, undefined, true, client);
   }
 
   async function factors(userUuid: string) {
@@ -589,6 +643,38 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       });
   }
 
+  // --- the sessions list (issue 15) ---------------------------------------------------------------------
+
+  async function listSessions(actor: FactorActor): Promise<SessionView[]> {
+    const rows = await repository.openSessions(actor.userId, clock());
+    return rows.map((row) => ({
+      id: row.id,
+      ...parseUserAgent(row.userAgent),
+      ip: row.ip,
+      firstSeenAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      current: row.id === actor.sessionId,
+    }));
+  }
+
+  /** Ends one of the caller's own sessions; another user's, an ended or an unknown one → 404. */
+  async function endSession(actor: FactorActor, sessionId: string): Promise<void> {
+    const now = clock();
+    if (!(await repository.endOwnSession(actor.userId, sessionId, now)))
+      throw new IdentityError(404, 'NOT_FOUND', M.sessionNotFound);
+    deps.sessionCheck?.ended([sessionId]);
+    await audit(actor, 'identity.session.ended', sessionId, 'session', {
+      current: sessionId === actor.sessionId,
+    });
+  }
+
+  /** "End all other sessions": every session of the caller but the one making the request. */
+  async function endOtherSessions(actor: FactorActor): Promise<{ ended: number }> {
+    const ended = await endUserSessions(actor.userId, clock(), actor.sessionId);
+    await audit(actor, 'identity.sessions.others-ended', actor.sessionId, 'session', { ended });
+    return { ended: ended.length };
+  }
+
   // --- sign-up and confirmation -------------------------------------------------------------------------
 
   async function signUp(input: {
@@ -652,7 +738,10 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
   // --- temporary passwords ------------------------------------------------------------------------------
 
-  async function completeNewPassword(input: { email: string; session: string; newPassword: string }) {
+  async function completeNewPassword(
+    input: { email: string; session: string; newPassword: string },
+    client: ClientInfo = {},
+  ) {
     const failed = () => new IdentityError(400, 'NEW_PASSWORD_FAILED', M.newPasswordFailed);
     const user = await repository.findUserByEmail(normaliseEmail(input.email));
     if (user?.status !== 'force_change_password' || !user.enabled || temporaryPasswordExpired(user))
@@ -670,8 +759,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       clock(),
     );
     if (!updated) throw failed();
-    await repository.revokeUserSessions(user.id, clock());
-    return startSession(updated);
+    await endUserSessions(user.id, clock());
+    return startSession(updated, undefined, false, client);
   }
 
   // --- forgot password ----------------------------------------------------------------------------------
@@ -725,7 +814,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       now,
     );
     // Issue 4: a reset ends every session; proving the mailbox also lifts a lock-out.
-    await repository.revokeUserSessions(user.id, now);
+    await endUserSessions(user.id, now);
     await repository.clearSignInFailures(accountKeys.hash(email));
   }
 
@@ -766,7 +855,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     const user = await repository.findUserById(userUuid);
     if (!user) throw new IdentityError(404, 'NOT_FOUND', 'User not found');
     await repository.updateUser(user.id, { enabled: !disabled }, clock());
-    if (disabled) await repository.revokeUserSessions(user.id, clock());
+    if (disabled) await endUserSessions(user.id, clock());
   }
 
   // --- social sign-in -------------------------------------------------------------------------------------
@@ -820,13 +909,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     return `${user.id}.${secret}`;
   }
 
-  async function exchangeSocialCode(exchangeCode: string): Promise<SignedIn> {
+  async function exchangeSocialCode(exchangeCode: string, client: ClientInfo = {}): Promise<SignedIn> {
     const failed = () => new IdentityError(400, 'SOCIAL_SIGN_IN_FAILED', M.socialSignInFailed);
     const [userUuid = '', secret = ''] = exchangeCode.split('.');
     if (!/^[0-9a-f-]{36}$/.test(userUuid) || !secret) throw failed();
     const user = await repository.findUserById(userUuid);
     if (!user?.enabled || (await useCode(user, 'social_sign_in', secret)) !== 'ok') throw failed();
-    return startSession(user);
+    return startSession(user, undefined, false, client);
   }
 
   return {
@@ -842,6 +931,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     exchangeSocialCode,
     refresh,
     signOut,
+    listSessions,
+    endSession,
+    endOtherSessions,
     getUser,
     updateUser,
     changePassword,

@@ -1,6 +1,7 @@
 import { STAFF_GROUP } from '@mp/domain/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IdentityError, IDENTITY_MESSAGES as M } from '../identity/errors.ts';
+import type { SessionCheck } from '../identity/session-check.ts';
 import { AccessTokenError, type TokenService } from '../identity/tokens.ts';
 
 /** Who is calling (BRIEF contract): resolved from the bearer access token on every request. */
@@ -23,16 +24,20 @@ declare module 'fastify' {
     /** Null when the request carries no valid bearer access token. */
     actor: Actor | null;
     /** Why `actor` is null although an Authorization header was sent. */
-    authFailure: 'expired' | 'invalid' | null;
+    authFailure: 'expired' | 'invalid' | 'ended' | null;
   }
 }
 
 /**
- * Access tokens are verified locally (signature, issuer, audience, type, expiry): no database round trip,
- * so any instance can verify them (DESIGN §1 identity). They live 15 minutes; disabling a user, signing out,
- * or resetting a password revokes the refresh tokens, so the access token dies at its expiry at the latest.
+ * Access tokens are verified locally (signature, issuer, audience, type, expiry), so any instance can verify
+ * them (DESIGN §1 identity). They live 15 minutes; ending a session (the sessions list, signing out, disabling
+ * a user, a password reset) revokes its refresh tokens, and the session check (identity/session-check.ts,
+ * cached per instance for SESSION_CHECK_CACHE_SECONDS) refuses its access tokens within that window (issue 15).
  */
-async function authPlugin(app: FastifyInstance, options: { tokens: TokenService }) {
+async function authPlugin(
+  app: FastifyInstance,
+  options: { tokens: TokenService; sessionCheck?: SessionCheck | undefined },
+) {
   app.decorateRequest('actor', null);
   app.decorateRequest('authFailure', null);
   app.addHook('onRequest', async (request) => {
@@ -45,6 +50,13 @@ async function authPlugin(app: FastifyInstance, options: { tokens: TokenService 
     }
     try {
       const claims = await options.tokens.verifyAccessToken(match[1]);
+      if (
+        options.sessionCheck &&
+        !(await options.sessionCheck.isOpen(claims.sid, request.ip, request.headers['user-agent'] ?? null))
+      ) {
+        request.authFailure = 'ended';
+        return;
+      }
       request.actor = {
         userId: claims.sub,
         customUserId: claims.userId,
@@ -55,7 +67,9 @@ async function authPlugin(app: FastifyInstance, options: { tokens: TokenService 
         secondFactor: claims.mfa,
       };
     } catch (error) {
-      request.authFailure = error instanceof AccessTokenError ? error.reason : 'invalid';
+      // Only token faults make the request anonymous; a database fault of the session check is a 503 as usual.
+      if (!(error instanceof AccessTokenError)) throw error;
+      request.authFailure = error.reason;
     }
   });
 }
@@ -67,6 +81,7 @@ export { authPlugin };
 function unauthenticated(request: FastifyRequest): IdentityError {
   if (request.authFailure === 'expired') return new IdentityError(401, 'TOKEN_EXPIRED', M.sessionExpired);
   if (request.authFailure === 'invalid') return new IdentityError(401, 'INVALID_TOKEN', M.sessionExpired);
+  if (request.authFailure === 'ended') return new IdentityError(401, 'SESSION_ENDED', M.sessionEnded);
   return new IdentityError(401, 'UNAUTHENTICATED', M.authenticationRequired);
 }
 

@@ -85,6 +85,29 @@ export const refreshTokens = pgTable(
 );
 
 /**
+ * Issue 15: one row per session (refresh-token family, `sid` of its access tokens): where it was opened from,
+ * when it was first and last seen, and when it ended. Ending a session revokes its refresh tokens and, through
+ * the per-instance revocation check (identity/session-check.ts), its access tokens within the cache window.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    /** The refresh-token family id. */
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    /** The client IP last seen (the sign-in's, then the latest checked request's). */
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId, t.lastSeenAt.desc())],
+);
+
+/**
  * One-time secrets sent to or held by a user: sign-up confirmation codes, password reset codes and
  * new-password challenge sessions. Stored as keyed hashes, single use, with a bounded number of tries.
  */

@@ -10,6 +10,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SessionsList } from '../../features/session/components/sessions-list.tsx';
 import { TwoFactorSettings } from '../../features/session/components/two-factor-settings.tsx';
 import { useSignOut } from '../../features/session/use-sign-out.ts';
 import { openCookieSettings, useCookieSettingsLabel } from '../../lib/consent/cookie-settings-menu.ts';
@@ -63,6 +64,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const scheme = useComputedColorScheme('light');
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
+  const [sessionsOpen, setSessionsOpen] = useState(false);
   const cookieSettings = useCookieSettingsLabel();
   return (
     <>
@@ -94,12 +96,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
             {scheme === 'dark' ? t('ui.shell.lightMode') : t('ui.shell.darkMode')}
           </Menu.Item>
           <Menu.Item onClick={() => setTwoFactorOpen(true)}>{t('twoFactor.menu')}</Menu.Item>
+          <Menu.Item onClick={() => setSessionsOpen(true)}>{t('sessions.menu')}</Menu.Item>
           {cookieSettings && <Menu.Item onClick={openCookieSettings}>{cookieSettings}</Menu.Item>}
           <Menu.Divider />
           <Menu.Item onClick={() => void signOut()}>{t('session.signOut')}</Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <TwoFactorSettings opened={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />
+      <SessionsList opened={sessionsOpen} onClose={() => setSessionsOpen(false)} />
     </>
   );
 }

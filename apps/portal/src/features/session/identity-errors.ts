@@ -8,7 +8,8 @@ export type IdentityFlow =
   | 'newPassword'
   | 'forgotPassword'
   | 'secondFactor'
-  | 'twoFactorSettings';
+  | 'twoFactorSettings'
+  | 'sessions';
 
 // API error code → i18n key, per flow (SPEC §8; the codes are apps/api/src/identity/errors.ts).
 const KEYS: Record<IdentityFlow, Record<string, string>> = {
@@ -40,6 +41,7 @@ const KEYS: Record<IdentityFlow, Record<string, string>> = {
     INCORRECT_CREDENTIALS: 'twoFactor.errors.freshProof',
     TOTP_ALREADY_SET_UP: 'twoFactor.errors.alreadySetUp',
   },
+  sessions: { NOT_FOUND: 'sessions.notFound' },
   forgotPassword: {
     LIMIT_EXCEEDED: 'forgotPassword.errors.limit',
     CODE_MISMATCH: 'forgotPassword.errors.codeMismatch',
@@ -54,6 +56,7 @@ const FALLBACK: Record<IdentityFlow, string> = {
   newPassword: 'newPassword.failed',
   secondFactor: 'signIn.genericError',
   twoFactorSettings: 'errors.generic',
+  sessions: 'errors.generic',
   forgotPassword: 'errors.generic',
 };
 

@@ -8,6 +8,7 @@ import { invitationsEnGB } from '../invitations/en-GB.ts';
 import { onboardingEnGB } from '../onboarding/en-GB.ts';
 import { payoutsEnGB } from '../payouts/en-GB.ts';
 import { reportsEnGB } from '../reports/en-GB.ts';
+import { sessionsEnGB } from '../sessions/en-GB.ts';
 import { sitesEnGB } from '../sites/en-GB.ts';
 import { supportEnGB } from '../support/en-GB.ts';
 import { transactionsEnGB } from '../transactions/en-GB.ts';
@@ -23,6 +24,7 @@ export const signedInEnGB = {
   invitations: invitationsEnGB,
   onboarding: onboardingEnGB,
   support: supportEnGB,
+  sessions: sessionsEnGB,
 };
 
 export type SignedInResources = Widen<typeof signedInEnGB>;

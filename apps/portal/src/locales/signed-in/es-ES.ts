@@ -5,6 +5,7 @@ import { invitationsEsES } from '../invitations/es-ES.ts';
 import { onboardingEsES } from '../onboarding/es-ES.ts';
 import { payoutsEsES } from '../payouts/es-ES.ts';
 import { reportsEsES } from '../reports/es-ES.ts';
+import { sessionsEsES } from '../sessions/es-ES.ts';
 import { sitesEsES } from '../sites/es-ES.ts';
 import { supportEsES } from '../support/es-ES.ts';
 import { transactionsEsES } from '../transactions/es-ES.ts';
@@ -21,4 +22,5 @@ export const signedInEsES: SignedInResources = {
   invitations: invitationsEsES,
   onboarding: onboardingEsES,
   support: supportEsES,
+  sessions: sessionsEsES,
 };

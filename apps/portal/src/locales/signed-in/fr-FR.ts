@@ -5,6 +5,7 @@ import { invitationsFrFR } from '../invitations/fr-FR.ts';
 import { onboardingFrFR } from '../onboarding/fr-FR.ts';
 import { payoutsFrFR } from '../payouts/fr-FR.ts';
 import { reportsFrFR } from '../reports/fr-FR.ts';
+import { sessionsFrFR } from '../sessions/fr-FR.ts';
 import { sitesFrFR } from '../sites/fr-FR.ts';
 import { supportFrFR } from '../support/fr-FR.ts';
 import { transactionsFrFR } from '../transactions/fr-FR.ts';
@@ -21,4 +22,5 @@ export const signedInFrFR: SignedInResources = {
   invitations: invitationsFrFR,
   onboarding: onboardingFrFR,
   support: supportFrFR,
+  sessions: sessionsFrFR,
 };

@@ -5,6 +5,7 @@ import { invitationsItIT } from '../invitations/it-IT.ts';
 import { onboardingItIT } from '../onboarding/it-IT.ts';
 import { payoutsItIT } from '../payouts/it-IT.ts';
 import { reportsItIT } from '../reports/it-IT.ts';
+import { sessionsItIT } from '../sessions/it-IT.ts';
 import { sitesItIT } from '../sites/it-IT.ts';
 import { supportItIT } from '../support/it-IT.ts';
 import { transactionsItIT } from '../transactions/it-IT.ts';
@@ -21,4 +22,5 @@ export const signedInItIT: SignedInResources = {
   invitations: invitationsItIT,
   onboarding: onboardingItIT,
   support: supportItIT,
+  sessions: sessionsItIT,
 };

@@ -1,0 +1,132 @@
+import { Badge, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format/dates.ts';
+import { currentLocale } from '../../../lib/i18n/i18n.ts';
+import { notify } from '../../../lib/notifications/notify.ts';
+import {
+  endOtherSessions,
+  endSession,
+  listSessions,
+  sessionsQueryKey,
+  type UserSession,
+} from '../api/sessions.ts';
+import { useFlow } from '../use-flow.ts';
+import { FlowAlert } from './flow-alert.tsx';
+
+/**
+ * Issue 15: "Your sessions" from the user menu. Every open session of the signed-in user with its browser and
+ * device (from the user agent), its IP (no geo database is shipped), first and last seen; the current one is
+ * marked. End any other one, or all others at once; their access tokens stop working within a minute.
+ */
+export function SessionsList({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const sessions = useQuery({ queryKey: sessionsQueryKey, queryFn: listSessions, enabled: opened });
+  const flow = useFlow('sessions');
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const when = (value: string) => formatDate(value, currentLocale(), zone, 'dateTime');
+
+  const nameOf = (session: UserSession) => {
+    const browser = session.browser ?? t('sessions.unknownBrowser');
+    return session.os ? t('sessions.browserOn', { browser, os: session.os }) : browser;
+  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
+
+  const endOne = async (id: string) => {
+    if (!(await flow.run(() => endSession(id)))) return;
+    notify(t('sessions.ended'));
+    await refresh();
+  };
+  const endOthers = async () => {
+    const result = await flow.run(() => endOtherSessions());
+    if (!result) return;
+    notify(t('sessions.othersEnded', { count: result.ended }));
+    await refresh();
+  };
+  const close = () => {
+    flow.reset();
+    onClose();
+  };
+
+  let body: React.ReactNode;
+  if (!sessions.data)
+    body = sessions.isError ? <FlowAlert errorKey="errors.generic" /> : <Loader size="sm" />;
+  else {
+    const others = sessions.data.filter((session) => !session.current);
+    body = (
+      <Stack gap="md">
+        <Text size="sm">{t('sessions.intro')}</Text>
+        <FlowAlert errorKey={flow.errorKey} />
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {sessions.data.map((session) => (
+            <Paper component="li" key={session.id} withBorder p="sm" radius="md" data-testid="session-row">
+              <Stack gap={4}>
+                <Group justify="space-between" gap="xs" wrap="wrap">
+                  <Text fw={600} size="sm">
+                    {nameOf(session)}
+                  </Text>
+                  {session.current ? (
+                    <Badge color="green" variant="light">
+                      {t('sessions.current')}
+                    </Badge>
+                  ) : (
+                    <Text size="xs" c="dimmed">
+                      {t(`sessions.device.${session.device}`)}
+                    </Text>
+                  )}
+                </Group>
+                {session.current && (
+                  <Text size="xs" c="dimmed">
+                    {t(`sessions.device.${session.device}`)}
+                  </Text>
+                )}
+                <Text size="xs">
+                  {session.ip ? t('sessions.ip', { ip: session.ip }) : t('sessions.ipUnknown')}
+                </Text>
+                <Text size="xs">{t('sessions.firstSeen', { date: when(session.firstSeenAt) })}</Text>
+                <Text size="xs">{t('sessions.lastSeen', { date: when(session.lastSeenAt) })}</Text>
+                {!session.current && (
+                  <Group justify="flex-end">
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      disabled={flow.isLoading}
+                      aria-label={t('sessions.endNamed', { name: nameOf(session) })}
+                      onClick={() => void endOne(session.id)}
+                    >
+                      {t('sessions.end')}
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+        {others.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('sessions.noOthers')}
+          </Text>
+        ) : (
+          <Group justify="flex-end">
+            <Button
+              color="red"
+              disabled={flow.isLoading}
+              loading={flow.isLoading}
+              onClick={() => void endOthers()}
+            >
+              {t('sessions.endOthers')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('sessions.title')} centered size="lg">
+      {body}
+    </Modal>
+  );
+}
