@@ -10,7 +10,7 @@ test('the GB owner invites a site manager for one site, who signs in, sets a pas
   test.setTimeout(90_000);
   await signInFromStart(page, demo.gbOwner);
   await page.getByRole('link', { name: 'Users' }).first().click();
-  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Invite user' }).click();
 
   const email = uniqueEmail('site.manager');
@@ -25,7 +25,7 @@ test('the GB owner invites a site manager for one site, who signs in, sets a pas
   await page.getByRole('checkbox', { name: 'Brightwater Shoreditch' }).check();
   await expect(page.getByText('At least one site must be selected')).toBeHidden();
   await send.click();
-  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('Brightwater Shoreditch');
 
   const invitation = await latestMail(request, email, 'temporary_password');

@@ -6,6 +6,7 @@ import { demo, signInFromStart } from './support.ts';
 test('the owner opens a device from /devices, reads its recent transactions, renames it, and puts the old label back', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   await signInFromStart(page, demo.gbOwner);
   await page.goto('/devices');
   const row = page.getByRole('row', { name: /Terrace/ });
@@ -21,7 +22,8 @@ test('the owner opens a device from /devices, reads its recent transactions, ren
 
   const renamed = `Terrace ${Date.now() % 100000}`;
   const label = drawer.getByLabel(/^Label/);
-  await expect(label).toHaveValue('Terrace');
+  // "Terrace", or the label an interrupted first attempt left (a retry puts "Terrace" back at the end).
+  await expect(label).toHaveValue(/^Terrace( \d+)?$/);
   await label.fill('');
   await label.blur();
   await expect(drawer.getByText('Device label must be 1 to 50 characters')).toBeVisible();
