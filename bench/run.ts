@@ -2,7 +2,8 @@
 // then one table: what, value, anchor measured in the same run, ratio, goal. Nothing here asserts a timing.
 // Options: --seconds N (each throughput measurement, default 5), --load-seconds N (R6, default 60),
 // --iterations N (micro-benchmarks, default 200), --transactions N (pagination, default 50000),
-// --lighthouse-runs N (screens, default 3),
+// --lighthouse-runs N (screens, default 3), --export-rows N (report export, default 1000000), --export-rounds N
+// (default 3), --payout-transactions N (the payout job's day, default 100000),
 // --only name[,name] (run some), --port P (first of ten ports, default 3140), --out file (also write the table).
 import { readdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
@@ -19,6 +20,9 @@ const { values } = parseArgs({
     iterations: { type: 'string', default: '200' },
     transactions: { type: 'string', default: '50000' },
     'lighthouse-runs': { type: 'string', default: '3' },
+    'export-rows': { type: 'string', default: '1000000' },
+    'export-rounds': { type: 'string', default: '3' },
+    'payout-transactions': { type: 'string', default: '100000' },
     only: { type: 'string' },
     port: { type: 'string', default: process.env.BENCH_PORT ?? '3140' },
     out: { type: 'string' },
@@ -48,6 +52,9 @@ const options = {
   iterations: whole('iterations', values.iterations, 1),
   transactions: whole('transactions', values.transactions, 100),
   lighthouseRuns: whole('lighthouse-runs', values['lighthouse-runs'], 1),
+  exportRows: whole('export-rows', values['export-rows'], 100),
+  exportRounds: whole('export-rounds', values['export-rounds'], 1),
+  payoutTransactions: whole('payout-transactions', values['payout-transactions'], 100),
   port: whole('port', values.port, 1024),
   postgres: await postgresReachable(),
 };

@@ -12,6 +12,12 @@ export interface BenchOptions {
   lighthouseRuns: number;
   /** Transactions for data-size benchmarks. */
   transactions: number;
+  /** Transactions of the report export benchmark (issue 12 §5: 1,000,000). */
+  exportRows: number;
+  /** Rounds of export and COPY taking turns (medians kept). */
+  exportRounds: number;
+  /** Transactions in the one trading day of the payout job benchmark (issue 12 §5: 100,000). */
+  payoutTransactions: number;
   /** Ports this run may use (ten from here). */
   port: number;
   /** Whether PostgreSQL is reachable (BENCH_DATABASE_URL); benchmarks that need it skip otherwise. */

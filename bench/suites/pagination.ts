@@ -41,7 +41,7 @@ async function benchPagination(transactionCount: number, iterations: number): Pr
   const anchor = await rows<Row>(
     db,
     sql`select created_at, id from transactions where merchant_id = ${merchantId}
-        order by created_at desc, id desc offset ${depth - 1} limit 1`,
+        order by created_at desc nulls last, id desc nulls last offset ${depth - 1} limit 1`,
   );
   const key = anchor[0];
   if (!key) throw new Error('no anchor row');
@@ -50,14 +50,14 @@ async function benchPagination(transactionCount: number, iterations: number): Pr
     rows(
       db,
       sql`select * from transactions where merchant_id = ${merchantId}
-          order by created_at desc, id desc offset ${depth} limit ${pageSize}`,
+          order by created_at desc nulls last, id desc nulls last offset ${depth} limit ${pageSize}`,
     );
   const keysetPage = () =>
     rows(
       db,
       sql`select * from transactions where merchant_id = ${merchantId}
           and (created_at, id) < (${key.created_at}::timestamptz, ${key.id}::uuid)
-          order by created_at desc, id desc limit ${pageSize}`,
+          order by created_at desc nulls last, id desc nulls last limit ${pageSize}`,
     );
   const [a, b] = await Promise.all([offsetPage(), keysetPage()]);
   if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error('keyset and offset pages differ');

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, like, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, like, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { preparedStatement, type Tx } from '../../access/tenant-db.ts';
 import {
   devices,
@@ -74,6 +74,9 @@ const selectTransactions = (tx: Tx) =>
       devices,
       and(eq(devices.merchantId, transactions.merchantId), eq(devices.id, transactions.deviceId)),
     );
+
+/** The order of (merchant_id[, site_id], created_at desc, id desc) indexes, which are NULLS LAST. */
+const NEWEST_FIRST = sql`${transactions.createdAt} desc nulls last, ${transactions.id} desc nulls last`;
 
 function listWhere(filter: ListFilter): SQL | undefined {
   const card = filter.card;
@@ -215,20 +218,23 @@ export const transactionsRepository = {
     after: { createdAt: Date; id: string } | undefined,
     limit: number,
   ): Promise<TransactionRow[]> {
-    return selectTransactions(tx)
-      .where(
-        and(
-          listWhere(filter),
-          after
-            ? or(
-                lt(transactions.createdAt, after.createdAt),
-                and(eq(transactions.createdAt, after.createdAt), lt(transactions.id, after.id)),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(limit + 1);
+    return (
+      selectTransactions(tx)
+        .where(
+          and(
+            listWhere(filter),
+            // A row comparison is an index condition (the page starts at the key); the OR of the two cases was a
+            // filter, so each page walked the range from its newest row (issue 12 §5: O(n²) over a 1M export).
+            after
+              ? sql`(${transactions.createdAt}, ${transactions.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        // NULLS LAST as the indexes are declared (`desc()` alone means NULLS FIRST, which no index provides: every
+        // page sorted the whole range). Both columns are NOT NULL, so the order is the same.
+        .orderBy(NEWEST_FIRST)
+        .limit(limit + 1)
+    );
   },
 
   /** Count and sums per currency over the whole filtered set (never across currencies). */
@@ -261,7 +267,7 @@ export const transactionsRepository = {
           siteIds ? inArray(transactions.siteId, [...siteIds]) : undefined,
         ),
       )
-      .orderBy(desc(transactions.createdAt), desc(transactions.id));
+      .orderBy(NEWEST_FIRST);
   },
 
   async one(tx: Tx, merchantId: string, transactionId: string): Promise<TransactionRow | undefined> {
