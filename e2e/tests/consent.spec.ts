@@ -66,7 +66,7 @@ test('no analytics and only necessary storage before consent; one page view once
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot$/);
   await page.goBack();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   expect(analytics).toEqual([]);
   expect(await consentCookie(page)).toBeNull();
   expect(await page.context().cookies()).toEqual([]);
@@ -93,7 +93,7 @@ test('no analytics and only necessary storage before consent; one page view once
 
   // The choice is remembered: no dialog on the next visit.
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expect(dialog).toHaveCount(0);
 });
 

@@ -73,7 +73,7 @@ test('a new user signs up on /join, confirms the e-mailed code and lands in onbo
   await page.goto('/signin');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill('Joined-2026x');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/onboarding$/);
 });
 

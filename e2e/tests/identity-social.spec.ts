@@ -41,6 +41,6 @@ test('an existing user signs in through the provider and returns to the page the
 
 test('the social button and divider are hidden when the query has g', async ({ page }) => {
   await page.goto('/signin?g=1');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: /social sign-in/ })).toHaveCount(0);
 });

@@ -20,7 +20,7 @@ test('a wrong password shows "Incorrect email or password" and stays on sign-in'
 
 test('the submit button stays disabled until the form is valid, with the spec messages', async ({ page }) => {
   await page.goto('/signin');
-  const submit = page.getByRole('button', { name: 'Sign in' });
+  const submit = page.getByRole('button', { name: 'Sign in', exact: true });
   await expect(submit).toBeDisabled();
   await page.getByLabel('Email').fill('not-an-email');
   await page.getByLabel(/^Password/).fill('x');

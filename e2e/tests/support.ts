@@ -15,7 +15,7 @@ export async function signIn(
 ): Promise<void> {
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel(/^Password/).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   if (user.totpSecret) await typeAppCode(page, user.totpSecret);
 }
 

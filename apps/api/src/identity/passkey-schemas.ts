@@ -33,7 +33,8 @@ export const authenticationResponseSchema = z.object({
   response: z.looseObject({
     clientDataJSON: base64url(8192),
     authenticatorData: base64url(8192),
-    signature: base64url(2048),
+    // Post-quantum ML-DSA signatures (offered first where the runtime has it) are up to 4.6 kB.
+    signature: base64url(8192),
     userHandle: base64url(128).optional(),
   }),
 });

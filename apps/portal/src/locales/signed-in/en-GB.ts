@@ -6,6 +6,7 @@ import { devicesEnGB } from '../devices/en-GB.ts';
 import type { Widen } from '../en-GB.ts';
 import { invitationsEnGB } from '../invitations/en-GB.ts';
 import { onboardingEnGB } from '../onboarding/en-GB.ts';
+import { passkeysEnGB } from '../passkeys/en-GB.ts';
 import { payoutsEnGB } from '../payouts/en-GB.ts';
 import { reportsEnGB } from '../reports/en-GB.ts';
 import { sessionsEnGB } from '../sessions/en-GB.ts';
@@ -25,6 +26,7 @@ export const signedInEnGB = {
   onboarding: onboardingEnGB,
   support: supportEnGB,
   sessions: sessionsEnGB,
+  passkeys: passkeysEnGB,
 };
 
 export type SignedInResources = Widen<typeof signedInEnGB>;

@@ -3,6 +3,7 @@ import { dashboardEsES } from '../dashboard/es-ES.ts';
 import { devicesEsES } from '../devices/es-ES.ts';
 import { invitationsEsES } from '../invitations/es-ES.ts';
 import { onboardingEsES } from '../onboarding/es-ES.ts';
+import { passkeysEsES } from '../passkeys/es-ES.ts';
 import { payoutsEsES } from '../payouts/es-ES.ts';
 import { reportsEsES } from '../reports/es-ES.ts';
 import { sessionsEsES } from '../sessions/es-ES.ts';
@@ -23,4 +24,5 @@ export const signedInEsES: SignedInResources = {
   onboarding: onboardingEsES,
   support: supportEsES,
   sessions: sessionsEsES,
+  passkeys: passkeysEsES,
 };

@@ -3,6 +3,7 @@ import { dashboardFrFR } from '../dashboard/fr-FR.ts';
 import { devicesFrFR } from '../devices/fr-FR.ts';
 import { invitationsFrFR } from '../invitations/fr-FR.ts';
 import { onboardingFrFR } from '../onboarding/fr-FR.ts';
+import { passkeysFrFR } from '../passkeys/fr-FR.ts';
 import { payoutsFrFR } from '../payouts/fr-FR.ts';
 import { reportsFrFR } from '../reports/fr-FR.ts';
 import { sessionsFrFR } from '../sessions/fr-FR.ts';
@@ -23,4 +24,5 @@ export const signedInFrFR: SignedInResources = {
   onboarding: onboardingFrFR,
   support: supportFrFR,
   sessions: sessionsFrFR,
+  passkeys: passkeysFrFR,
 };

@@ -3,6 +3,7 @@ import { dashboardItIT } from '../dashboard/it-IT.ts';
 import { devicesItIT } from '../devices/it-IT.ts';
 import { invitationsItIT } from '../invitations/it-IT.ts';
 import { onboardingItIT } from '../onboarding/it-IT.ts';
+import { passkeysItIT } from '../passkeys/it-IT.ts';
 import { payoutsItIT } from '../payouts/it-IT.ts';
 import { reportsItIT } from '../reports/it-IT.ts';
 import { sessionsItIT } from '../sessions/it-IT.ts';
@@ -23,4 +24,5 @@ export const signedInItIT: SignedInResources = {
   onboarding: onboardingItIT,
   support: supportItIT,
   sessions: sessionsItIT,
+  passkeys: passkeysItIT,
 };

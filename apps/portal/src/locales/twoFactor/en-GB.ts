@@ -8,6 +8,12 @@ export const twoFactorEnGB = {
     submit: 'Verify',
     back: 'Back to sign in',
   },
+  passkey: {
+    use: 'Use a passkey',
+    signIn: 'Sign in with a passkey',
+    failed: 'The passkey did not work. Try again.',
+    none: 'No passkey is set up for this account.',
+  },
   errors: {
     codeMismatch: 'Invalid code, please try again.',
     sessionExpired: 'Your sign-in has expired. Please sign in again.',

@@ -9,6 +9,12 @@ export const twoFactorEsES: typeof twoFactorEnGB = {
     submit: 'Verificar',
     back: 'Volver a iniciar sesión',
   },
+  passkey: {
+    use: 'Usar una llave de acceso',
+    signIn: 'Iniciar sesión con una llave de acceso',
+    failed: 'La llave de acceso no ha funcionado. Inténtalo de nuevo.',
+    none: 'Esta cuenta no tiene ninguna llave de acceso.',
+  },
   errors: {
     codeMismatch: 'Código no válido, inténtalo de nuevo.',
     sessionExpired: 'Tu inicio de sesión ha caducado. Vuelve a iniciar sesión.',

@@ -9,6 +9,12 @@ export const twoFactorFrFR: typeof twoFactorEnGB = {
     submit: 'Vérifier',
     back: 'Retour à la connexion',
   },
+  passkey: {
+    use: "Utiliser une clé d'accès",
+    signIn: "Se connecter avec une clé d'accès",
+    failed: "La clé d'accès n'a pas fonctionné. Réessayez.",
+    none: "Aucune clé d'accès n'est configurée pour ce compte.",
+  },
   errors: {
     codeMismatch: 'Code non valide, veuillez réessayer.',
     sessionExpired: 'Votre connexion a expiré. Veuillez vous reconnecter.',

@@ -9,6 +9,12 @@ export const twoFactorItIT: typeof twoFactorEnGB = {
     submit: 'Verifica',
     back: "Torna all'accesso",
   },
+  passkey: {
+    use: 'Usa una passkey',
+    signIn: 'Accedi con una passkey',
+    failed: 'La passkey non ha funzionato. Riprova.',
+    none: 'Nessuna passkey configurata per questo account.',
+  },
   errors: {
     codeMismatch: 'Codice non valido, riprova.',
     sessionExpired: 'Il tuo accesso è scaduto. Accedi di nuovo.',

@@ -22,6 +22,15 @@ export function SecondFactorForm({ email, session, onSignedIn, onBack }: SecondF
   const [code, setCode] = useState('');
   const trimmed = code.trim();
 
+  // Issue 15: a passkey instead of the code (the browser's own dialog; its library loads on this click).
+  const signInWithPasskey = async () => {
+    const tokens = await flow.run(async () => {
+      const { passkeySecondFactor } = await import('../passkey-ceremonies.ts');
+      return passkeySecondFactor(email, session);
+    });
+    if (tokens) await onSignedIn(tokens);
+  };
+
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const tokens = await flow.run(() => signInSecondFactor({ email, session, code: trimmed }));
@@ -49,6 +58,9 @@ export function SecondFactorForm({ email, session, onSignedIn, onBack }: SecondF
         />
         <Button type="submit" disabled={trimmed.length < 6 || flow.isLoading} loading={flow.isLoading}>
           {t('twoFactor.challenge.submit')}
+        </Button>
+        <Button variant="default" disabled={flow.isLoading} onClick={() => void signInWithPasskey()}>
+          {t('twoFactor.passkey.use')}
         </Button>
         <Anchor component="button" type="button" size="sm" onClick={onBack}>
           {t('twoFactor.challenge.back')}

@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  Divider,
   Group,
   Loader,
   Modal,
@@ -14,10 +15,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications/notify.ts';
+import { listPasskeys, passkeysQueryKey } from '../api/passkeys.ts';
 import { factorsQueryKey, getFactors, removeTotp } from '../api/two-factor.ts';
 import { useFlow } from '../use-flow.ts';
 import { useUpgradeSession } from '../use-upgrade-session.ts';
 import { FlowAlert } from './flow-alert.tsx';
+import { PasskeySettings } from './passkey-settings.tsx';
 import { TotpSetup } from './totp-setup.tsx';
 
 /**
@@ -29,6 +32,7 @@ export function TwoFactorSettings({ opened, onClose }: { opened: boolean; onClos
   const queryClient = useQueryClient();
   const upgradeSession = useUpgradeSession();
   const factors = useQuery({ queryKey: factorsQueryKey, queryFn: getFactors, enabled: opened });
+  const passkeys = useQuery({ queryKey: passkeysQueryKey, queryFn: listPasskeys, enabled: opened });
   const flow = useFlow('twoFactorSettings');
   const [proofKind, setProofKind] = useState<'password' | 'code'>('password');
   const [proof, setProof] = useState('');
@@ -55,7 +59,7 @@ export function TwoFactorSettings({ opened, onClose }: { opened: boolean; onClos
   if (settingUp || (factors.data && !factors.data.totp))
     body = (
       <TotpSetup
-        intro={t('twoFactor.settings.off')}
+        intro={passkeys.data?.length ? t('passkeys.alsoApp') : t('twoFactor.settings.off')}
         onConfirmed={async () => {
           setSettingUp(true);
           await upgradeSession();
@@ -129,6 +133,13 @@ export function TwoFactorSettings({ opened, onClose }: { opened: boolean; onClos
   return (
     <Modal opened={opened} onClose={close} title={t('twoFactor.settings.title')} centered>
       {body}
+      {/* Issue 15: passkeys, next to the authenticator app (not while its recovery codes are shown). */}
+      {opened && !settingUp && (
+        <>
+          <Divider my="lg" />
+          <PasskeySettings />
+        </>
+      )}
     </Modal>
   );
 }

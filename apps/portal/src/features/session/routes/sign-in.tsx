@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useReducer } from 'react';
+import { Suspense, useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { lazyWithMantine } from '../../../lib/mantine/lazy-mantine.tsx';
@@ -37,6 +37,7 @@ export default function SignInScreen() {
   const redirect = search.get('redirect') ?? undefined;
   const [state, dispatch] = useReducer(signInReducer, initialSignInState);
   const newPassword = useFlow('newPassword');
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
 
   useEffect(() => {
     document.title = `${t('routes.sign-in')} · ${t('app.name')}`;
@@ -63,6 +64,18 @@ export default function SignInScreen() {
     } catch (error) {
       dispatch({ type: 'failed', errorKey: identityErrorKey('signIn', error) });
     }
+  };
+
+  // Issue 15: password-less sign-in with a passkey the browser offers; its code and library load on the click.
+  const signInWithPasskey = async () => {
+    setPasskeyBusy(true);
+    try {
+      const { passkeySignIn } = await import('../passkey-ceremonies.ts');
+      await finish(await passkeySignIn());
+    } catch (error) {
+      dispatch({ type: 'failed', errorKey: identityErrorKey('signIn', error) });
+    }
+    setPasskeyBusy(false);
   };
 
   const submitNewPassword = async (password: string) => {
@@ -113,6 +126,16 @@ export default function SignInScreen() {
           isLoading={state.status === 'loading'}
           errorKey={state.errorKey}
         />
+        {'PublicKeyCredential' in window && (
+          <button
+            type="button"
+            className={`${styles.button} ${styles.default}`}
+            disabled={passkeyBusy}
+            onClick={() => void signInWithPasskey()}
+          >
+            {t('twoFactor.passkey.signIn')}
+          </button>
+        )}
         <div className={styles.links}>
           <Link className={styles.link} to={pathTo('forgot-password')}>
             {t('signIn.forgotPassword')}
