@@ -56,6 +56,8 @@ export async function passkeyRoutes(
     ip: request.ip,
     userAgent: request.headers['user-agent'],
   });
+  /** For the sessions list (device and place of each session). */
+  const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
   // Signed-in first, then the body: an anonymous caller learns nothing about the input rules.
   const signedIn = [rateLimited('factors'), requireActor];
 
@@ -159,10 +161,10 @@ export async function passkeyRoutes(
       },
     },
     async (request) => ({
-      data: await service.verifySecondFactor({
-        ...request.body,
-        response: request.body.response as unknown as AuthenticationResponseJSON,
-      }),
+      data: await service.verifySecondFactor(
+        { ...request.body, response: request.body.response as unknown as AuthenticationResponseJSON },
+        client(request),
+      ),
     }),
   );
 
@@ -196,9 +198,10 @@ export async function passkeyRoutes(
       },
     },
     async (request) => ({
-      data: await service.signIn({
-        response: request.body.response as unknown as AuthenticationResponseJSON,
-      }),
+      data: await service.signIn(
+        { response: request.body.response as unknown as AuthenticationResponseJSON },
+        client(request),
+      ),
     }),
   );
 }

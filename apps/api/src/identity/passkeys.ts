@@ -12,7 +12,7 @@ import { passkeyChangeEmail } from './emails.ts';
 import { IdentityError, IDENTITY_MESSAGES as M } from './errors.ts';
 import type { ChallengePurpose, PasskeyRepository, PasskeyRow } from './passkey-repository.ts';
 import type { IdentityRepository, UserRow } from './repository.ts';
-import type { FactorActor, IdentityService } from './service.ts';
+import type { ClientInfo, FactorActor, IdentityService } from './service.ts';
 
 /** Challenges live 5 minutes (the browser's own timeout is 2) and are used once. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
@@ -271,11 +271,10 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
   }
 
   /** Sign-in step 2 with a passkey: a refused assertion counts towards the same lock-out as a wrong code. */
-  async function verifySecondFactor(input: {
-    email: string;
-    session: string;
-    response: AuthenticationResponseJSON;
-  }) {
+  async function verifySecondFactor(
+    input: { email: string; session: string; response: AuthenticationResponseJSON },
+    client: ClientInfo = {},
+  ) {
     const { user, pending, expired } = await kit.pendingSecondFactor(input);
     const accountKey = kit.accountKeyOf(input.email);
     const failures = await kit.guardAgainstGuessing(accountKey);
@@ -295,7 +294,7 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
     if (!(await assertionHolds(row, input.response, expectedChallenge, false))) return refuse();
     if (!(await users.consumeCode(pending.id, clock()))) throw expired();
     await users.clearSignInFailures(accountKey);
-    return kit.startSession(user, undefined, true);
+    return kit.startSession(user, undefined, true, client);
   }
 
   /** Password-less sign-in: options without allowed credentials, so the browser offers its discoverable ones. */
@@ -313,7 +312,7 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
    * its PIN or biometrics), so the session has `mfa`. A refused assertion of a known passkey counts towards
    * its user's lock-out; a locked account stays locked.
    */
-  async function signIn(input: { response: AuthenticationResponseJSON }) {
+  async function signIn(input: { response: AuthenticationResponseJSON }, client: ClientInfo = {}) {
     const expectedChallenge = await takeChallenge(input.response, 'sign_in');
     const row = await passkeys.findByCredentialId(input.response.id);
     const handle = input.response.response.userHandle;
@@ -327,7 +326,7 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       throw rejected();
     }
     await users.clearSignInFailures(accountKey);
-    return kit.startSession(user, undefined, true);
+    return kit.startSession(user, undefined, true, client);
   }
 
   return {
