@@ -96,9 +96,9 @@ test.describe('transactions', () => {
     await page.getByRole('option', { name: 'Brightwater Manchester' }).click();
     await expect(page).toHaveURL(/siteId=[0-9a-f-]{36}/);
 
-    // The table's site column shows the site's name (Manchester's is Northern_Quarter).
+    // The table's site column shows the site's display name, as the filter does.
     const siteCells = table.getByRole('row').locator('td:nth-child(7)');
-    await expect(siteCells.first()).toHaveText('Northern_Quarter');
+    await expect(siteCells.first()).toHaveText('Brightwater Manchester');
     await expect(table.getByRole('row', { name: /Shoreditch/ })).toHaveCount(0);
     // The totals follow the filter: fewer transactions than for both sites together.
     await expect(totals).not.toHaveText(allSitesTotals);
@@ -110,12 +110,12 @@ test.describe('transactions', () => {
     await expect(page.getByRole('combobox', { name: 'Site' })).toHaveValue('Brightwater Manchester', {
       timeout: 15_000,
     });
-    await expect(siteCells.first()).toHaveText('Northern_Quarter');
+    await expect(siteCells.first()).toHaveText('Brightwater Manchester');
     await expect(table.getByRole('row', { name: /Shoreditch/ })).toHaveCount(0);
     await expect(totals).toHaveText(filteredTotals);
     const shown = await siteCells.allTextContents();
     expect(shown.length).toBeGreaterThan(0);
-    expect(new Set(shown)).toEqual(new Set(['Northern_Quarter']));
+    expect(new Set(shown)).toEqual(new Set(['Brightwater Manchester']));
   });
 });
 
@@ -130,6 +130,6 @@ test('a site manager can choose only their own site in the transactions filter',
   await expect(page.getByRole('option', { name: /^Brightwater/ })).toHaveText(['Brightwater Shoreditch']);
   await page.getByRole('option', { name: 'Brightwater Shoreditch' }).click();
   await expect(page).toHaveURL(/siteId=/);
-  await expect(table.getByRole('row').nth(1).locator('td:nth-child(7)')).toHaveText('Shoreditch');
-  await expect(table.getByRole('row', { name: /Northern_Quarter/ })).toHaveCount(0);
+  await expect(table.getByRole('row').nth(1).locator('td:nth-child(7)')).toHaveText('Brightwater Shoreditch');
+  await expect(table.getByRole('row', { name: /Brightwater Manchester/ })).toHaveCount(0);
 });

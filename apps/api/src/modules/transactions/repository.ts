@@ -31,7 +31,8 @@ const transactionColumns = {
   merchantReference: transactions.merchantReference,
   createdAt: transactions.createdAt,
   siteId: transactions.siteId,
-  siteName: sites.name,
+  /** What a person reads: the site's display name, else its name (as the site filters show it). */
+  siteName: sql<string>`coalesce(${sites.displayName}, ${sites.name})`,
   deviceId: transactions.deviceId,
   deviceLabel: sql<string | null>`coalesce(${devices.label}, ${devices.serial})`,
   amount: transactions.amount,
