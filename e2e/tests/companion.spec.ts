@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { demo } from './support.ts';
+import { demo, signIn } from './support.ts';
 
 // Issue 14 §1: the companion app's hand-off pages and the web views it embeds (SPEC §2.1, §4).
 
@@ -186,5 +186,82 @@ test.describe('native-app web views', () => {
     await asCompanionApp(page, demo.gbManager);
     await page.goto('/native-app/capital');
     await expect(page.getByText('Only company owners can see and request capital offers.')).toBeVisible();
+  });
+});
+
+test.describe('capital decisions', () => {
+  /** Staff override into Brightwater and open its staff company page, at the capital requests. */
+  async function staffAtCapitalRequests(browser: Browser): Promise<Page> {
+    const staff = await (await browser.newContext()).newPage();
+    await staff.goto('/signin');
+    await signIn(staff, demo.staff);
+    await expect(staff.getByRole('heading', { name: 'Manage companies' })).toBeVisible();
+    await staff.getByLabel('Legal entity name').fill('Brightwater');
+    await staff.getByRole('button', { name: 'Search' }).click();
+    await staff.getByRole('button', { name: 'Override into Brightwater Coffee Ltd' }).click();
+    await staff.getByLabel(/^Reason/).fill('Ticket 5120: capital review');
+    await staff.getByRole('button', { name: 'Start override' }).click();
+    await expect(staff.getByRole('status').filter({ hasText: 'Staff override' })).toBeVisible();
+    await staff.goto('/company-settings/staff');
+    await expect(staff.getByRole('heading', { name: 'Capital requests' })).toBeVisible({ timeout: 20_000 });
+    return staff;
+  }
+
+  /** The owner's web view requests today's offer unless a request is already open. */
+  async function ownerRequests(page: Page) {
+    await page.goto('/native-app/capital');
+    await expect(page.getByRole('heading', { name: 'Your capital offer' })).toBeVisible();
+    const requestButton = page.getByRole('button', { name: /^Request £/ });
+    const reviewing = page.getByText(/We are reviewing your request\.$/);
+    await expect(requestButton.or(reviewing)).toBeVisible();
+    if (await requestButton.isVisible()) {
+      await requestButton.click();
+      await page
+        .getByRole('dialog', { name: 'Request this capital?' })
+        .getByRole('button', { name: 'Request capital' })
+        .click();
+    }
+    await expect(reviewing).toBeVisible();
+  }
+
+  test('staff decline a request with a reason, then approve the next; the owner sees each decision', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    await asCompanionApp(page, demo.gbOwner);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await ownerRequests(page);
+
+    const staff = await staffAtCapitalRequests(browser);
+    const section = staff.locator('section', {
+      has: staff.getByRole('heading', { name: 'Capital requests' }),
+    });
+    await section.getByRole('button', { name: 'Decline' }).click();
+    const decline = staff.getByRole('dialog', { name: 'Decline this capital request?' });
+    await expect(decline).toContainText('Brightwater Coffee Ltd asked for £');
+    await decline.getByLabel(/^Reason for the owners/).fill('Takings fell sharply last month.');
+    await decline.getByRole('button', { name: 'Decline' }).click();
+    await expect(decline).toBeHidden();
+    await expect(
+      section.getByRole('row').filter({ hasText: 'Takings fell sharply last month.' }),
+    ).toContainText('Declined');
+
+    await page.reload();
+    await expect(page.getByTestId('capital-decision')).toContainText(
+      /^Your request for £[\d,.]+ of .+ was declined on .+\. Reason: Takings fell sharply last month\.$/,
+    );
+
+    await ownerRequests(page);
+    await staff.reload();
+    await section.getByRole('button', { name: 'Approve' }).click();
+    const approve = staff.getByRole('dialog', { name: 'Approve this capital request?' });
+    await approve.getByRole('button', { name: 'Approve' }).click();
+    await expect(approve).toBeHidden();
+    await expect(section.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+    await page.reload();
+    await expect(page.getByTestId('capital-decision')).toContainText(/was approved on/);
+    await staff.context().close();
   });
 });

@@ -418,7 +418,16 @@ export async function buildApp({
   });
   // ── Companion app (issue 14 §1): the /app/* hand-off settings and the capital offer it embeds.
   await app.register(companionRoutes, { prefix: '/api', companion: config.companion });
-  await app.register(capitalRoutes, { prefix: '/api', service: createCapitalService({ tenantDb, clock }) });
+  await app.register(capitalRoutes, {
+    prefix: '/api',
+    service: createCapitalService({
+      tenantDb,
+      clock,
+      mailer: identity.mailer,
+      portalUrl: config.publicUrl,
+      log: app.log,
+    }),
+  });
 
   // ── Reports (issue 12 §3): requested here, made by the reports.generate job, fetched through the file store's
   // signed URLs.

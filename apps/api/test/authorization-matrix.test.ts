@@ -184,6 +184,14 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: SIGNED_IN,
     request: () => ({ url: '/api/v1/chat/identity?client=web' }),
   },
+  // Staff decide capital requests (decision 0086): everybody else is refused as for another merchant.
+  'POST /api/v1/merchants/:id/capital/requests/:requestId/decision': {
+    expect: STAFF_ONLY,
+    request: (w) => ({
+      url: m(w, `/capital/requests/${randomUUID()}/decision`),
+      payload: { decision: 'approve' },
+    }),
+  },
   // The help panel's contact form (issue 14 §4): any signed-in user writes (an empty body is a 400).
   'POST /api/v1/support/messages': {
     expect: SIGNED_IN,

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOutbox } from '../src/adapters/mail/outbox-mailer.ts';
 import { fixedClock } from '../src/clock.ts';
-import { auditLog, merchants, transactions } from '../src/db/schema/index.ts';
+import { auditLog, merchants, transactions, users } from '../src/db/schema/index.ts';
 import { decideCapitalOffer } from '../src/modules/capital/offer.ts';
 import { type AccessWorld, type ActorName, createAccessWorld } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -83,6 +84,7 @@ describe('capital offer and requests', () => {
         estimatedRepaymentDays: 330,
       },
       openRequest: null,
+      latestRequest: null,
     });
   });
 
@@ -167,6 +169,101 @@ describe('capital offer and requests', () => {
     const again = await request('ownerA', { amount: 1_330_000 });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('CAPITAL_REQUEST_OPEN');
+  });
+
+  const decide = (actor: ActorName, requestId: string, payload: unknown, merchantId = w.merchantA) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/merchants/${merchantId}/capital/requests/${requestId}/decision`,
+      headers: w.headers(actor),
+      payload: payload as Record<string, unknown>,
+    });
+
+  it('lets only staff decide (owners, managers and other merchants get 404), a decline needing its reason', async () => {
+    const open = (await offer('ownerA')).json().data.openRequest;
+    expect(open.status).toBe('requested');
+    expect((await decide('ownerA', open.requestId, { decision: 'approve' })).statusCode).toBe(404);
+    expect((await decide('managerA1', open.requestId, { decision: 'approve' })).statusCode).toBe(404);
+    expect((await decide('ownerB', open.requestId, { decision: 'approve' }, w.merchantB)).statusCode).toBe(
+      404,
+    );
+    const noReason = await decide('staff', open.requestId, { decision: 'decline' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.body).toContain('reason');
+    const blank = await decide('staff', open.requestId, { decision: 'decline', reason: '   ' });
+    expect(blank.statusCode).toBe(400);
+    const long = await decide('staff', open.requestId, { decision: 'decline', reason: 'x'.repeat(501) });
+    expect(long.statusCode).toBe(400);
+    const bad = await decide('staff', open.requestId, { decision: 'maybe' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('decision');
+    expect((await decide('staff', 'not-a-uuid', { decision: 'approve' })).statusCode).toBe(400);
+    expect((await decide('staff', randomUUID(), { decision: 'approve' })).statusCode).toBe(404);
+    // Merchant B's staff URL with merchant A's request: not found there.
+    expect((await decide('staff', open.requestId, { decision: 'approve' }, w.merchantB)).statusCode).toBe(
+      404,
+    );
+    expect((await offer('ownerA')).json().data.openRequest?.requestId).toBe(open.requestId);
+  });
+
+  it('declines with a reason: audited, the owner is e-mailed in their language, the merchant sees it, and can ask again', async () => {
+    await t.app.db.update(users).set({ locale: 'es-ES' }).where(eq(users.id, w.users.ownerA.id));
+    const open = (await offer('ownerA')).json().data.openRequest;
+    const res = await decide('staff', open.requestId, {
+      decision: 'decline',
+      reason: 'Takings fell sharply in May.',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      requestId: open.requestId,
+      status: 'declined',
+      decidedAt: '2026-06-01T12:00:00.000Z',
+      declineReason: 'Takings fell sharply in May.',
+    });
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.merchantId, w.merchantA), eq(auditLog.action, 'capital.decline')));
+    expect(entry).toMatchObject({ entityId: open.requestId, actingAs: 'staff' });
+    expect(entry?.before).toMatchObject({ status: 'requested' });
+    expect(entry?.after).toMatchObject({ status: 'declined' });
+
+    const [mail] = await readOutbox(t.app.db, w.users.ownerA.email);
+    expect(mail).toMatchObject({
+      subject: 'Tu solicitud de capital ha sido rechazada',
+      kind: 'capital_declined',
+      locale: 'es-ES',
+    });
+    expect(mail?.text).toContain('Motivo: Takings fell sharply in May.');
+    expect(mail?.text).toContain('13.300,00');
+    // Managers are not told.
+    expect(await readOutbox(t.app.db, w.users.managerA1.email)).toEqual([]);
+
+    const seen = (await offer('ownerA')).json().data;
+    expect(seen.openRequest).toBeNull();
+    expect(seen.latestRequest).toMatchObject({
+      status: 'declined',
+      declineReason: 'Takings fell sharply in May.',
+    });
+    const again = await decide('staff', open.requestId, { decision: 'approve' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('CAPITAL_REQUEST_DECIDED');
+
+    // The offer stands, so the owner may request again (a minute later), and staff approve this one.
+    clock.advance(60_000);
+    const second = await request('ownerA', { amount: 1_330_000 });
+    expect(second.statusCode).toBe(201);
+    const approved = await decide('staff', second.json().data.requestId, { decision: 'approve' });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().data).toMatchObject({ status: 'approved', declineReason: null });
+    const [approvedMail] = await readOutbox(t.app.db, w.users.ownerA.email);
+    expect(approvedMail?.subject).toBe('Tu solicitud de capital ha sido aprobada');
+    expect((await offer('ownerA')).json().data.latestRequest.status).toBe('approved');
+    const reasonOnApprove = await decide('staff', second.json().data.requestId, {
+      decision: 'approve',
+      reason: 'x',
+    });
+    expect(reasonOnApprove.statusCode).toBe(400);
   });
 
   it('withdraws the offer once the merchant is churned', async () => {

@@ -7,6 +7,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -34,6 +35,10 @@ export const capitalRequests = pgTable(
     volume90Days: minorUnits('volume_90_days').notNull(),
     requestedBy: uuid('requested_by').notNull(),
     requestedByEmail: text('requested_by_email').notNull(),
+    /** A staff member's decision (decision 0086): when, who, and for a decline the reason the merchant is told. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by'),
+    declineReason: text('decline_reason'),
     ...timestamps,
   },
   (t) => [
@@ -43,5 +48,9 @@ export const capitalRequests = pgTable(
     uniqueIndex('capital_requests_one_open').on(t.merchantId).where(sql`${t.status} = 'requested'`),
     check('capital_requests_status_check', oneOf(t.status, CAPITAL_REQUEST_STATUSES)),
     check('capital_requests_amount_check', sql`${t.amount} > 0 and ${t.fee} >= 0`),
+    check(
+      'capital_requests_decision_check',
+      sql`(${t.status} = 'requested') = (${t.decidedAt} is null) and (${t.status} = 'declined') = (${t.declineReason} is not null)`,
+    ),
   ],
 );

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { accessOf } from '../../access/route-access.ts';
 import { errorBodySchema } from '../../plugins/errors.ts';
 import { merchantPathSchema } from '../users/schemas.ts';
-import { capitalOfferSchema, capitalRequestBodySchema, capitalRequestSchema } from './schemas.ts';
+import {
+  capitalDecisionBodySchema,
+  capitalOfferSchema,
+  capitalRequestBodySchema,
+  capitalRequestSchema,
+} from './schemas.ts';
 import type { CapitalService } from './service.ts';
 
 const denied = { 401: errorBodySchema, 404: errorBodySchema };
@@ -70,5 +75,33 @@ export const capitalRoutes: FastifyPluginAsyncZod<{ service: CapitalService }> =
       },
     },
     async (request) => ({ data: await service.list(accessOf(request)) }),
+  );
+
+  app.post(
+    '/v1/merchants/:id/capital/requests/:requestId/decision',
+    {
+      config: {
+        access: { kind: 'merchant', permissions: [], scope: 'company', staffOnly: true, audited: true },
+      },
+      schema: {
+        operationId: 'decideCapitalRequest',
+        tags: ['capital'],
+        summary:
+          'Staff (second factor) approve or decline an open capital request, a decline with the reason the ' +
+          'owners are told (409 when already decided); audited; each owner is e-mailed in their language',
+        params: merchantPathSchema.extend({ requestId: z.uuid({ message: 'must be a UUID' }) }),
+        body: capitalDecisionBodySchema,
+        response: {
+          200: z.object({ data: capitalRequestSchema }),
+          400: errorBodySchema,
+          403: errorBodySchema,
+          409: errorBodySchema,
+          ...denied,
+        },
+      },
+    },
+    async (request) => ({
+      data: await service.decide(accessOf(request), request.params.requestId, request.body),
+    }),
   );
 };

@@ -1,3 +1,4 @@
+import { textRule } from '@mp/domain/rules/text';
 import { z } from 'zod';
 
 export const capitalRequestBodySchema = z
@@ -12,6 +13,29 @@ export const capitalRequestBodySchema = z
   .strict();
 export type CapitalRequestBody = z.infer<typeof capitalRequestBodySchema>;
 
+export const capitalDecisionBodySchema = z
+  .object({
+    decision: z.enum(['approve', 'decline'], { message: 'must be approve or decline' }),
+    reason: z
+      .string({ message: 'must be text' })
+      .trim()
+      .min(1, { message: 'is required' })
+      .max(500, { message: 'must be at most 500 characters' })
+      .refine((value) => textRule(value, { multiline: true }) === undefined, {
+        message: 'must not contain control characters',
+      })
+      .optional()
+      .describe('Required to decline: what the merchant is told'),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    if (value.decision === 'decline' && !value.reason)
+      context.addIssue({ code: 'custom', path: ['reason'], message: 'is required to decline' });
+    if (value.decision === 'approve' && value.reason !== undefined)
+      context.addIssue({ code: 'custom', path: ['reason'], message: 'is only given to decline' });
+  });
+export type CapitalDecisionBody = z.infer<typeof capitalDecisionBodySchema>;
+
 export const capitalRequestSchema = z
   .object({
     requestId: z.uuid(),
@@ -23,6 +47,8 @@ export const capitalRequestSchema = z
     volume90Days: z.number().int(),
     requestedBy: z.string().describe('E-mail of the person who requested'),
     requestedAt: z.string(),
+    decidedAt: z.string().nullable(),
+    declineReason: z.string().nullable(),
   })
   .meta({ id: 'CapitalRequest' });
 
@@ -46,5 +72,6 @@ export const capitalOfferSchema = z
       })
       .nullable(),
     openRequest: capitalRequestSchema.nullable(),
+    latestRequest: capitalRequestSchema.nullable().describe('The newest request, open or decided'),
   })
   .meta({ id: 'CapitalOffer' });

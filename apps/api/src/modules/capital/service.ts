@@ -1,10 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit } from '../../access/audit-writer.ts';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import type { TenantDb, Tx } from '../../access/tenant-db.ts';
+import type { Mailer } from '../../adapters/mail/mail-port.ts';
 import type { Clock } from '../../clock.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, notFound } from '../../plugins/errors.ts';
 import { merchantRepository } from '../merchants/repository.ts';
 import { CAPTURED_STATUSES, calendarDate } from '../transactions/service.ts';
+import { capitalDecisionEmail } from './emails.ts';
 import {
   CAPITAL_MIN_VOLUME,
   CAPITAL_WINDOW_DAYS,
@@ -13,7 +16,7 @@ import {
   decideCapitalOffer,
 } from './offer.ts';
 import { type CapitalRequestRow, capitalRepository as repo } from './repository.ts';
-import type { CapitalRequestBody } from './schemas.ts';
+import type { CapitalDecisionBody, CapitalRequestBody } from './schemas.ts';
 
 export interface CapitalRequestView {
   requestId: string;
@@ -25,6 +28,8 @@ export interface CapitalRequestView {
   volume90Days: number;
   requestedBy: string;
   requestedAt: string;
+  decidedAt: string | null;
+  declineReason: string | null;
 }
 
 export interface CapitalOfferView {
@@ -39,6 +44,7 @@ export interface CapitalOfferView {
   reason: CapitalIneligibleReason | null;
   offer: CapitalOffer | null;
   openRequest: CapitalRequestView | null;
+  latestRequest: CapitalRequestView | null;
 }
 
 function toView(row: CapitalRequestRow): CapitalRequestView {
@@ -52,6 +58,8 @@ function toView(row: CapitalRequestRow): CapitalRequestView {
     volume90Days: row.volume90Days,
     requestedBy: row.requestedByEmail,
     requestedAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    declineReason: row.declineReason,
   };
 }
 
@@ -61,7 +69,15 @@ function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-export function createCapitalService(deps: { tenantDb: TenantDb; clock: Clock }) {
+export interface CapitalServiceDeps {
+  tenantDb: TenantDb;
+  clock: Clock;
+  mailer: Mailer;
+  portalUrl: string;
+  log: FastifyBaseLogger;
+}
+
+export function createCapitalService(deps: CapitalServiceDeps) {
   const { tenantDb, clock } = deps;
 
   async function computeOffer(
@@ -86,6 +102,7 @@ export function createCapitalService(deps: { tenantDb: TenantDb; clock: Clock })
       merchantActive: merchant.status === 'active' && !merchant.blocked,
     });
     const open = await repo.openRequest(tx, access.merchantId);
+    const [latest] = await repo.list(tx, access.merchantId, 1);
     return {
       currency: merchant.currency,
       windowDays: CAPITAL_WINDOW_DAYS,
@@ -97,6 +114,7 @@ export function createCapitalService(deps: { tenantDb: TenantDb; clock: Clock })
       reason: decision.eligible ? null : decision.reason,
       offer: decision.eligible ? decision.offer : null,
       openRequest: open ? toView(open) : null,
+      latestRequest: latest ? toView(latest) : null,
     };
   }
 
@@ -149,6 +167,62 @@ export function createCapitalService(deps: { tenantDb: TenantDb; clock: Clock })
         });
         return view;
       });
+    },
+
+    /**
+     * Staff approve or decline an open request (decision 0086): a decline carries the reason the owners are told.
+     * Under the row's lock, so two staff members cannot both decide; audited with before and after; the company's
+     * owners get an e-mail each in their language after the commit.
+     */
+    async decide(
+      access: MerchantAccessContext,
+      requestId: string,
+      body: CapitalDecisionBody,
+    ): Promise<CapitalRequestView> {
+      const { view, owners } = await tenantDb.forMerchant(access.merchantId, async (tx) => {
+        const current = await repo.byId(tx, access.merchantId, requestId);
+        if (!current) throw notFound('Capital request not found');
+        if (current.status !== 'requested')
+          throw new AppError(
+            409,
+            'CAPITAL_REQUEST_DECIDED',
+            'This capital request has already been decided.',
+          );
+        const row = await repo.decide(tx, access.merchantId, requestId, {
+          status: body.decision === 'approve' ? 'approved' : 'declined',
+          decidedAt: clock.now(),
+          decidedBy: access.actor.userId,
+          declineReason: body.decision === 'decline' ? (body.reason ?? null) : null,
+        });
+        const decided = toView(row);
+        await recordAudit(tx, access, clock, {
+          action: body.decision === 'approve' ? 'capital.approve' : 'capital.decline',
+          entityType: 'capital-request',
+          entityId: row.id,
+          before: toView(current),
+          after: decided,
+        });
+        return { view: decided, owners: await repo.owners(tx, access.merchantId) };
+      });
+      for (const owner of owners) {
+        try {
+          await deps.mailer.send(
+            capitalDecisionEmail(owner.email, owner.locale, {
+              companyName: access.merchant.legalEntityName,
+              status: view.status as 'approved' | 'declined',
+              amount: view.amount,
+              fee: view.fee,
+              currency: view.currency,
+              declineReason: view.declineReason,
+              portalUrl: deps.portalUrl,
+            }),
+          );
+        } catch (error) {
+          // The decision is the record; a lost e-mail must not undo it.
+          deps.log.warn({ err: error, requestId }, 'capital: a decision e-mail could not be sent');
+        }
+      }
+      return view;
     },
 
     /** Every request of the merchant, newest first (staff and the company's owners). */

@@ -59,6 +59,22 @@ export const companionEsES = {
     requestedAt: 'Solicitada',
     requestedBy: 'Por',
     status: 'Estado',
+    approved:
+      'Tu solicitud de {{amount}} del {{requested}} fue aprobada el {{date}}. Te contactaremos antes de enviar el dinero.',
+    declined: 'Tu solicitud de {{amount}} del {{requested}} fue rechazada el {{date}}. Motivo: {{reason}}',
+    actions: 'Acciones',
+    approve: 'Aprobar',
+    decline: 'Rechazar',
+    approveTitle: '¿Aprobar esta solicitud de capital?',
+    approveBody:
+      '{{company}} ha solicitado {{amount}} (comisión fija {{fee}}). Se enviará un correo a los propietarios de la empresa.',
+    declineTitle: '¿Rechazar esta solicitud de capital?',
+    declineBody:
+      '{{company}} ha solicitado {{amount}}. Se enviará el motivo por correo a los propietarios de la empresa.',
+    reason: 'Motivo para los propietarios',
+    decidedOk: 'Decisión guardada. Se ha enviado un correo a los propietarios de la empresa.',
+    decideFailed: 'No se ha podido guardar la decisión. Inténtalo de nuevo.',
+    alreadyDecided: 'Esta solicitud ya se ha decidido.',
     statusValues: { requested: 'En revisión', approved: 'Aprobada', declined: 'Rechazada' },
   },
 };

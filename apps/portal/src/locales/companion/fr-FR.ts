@@ -59,6 +59,22 @@ export const companionFrFR = {
     requestedAt: 'Demandé le',
     requestedBy: 'Par',
     status: 'Statut',
+    approved:
+      'Votre demande de {{amount}} du {{requested}} a été acceptée le {{date}}. Nous vous contacterons avant tout versement.',
+    declined: 'Votre demande de {{amount}} du {{requested}} a été refusée le {{date}}. Motif : {{reason}}',
+    actions: 'Actions',
+    approve: 'Accepter',
+    decline: 'Refuser',
+    approveTitle: 'Accepter cette demande de financement ?',
+    approveBody:
+      '{{company}} a demandé {{amount}} (frais fixes {{fee}}). Les propriétaires de la société recevront un e-mail.',
+    declineTitle: 'Refuser cette demande de financement ?',
+    declineBody:
+      '{{company}} a demandé {{amount}}. Les propriétaires de la société recevront le motif par e-mail.',
+    reason: 'Motif pour les propriétaires',
+    decidedOk: 'Décision enregistrée. Les propriétaires de la société ont reçu un e-mail.',
+    decideFailed: "La décision n'a pas pu être enregistrée. Veuillez réessayer.",
+    alreadyDecided: 'Cette demande a déjà été décidée.',
     statusValues: { requested: "En cours d'étude", approved: 'Accordée', declined: 'Refusée' },
   },
 };

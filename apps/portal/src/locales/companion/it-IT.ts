@@ -57,6 +57,23 @@ export const companionItIT = {
     requestedAt: 'Richiesta il',
     requestedBy: 'Da',
     status: 'Stato',
+    approved:
+      'La tua richiesta di {{amount}} del {{requested}} è stata approvata il {{date}}. Ti contatteremo prima di inviare il denaro.',
+    declined:
+      'La tua richiesta di {{amount}} del {{requested}} è stata rifiutata il {{date}}. Motivo: {{reason}}',
+    actions: 'Azioni',
+    approve: 'Approva',
+    decline: 'Rifiuta',
+    approveTitle: 'Approvare questa richiesta di capitale?',
+    approveBody:
+      "{{company}} ha chiesto {{amount}} (commissione fissa {{fee}}). I titolari dell'azienda riceveranno un'e-mail.",
+    declineTitle: 'Rifiutare questa richiesta di capitale?',
+    declineBody:
+      "{{company}} ha chiesto {{amount}}. I titolari dell'azienda riceveranno il motivo via e-mail.",
+    reason: 'Motivo per i titolari',
+    decidedOk: "Decisione salvata. I titolari dell'azienda hanno ricevuto un'e-mail.",
+    decideFailed: 'Non è stato possibile salvare la decisione. Riprova.',
+    alreadyDecided: 'Questa richiesta è già stata decisa.',
     statusValues: { requested: 'In esame', approved: 'Approvata', declined: 'Rifiutata' },
   },
 };

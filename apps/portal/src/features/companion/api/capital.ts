@@ -37,3 +37,19 @@ export function useCapitalRequests(merchantId: string) {
     queryFn: () => apiRequest<CapitalRequest[]>('GET', requestsPath(merchantId)),
   });
 }
+
+/** POST /v1/merchants/{id}/capital/requests/{requestId}/decision: staff approve, or decline with a reason. */
+export function useDecideCapitalRequest(merchantId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { requestId: string; decision: 'approve' | 'decline'; reason?: string }) =>
+      apiRequest<CapitalRequest>(
+        'POST',
+        `${requestsPath(merchantId)}/${encodeURIComponent(input.requestId)}/decision`,
+        input.decision === 'decline'
+          ? { decision: input.decision, reason: input.reason }
+          : { decision: input.decision },
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: ['capital-requests', merchantId] }),
+  });
+}

@@ -41,6 +41,24 @@ export function CapitalOfferCard({ merchantId, data }: { merchantId: string; dat
         label={t('companion.capital.volume')}
         value={<Money value={{ amount: data.volume, currency: data.currency }} />}
       />
+      {!data.openRequest && data.latestRequest?.decidedAt && (
+        <Alert
+          color={data.latestRequest.status === 'approved' ? 'green' : 'orange'}
+          data-testid="capital-decision"
+        >
+          {t(
+            data.latestRequest.status === 'approved'
+              ? 'companion.capital.approved'
+              : 'companion.capital.declined',
+            {
+              amount: money(data.latestRequest.amount),
+              requested: formatDate(data.latestRequest.requestedAt, currentLocale(), 'UTC'),
+              date: formatDate(data.latestRequest.decidedAt, currentLocale(), 'UTC'),
+              reason: data.latestRequest.declineReason ?? '',
+            },
+          )}
+        </Alert>
+      )}
       {data.offer ? (
         <Stack gap="sm">
           <Title order={2} size="h3">

@@ -1803,6 +1803,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchants/{id}/capital/requests/{requestId}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff (second factor) approve or decline an open capital request, a decline with the reason the owners are told (409 when already decided); audited; each owner is e-mailed in their language */
+        post: operations["decideCapitalRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/merchants/{id}/reports": {
         parameters: {
             query?: never;
@@ -2182,6 +2199,8 @@ export interface components {
             /** @description E-mail of the person who requested */
             requestedBy: string;
             requestedAt: string;
+            decidedAt: string | null;
+            declineReason: string | null;
         };
         CapitalOfferInput: {
             currency: string;
@@ -2204,6 +2223,8 @@ export interface components {
                 estimatedRepaymentDays: number;
             } | null;
             openRequest: components["schemas"]["CapitalRequestInput"] | null;
+            /** @description The newest request, open or decided */
+            latestRequest: components["schemas"]["CapitalRequestInput"] | null;
         };
         TransactionTotalsInput: {
             /** @description ISO 4217: the merchant currency every amount is in */
@@ -3344,6 +3365,8 @@ export interface components {
             /** @description E-mail of the person who requested */
             requestedBy: string;
             requestedAt: string;
+            decidedAt: string | null;
+            declineReason: string | null;
         };
         CapitalOffer: {
             currency: string;
@@ -3366,6 +3389,8 @@ export interface components {
                 estimatedRepaymentDays: number;
             } | null;
             openRequest: components["schemas"]["CapitalRequest"] | null;
+            /** @description The newest request, open or decided */
+            latestRequest: components["schemas"]["CapitalRequest"] | null;
         };
         TransactionTotals: {
             /** @description ISO 4217: the merchant currency every amount is in */
@@ -11757,6 +11782,86 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decideCapitalRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "approve" | "decline";
+                    /** @description Required to decline: what the merchant is told */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CapitalRequest"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
