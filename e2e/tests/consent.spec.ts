@@ -158,3 +158,51 @@ test('signed in, the user menu turns analytics off: the visitor id goes and noth
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
   expect(analytics.length).toBe(sent);
 });
+
+test('a page view recorded after consent shows in the staff counts per route on /companies', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // Staff, in a browser of their own that chose "necessary only" (their own views are not counted).
+  const staff = await (await browser.newContext()).newPage();
+  await staff.goto('/signin');
+  await staff
+    .getByRole('dialog', { name: consentEnGB.consentModal.title })
+    .getByRole('button', { name: consentEnGB.consentModal.acceptNecessaryBtn })
+    .click();
+  await signIn(staff, demo.staff);
+  await expect(staff.getByRole('heading', { name: 'Manage companies' })).toBeVisible();
+  const counts = staff.getByRole('table', { name: 'Page views per route' });
+  const forgotViews = async () => {
+    await expect(counts.or(staff.getByText('No page views in the last 30 days.'))).toBeVisible();
+    // The skeleton (aria-busy) carries the table's name too: read the counts once they are loaded.
+    await expect(
+      staff.locator('section[aria-labelledby="staff-route-counts"] [aria-busy="true"]'),
+    ).toHaveCount(0);
+    const row = counts.getByRole('row').filter({ has: staff.getByText('forgot-password', { exact: true }) });
+    return (await row.count()) === 0
+      ? 0
+      : Number((await row.getByRole('cell').nth(1).textContent())?.replace(/\D/g, ''));
+  };
+  const before = await forgotViews();
+
+  // A visitor accepts analytics and opens the forgotten-password page: one page view of route forgot-password.
+  await page.goto('/signin');
+  await page
+    .getByRole('dialog', { name: consentEnGB.consentModal.title })
+    .getByRole('button', { name: consentEnGB.consentModal.acceptAllBtn })
+    .click();
+  const recorded = page.waitForResponse(
+    (response) =>
+      isAnalytics(response.request()) &&
+      (response.request().postData() ?? '').includes('"routeId":"forgot-password"'),
+  );
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot$/);
+  expect((await recorded).status()).toBe(202);
+
+  await staff.reload();
+  await expect.poll(forgotViews).toBe(before + 1);
+  await staff.context().close();
+});
