@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
+  asCompanionApp,
+  COMPANION_SCREENS,
   demoIds,
   managerScreens,
   openScreen,
@@ -159,6 +161,14 @@ test.describe('every screen: axe light and dark, no sideways overflow at 375 px,
     const errors = watchConsole(page);
     await signInAs(page, demo.gbManager);
     const findings = await checkScreens(page, managerScreens(ids), 'site manager');
+    expect([...findings, ...errors]).toEqual([]);
+  });
+
+  test('companion app pages', async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors = watchConsole(page);
+    await asCompanionApp(page, demo.gbOwner);
+    const findings = await checkScreens(page, COMPANION_SCREENS, 'companion');
     expect([...findings, ...errors]).toEqual([]);
   });
 

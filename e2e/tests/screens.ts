@@ -48,6 +48,30 @@ export const SIGNED_OUT_SCREENS: Screen[] = [
   { name: 'not-found', path: '/not-found', heading: 'Did you get lost?' },
 ];
 
+/**
+ * The companion app's pages (issue 14 §1): the web views it embeds, opened with the tokens the app stores, and a
+ * hand-off page as a computer shows it (the links to the app and the stores, no redirect).
+ */
+export const COMPANION_SCREENS: Screen[] = [
+  { name: 'native-eod-reports', path: '/native-app/eod-reports', heading: 'End of day reports' },
+  { name: 'native-capital', path: '/native-app/capital', heading: 'Capital' },
+  { name: 'tap-to-pay', path: '/app/tap-to-pay', heading: 'Tap to pay' },
+];
+
+/** Signs in through the identity API and stores the tokens where the companion app leaves them for its web view. */
+export async function asCompanionApp(page: Page, user: { email: string; password: string }): Promise<void> {
+  const signedIn = await page.request.post('/api/identity/sign-in', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(signedIn.ok()).toBe(true);
+  const { idToken, accessToken, expiresAt } = (await signedIn.json()).data as Record<string, string>;
+  await page.addInitScript((stored) => localStorage.setItem('mp.companionTokens', JSON.stringify(stored)), {
+    idToken,
+    accessToken,
+    expiresAt,
+  });
+}
+
 type Ids = Awaited<ReturnType<typeof demoIds>>;
 
 /** Every screen of the main menu and their detail screens a GB owner opens. */
