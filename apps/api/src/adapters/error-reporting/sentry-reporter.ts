@@ -1,4 +1,5 @@
 import { ERROR_REPORTING_IGNORED, ERROR_REPORTING_SAMPLE_RATES } from '@mp/domain/constants';
+import { errorReportingDataCollection, scrubErrorEvent } from '@mp/domain/error-reporting';
 import * as Sentry from '@sentry/node';
 import type { ErrorReporter } from './error-reporter-port.ts';
 
@@ -16,14 +17,7 @@ export function sentryNodeOptions(options: {
   return {
     dsn: options.dsn,
     environment: options.environment,
-    // Nothing collected automatically about the person or the request (SDK 11's successor of sendDefaultPii).
-    dataCollection: {
-      userInfo: false,
-      cookies: false,
-      httpHeaders: false,
-      httpBodies: [],
-      urlQueryParams: false,
-    },
+    dataCollection: errorReportingDataCollection(),
     tracesSampleRate: ERROR_REPORTING_SAMPLE_RATES.traces,
     ignoreErrors: [...ERROR_REPORTING_IGNORED],
     // Errors are captured where the error model answers 5xx (plugins/errors.ts), not by instrumenting every
@@ -37,22 +31,10 @@ export function sentryNodeOptions(options: {
       Sentry.linkedErrorsIntegration(),
       Sentry.dedupeIntegration(),
     ],
-    beforeSend: scrubEvent,
-    beforeSendTransaction: scrubEvent,
+    beforeSend: scrubErrorEvent,
+    beforeSendTransaction: scrubErrorEvent,
     ...(options.transport ? { transport: options.transport } : {}),
   };
-}
-
-/** Drops whatever could identify a person other than the user id. */
-export function scrubEvent<E extends Sentry.Event>(event: E): E {
-  const id = event.user?.id;
-  event.user = id === undefined ? undefined : { id };
-  if (event.request) {
-    const { method, url } = event.request;
-    event.request = { method, url: url?.split('?')[0] };
-  }
-  delete event.server_name;
-  return event;
 }
 
 export function createSentryReporter(options: Parameters<typeof sentryNodeOptions>[0]): ErrorReporter {

@@ -1,4 +1,5 @@
 import { ERROR_REPORTING_IGNORED } from '@mp/domain/constants';
+import { errorReportingDataCollection, scrubErrorEvent } from '@mp/domain/error-reporting';
 import * as Sentry from '@sentry/react';
 
 export interface ErrorReportingConfig {
@@ -7,17 +8,6 @@ export interface ErrorReportingConfig {
   tracesSampleRate: number;
   replaysSessionSampleRate: number;
   replaysOnErrorSampleRate: number;
-}
-
-/** Drops whatever could identify a person other than the user id (DESIGN §4 Consent). */
-export function scrubEvent<E extends Sentry.Event>(event: E): E {
-  const id = event.user?.id;
-  event.user = id === undefined ? undefined : { id };
-  if (event.request) {
-    const { url } = event.request;
-    event.request = { url: url?.split(/[?#]/)[0] };
-  }
-  return event;
 }
 
 /**
@@ -36,19 +26,13 @@ export function sentryBrowserOptions(
     replaysSessionSampleRate: config.replaysSessionSampleRate,
     replaysOnErrorSampleRate: config.replaysOnErrorSampleRate,
     ignoreErrors: [...ERROR_REPORTING_IGNORED],
-    dataCollection: {
-      userInfo: false,
-      cookies: false,
-      httpHeaders: false,
-      httpBodies: [],
-      urlQueryParams: false,
-    },
+    dataCollection: errorReportingDataCollection(),
     integrations: [
       Sentry.browserTracingIntegration(),
       Sentry.replayIntegration({ maskAllText: true, maskAllInputs: true, blockAllMedia: true }),
     ],
-    beforeSend: scrubEvent,
-    beforeSendTransaction: scrubEvent,
+    beforeSend: scrubErrorEvent,
+    beforeSendTransaction: scrubErrorEvent,
     ...(transport ? { transport } : {}),
   };
 }
