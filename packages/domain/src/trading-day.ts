@@ -121,3 +121,27 @@ export function nextBusinessDay(date: string): string {
     next = addDays(next, 1);
   }
 }
+
+/**
+ * The closed trading days a site's scheduled jobs should still make, oldest first (the payout and end-of-day
+ * report schedules, issue 12): from the day after `after` (the last one made, if any) or the site's first day,
+ * but never more than `catchUpDays` back from the last closed day, up to that day.
+ */
+export function closedTradingDaysToMake(site: {
+  now: Date;
+  window: string;
+  timeZone: string;
+  openedAt: Date;
+  catchUpDays: number;
+  after?: string | null | undefined;
+}): string[] {
+  const last = lastClosedTradingDay(site.now, site.window, site.timeZone);
+  const opened = tradingDayOf(site.openedAt, site.window, site.timeZone);
+  const earliest = addDays(last, -(site.catchUpDays - 1));
+  let day = site.after ? addDays(site.after, 1) : opened;
+  if (day < opened) day = opened;
+  if (day < earliest) day = earliest;
+  const days: string[] = [];
+  for (; day <= last; day = addDays(day, 1)) days.push(day);
+  return days;
+}

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  closedTradingDaysToMake,
   lastClosedTradingDay,
   nextBusinessDay,
   tradingDayBounds,
@@ -102,5 +103,25 @@ describe('calendar helpers', () => {
     expect(nextBusinessDay('2026-06-12')).toBe('2026-06-15');
     expect(nextBusinessDay('2026-06-13')).toBe('2026-06-15');
     expect(nextBusinessDay('2026-06-15')).toBe('2026-06-16');
+  });
+});
+
+describe('closedTradingDaysToMake (payout and end-of-day schedules)', () => {
+  const site = {
+    now: new Date('2026-03-10T12:00:00Z'),
+    window: '00:00',
+    timeZone: 'Europe/London',
+    openedAt: new Date('2026-03-07T09:00:00Z'),
+    catchUpDays: 7,
+  };
+  it('makes every closed day since the site opened, up to yesterday', () => {
+    expect(closedTradingDaysToMake(site)).toEqual(['2026-03-07', '2026-03-08', '2026-03-09']);
+  });
+  it('starts after the last day made, and never further back than the catch-up days', () => {
+    expect(closedTradingDaysToMake({ ...site, after: '2026-03-08' })).toEqual(['2026-03-09']);
+    expect(closedTradingDaysToMake({ ...site, after: '2026-03-09' })).toEqual([]);
+    const old = { ...site, openedAt: new Date('2025-01-01T00:00:00Z'), catchUpDays: 2 };
+    expect(closedTradingDaysToMake(old)).toEqual(['2026-03-08', '2026-03-09']);
+    expect(closedTradingDaysToMake({ ...old, after: '2025-06-01' })).toEqual(['2026-03-08', '2026-03-09']);
   });
 });

@@ -1,10 +1,4 @@
-import {
-  addDays,
-  calendarDateIn,
-  lastClosedTradingDay,
-  tradingDayBounds,
-  tradingDayOf,
-} from '@mp/domain/trading-day';
+import { addDays, calendarDateIn, closedTradingDaysToMake, tradingDayBounds } from '@mp/domain/trading-day';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job } from 'pg-boss';
@@ -155,12 +149,15 @@ export function eodScheduleJob(deps: EodJobDeps) {
         ).rows;
       });
       for (const site of sites) {
-        const last = lastClosedTradingDay(now, site.settlement_window, site.time_zone);
-        const opened = tradingDayOf(new Date(site.created_at), site.settlement_window, site.time_zone);
         const made = new Set(site.made);
-        let day = addDays(last, -(EOD_CATCH_UP_DAYS - 1));
-        if (day < opened) day = opened;
-        for (; day <= last; day = addDays(day, 1)) {
+        const days = closedTradingDaysToMake({
+          now,
+          window: site.settlement_window,
+          timeZone: site.time_zone,
+          openedAt: new Date(site.created_at),
+          catchUpDays: EOD_CATCH_UP_DAYS,
+        });
+        for (const day of days) {
           if (made.has(day)) continue;
           await deps.send(
             EOD_MAKE_JOB,

@@ -1,4 +1,4 @@
-import { addDays, lastClosedTradingDay, tradingDayOf } from '@mp/domain/trading-day';
+import { closedTradingDaysToMake } from '@mp/domain/trading-day';
 import { sql } from 'drizzle-orm';
 import type { TenantDb } from '../../access/tenant-db.ts';
 import type { Clock } from '../../clock.ts';
@@ -57,12 +57,15 @@ export function payoutScheduleJob(deps: PayoutJobDeps) {
         ).rows;
       });
       for (const site of sites) {
-        const last = lastClosedTradingDay(now, site.settlement_window, site.time_zone);
-        const opened = tradingDayOf(new Date(site.created_at), site.settlement_window, site.time_zone);
-        const earliest = addDays(last, -(CATCH_UP_DAYS - 1));
-        let day = site.last_built ? addDays(site.last_built, 1) : opened;
-        if (day < earliest) day = earliest;
-        for (; day <= last; day = addDays(day, 1)) {
+        const days = closedTradingDaysToMake({
+          now,
+          window: site.settlement_window,
+          timeZone: site.time_zone,
+          openedAt: new Date(site.created_at),
+          catchUpDays: CATCH_UP_DAYS,
+          after: site.last_built,
+        });
+        for (const day of days) {
           await deps.send(
             PAYOUT_BUILD_JOB,
             { merchantId: site.merchant_id, siteId: site.id, tradingDay: day } satisfies BuildDayData,
