@@ -102,6 +102,16 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: SIGNED_IN,
     request: () => ({ url: '/api/identity/factors/verify-session', payload: {} }),
   },
+  // Issue 15: the caller's own sessions (another user's id is 404: identity-session-list.test.ts).
+  'GET /api/identity/sessions': { expect: SIGNED_IN, request: () => ({ url: '/api/identity/sessions' }) },
+  'POST /api/identity/sessions/end-others': {
+    expect: SIGNED_IN,
+    request: () => ({ url: '/api/identity/sessions/end-others' }),
+  },
+  'DELETE /api/identity/sessions/:id': {
+    expect: SIGNED_IN,
+    request: () => ({ url: '/api/identity/sessions/not-a-uuid' }),
+  },
   'POST /api/identity/factors/totp/remove': {
     expect: SIGNED_IN,
     request: () => ({ url: '/api/identity/factors/totp/remove', payload: {} }),
@@ -283,6 +293,10 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
   'POST /api/v1/merchants/:id/rates/associate': {
     expect: STAFF_ONLY,
     request: (w) => ({ url: m(w, '/rates/associate') }),
+  },
+  'PUT /api/v1/merchants/:id/two-factor-requirement': {
+    expect: OWNER_A,
+    request: (w) => ({ url: m(w, '/two-factor-requirement'), payload: {} }),
   },
   'POST /api/v1/merchants/:id/deactivate': {
     expect: OWNER_A,

@@ -45,6 +45,7 @@ export function aMerchant(overrides: Partial<Merchant> = {}): Merchant {
     legalEntityName: 'Acme Ltd',
     entityType: 'company',
     stripeCustomerId: null,
+    requireTwoFactor: false,
     status: 'active',
     kycOnboardingStatus: 'verified',
     country: 'GB',

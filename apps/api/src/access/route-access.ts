@@ -143,6 +143,9 @@ function merchantCheck(
     });
     if (!context || !holdsPermissions(context, access.permissions, scopeOf(request, access.scope)))
       throw denied();
+    // Issue 15: an owner can require a second factor of every user of the merchant (company settings); a member's
+    // session that passed none is refused like a staff one, and the portal sends them to /two-factor.
+    if (context.merchant.requireTwoFactor && !actor.secondFactor) throw secondFactorRequired();
     request.access = context;
   };
 }

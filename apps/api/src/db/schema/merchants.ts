@@ -43,6 +43,8 @@ export const merchants = pgTable(
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     blockedReason: text('blocked_reason'),
     blockedBy: uuid('blocked_by'),
+    /** Issue 15: the owner requires a second factor of every user; their sessions without one are refused. */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -88,6 +88,28 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ service: CompanySett
     }),
   );
 
+  app.put(
+    '/v1/merchants/:id/two-factor-requirement',
+    {
+      config: {
+        access: { kind: 'merchant', permissions: ['Company:UpdateDetails'], scope: 'company', audited: true },
+      },
+      schema: {
+        operationId: 'setTwoFactorRequirement',
+        tags: ['company-settings'],
+        summary:
+          'Owners: require two-factor sign-in for every user of this merchant (sessions without a second factor ' +
+          'get 403 SECOND_FACTOR_REQUIRED on its routes)',
+        params: merchantPathSchema,
+        body: z.object({ required: z.boolean() }).strict(),
+        response: { 200: merchantResponse, 400: errorBodySchema, ...denied },
+      },
+    },
+    async (request) => ({
+      data: await service.setTwoFactorRequirement(accessOf(request), request.body.required),
+    }),
+  );
+
   app.post(
     '/v1/merchants/:id/deactivate',
     {

@@ -285,6 +285,26 @@ export function createCompanySettingsService(deps: { tenantDb: TenantDb; clock: 
       return toMerchantView(row, access.permissions);
     },
 
+    /** Issue 15: owners (Company:UpdateDetails) require a second factor of every user, or stop requiring it. */
+    async setTwoFactorRequirement(access: MerchantAccessContext, required: boolean) {
+      const row = await tenantDb.forMerchant(access.merchantId, async (tx) => {
+        const before = await merchantRepository.lockMerchant(tx, access.merchantId);
+        const after = await merchantRepository.updateMerchant(tx, access.merchantId, {
+          requireTwoFactor: required,
+          updatedAt: clock.now(),
+        });
+        await recordAudit(tx, access, clock, {
+          action: 'company.two-factor-requirement',
+          entityType: 'merchant',
+          entityId: access.merchantId,
+          before: before && { requireTwoFactor: before.requireTwoFactor },
+          after: { requireTwoFactor: required },
+        });
+        return after ?? access.merchant;
+      });
+      return toMerchantView(row, access.permissions);
+    },
+
     /** Company:Deactivate: the merchant becomes inactive (SPEC §4: inactive merchants are not activated). */
     async deactivate(access: MerchantAccessContext) {
       const row = await tenantDb.forMerchant(access.merchantId, async (tx) => {

@@ -27,6 +27,9 @@ export const merchantSchema = z
     currency: z.string().describe('ISO 4217'),
     timeZone: z.string().describe('IANA time zone'),
     stripeCustomerId: z.string().nullable(),
+    requireTwoFactor: z
+      .boolean()
+      .describe('Issue 15: every user of this merchant must sign in with a second factor (set by an owner)'),
     permissions: merchantPermissionsSchema,
   })
   .meta({ id: 'Merchant' });

@@ -15,6 +15,7 @@ export interface MerchantView {
   currency: string;
   timeZone: string;
   stripeCustomerId: string | null;
+  requireTwoFactor: boolean;
   permissions: MerchantPermissions;
 }
 
@@ -31,7 +32,7 @@ export type MerchantViewSource = Pick<
   | 'currency'
   | 'timeZone'
   | 'stripeCustomerId'
->;
+> & { requireTwoFactor?: boolean | null };
 
 /** A block hides the lifecycle status: the merchant shows as `blocked` until it is lifted. */
 function statusOf(merchant: MerchantViewSource): MerchantStatus {
@@ -50,6 +51,7 @@ export function toMerchantView(merchant: MerchantViewSource, permissions: Mercha
     currency: merchant.currency,
     timeZone: merchant.timeZone,
     stripeCustomerId: merchant.stripeCustomerId,
+    requireTwoFactor: merchant.requireTwoFactor ?? false,
     permissions,
   };
 }

@@ -27,6 +27,8 @@ export interface MemberRow {
   shared: boolean;
   /** The account is in the Staff group. */
   staff: boolean;
+  /** Issue 15: the account has a second factor (app_user_second_factor, migration 0035). */
+  twoFactor: boolean;
 }
 
 const memberColumns = {
@@ -43,6 +45,7 @@ const memberColumns = {
   createdAt: merchantMemberships.createdAt,
   shared: sql<boolean>`app_account_shared(${users.id}, ${merchantMemberships.merchantId})`,
   staff: sql<boolean>`exists (select 1 from ${userGroups} where ${userGroups.userId} = ${users.id} and ${userGroups.groupName} = ${STAFF_GROUP})`,
+  twoFactor: sql<boolean>`app_user_second_factor(${users.id})`,
 };
 
 const allMembers = preparedStatement<MemberRow[]>('users_members', (tx) =>

@@ -38,6 +38,7 @@ export const merchantUserSchema = z
       .enum(['shared', 'staff'])
       .nullable()
       .describe('Why not: `shared` (the account belongs to other companies too), `staff`; null when allowed'),
+    twoFactor: z.boolean().describe('Issue 15: the user has a second factor (authenticator app or passkey)'),
   })
   .meta({ id: 'MerchantUser' });
 

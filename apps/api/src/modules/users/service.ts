@@ -41,6 +41,7 @@ export function toMerchantUser(row: MemberRow) {
     createdAt: row.createdAt.toISOString(),
     canEditAccount: accountLockedReason(row) === null,
     accountLockedReason: accountLockedReason(row),
+    twoFactor: row.twoFactor,
   };
 }
 

@@ -10,7 +10,7 @@ export interface GuardMerchant {
   kycOnboardingStatus: string;
   permissions: MerchantPermissions;
   /** Issue 15: the owner requires two-factor sign-in of every user of the merchant. */
-  twoFactorRequired?: boolean;
+  requireTwoFactor?: boolean;
 }
 
 /** Everything a guard decides on. Built once per navigation by guard-context.ts. */

@@ -37,11 +37,13 @@ export const requireSignIn: Guard = ({ user, url }) => {
 };
 
 /**
- * Ours (issue 15): staff whose session did not pass a second factor go to /two-factor (set one up, or verify a
- * code) before anything else opens; the API refuses them too (403 SECOND_FACTOR_REQUIRED).
+ * Ours (issue 15): staff whose session did not pass a second factor, and users of a merchant whose owner requires
+ * one (company settings), go to /two-factor (set one up, or verify a code) before anything else opens; the API
+ * refuses them too (403 SECOND_FACTOR_REQUIRED).
  */
-export const requireSecondFactor: Guard = ({ user, url }) => {
-  if (!isStaffUser(user) || user?.twoFactor?.verified) return CONTINUE;
+export const requireSecondFactor: Guard = ({ user, url, merchant }) => {
+  if (user?.twoFactor?.verified) return CONTINUE;
+  if (!isStaffUser(user) && !merchant?.requireTwoFactor) return CONTINUE;
   return redirectTo(pathTo('two-factor', {}, { redirect: `${url.pathname}${url.search}` }));
 };
 

@@ -5,6 +5,9 @@ export const accessEnGB = {
   cancel: 'Cancel',
   saved: 'Saved.',
   users: {
+    twoFactor: 'Two-factor',
+    twoFactorOn: 'On',
+    twoFactorOff: 'Off',
     name: 'Name',
     email: 'Email',
     firstName: 'First name',
@@ -78,6 +81,12 @@ export const accessEnGB = {
     end: 'End override',
   },
   companySettings: {
+    twoFactor: 'Two-factor sign-in',
+    requireTwoFactor: 'Require two-factor sign-in for every user of this merchant',
+    requireTwoFactorHint:
+      'Users without an authenticator app or passkey are asked to set one up before they can open this company.',
+    requireTwoFactorOn: 'Two-factor sign-in is now required for every user.',
+    requireTwoFactorOff: 'Two-factor sign-in is no longer required.',
     details: 'Company details',
     legalEntityName: 'Legal entity name',
     registrationNumber: 'Registration number',

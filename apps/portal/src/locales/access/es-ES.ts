@@ -6,6 +6,9 @@ export const accessEsES: LocaleResources['access'] = {
   cancel: 'Cancelar',
   saved: 'Guardado.',
   users: {
+    twoFactor: 'Dos pasos',
+    twoFactorOn: 'Activado',
+    twoFactorOff: 'Desactivado',
     name: 'Nombre',
     email: 'Correo electrónico',
     firstName: 'Nombre',
@@ -80,6 +83,12 @@ export const accessEsES: LocaleResources['access'] = {
     end: 'Terminar acceso',
   },
   companySettings: {
+    twoFactor: 'Inicio de sesión en dos pasos',
+    requireTwoFactor: 'Exigir el inicio de sesión en dos pasos a todos los usuarios de este comercio',
+    requireTwoFactorHint:
+      'A los usuarios sin app de autenticación ni llave de acceso se les pedirá que configuren una antes de poder abrir esta empresa.',
+    requireTwoFactorOn: 'Ahora se exige el inicio de sesión en dos pasos a todos los usuarios.',
+    requireTwoFactorOff: 'Ya no se exige el inicio de sesión en dos pasos.',
     details: 'Datos de la empresa',
     legalEntityName: 'Razón social',
     registrationNumber: 'Número de registro',

@@ -6,6 +6,9 @@ export const accessFrFR: LocaleResources['access'] = {
   cancel: 'Annuler',
   saved: 'Enregistré.',
   users: {
+    twoFactor: 'Deux facteurs',
+    twoFactorOn: 'Activée',
+    twoFactorOff: 'Désactivée',
     name: 'Nom',
     email: 'E-mail',
     firstName: 'Prénom',
@@ -86,6 +89,12 @@ export const accessFrFR: LocaleResources['access'] = {
     end: "Terminer l'accès",
   },
   companySettings: {
+    twoFactor: 'Connexion à deux facteurs',
+    requireTwoFactor: 'Exiger la connexion à deux facteurs pour tous les utilisateurs de ce commerçant',
+    requireTwoFactorHint:
+      'Les utilisateurs sans application d’authentification ni clé d’accès devront en configurer une avant d’ouvrir cette entreprise.',
+    requireTwoFactorOn: 'La connexion à deux facteurs est désormais exigée pour tous les utilisateurs.',
+    requireTwoFactorOff: 'La connexion à deux facteurs n’est plus exigée.',
     details: "Informations sur l'entreprise",
     legalEntityName: 'Raison sociale',
     registrationNumber: "Numéro d'immatriculation",

@@ -6,6 +6,9 @@ export const accessItIT: LocaleResources['access'] = {
   cancel: 'Annulla',
   saved: 'Salvato.',
   users: {
+    twoFactor: 'Due fattori',
+    twoFactorOn: 'Attivo',
+    twoFactorOff: 'Disattivo',
     name: 'Nome',
     email: 'Email',
     firstName: 'Nome',
@@ -80,6 +83,12 @@ export const accessItIT: LocaleResources['access'] = {
     end: 'Termina accesso',
   },
   companySettings: {
+    twoFactor: 'Accesso a due fattori',
+    requireTwoFactor: 'Richiedi l’accesso a due fattori a tutti gli utenti di questo esercente',
+    requireTwoFactorHint:
+      'Agli utenti senza app di autenticazione né passkey verrà chiesto di configurarne una prima di aprire questa azienda.',
+    requireTwoFactorOn: 'L’accesso a due fattori è ora richiesto a tutti gli utenti.',
+    requireTwoFactorOff: 'L’accesso a due fattori non è più richiesto.',
     details: "Dati dell'azienda",
     legalEntityName: 'Ragione sociale',
     registrationNumber: 'Numero di registrazione',

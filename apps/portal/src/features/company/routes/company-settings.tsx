@@ -15,6 +15,7 @@ import { AuditLog } from '../components/audit-log.tsx';
 import { CompanyDetailsForm } from '../components/company-details-form.tsx';
 import { DeactivateCompany } from '../components/deactivate-company.tsx';
 import { RatesSummary, RatesSummaryLoading } from '../components/rates-summary.tsx';
+import { TwoFactorRequirement } from '../components/two-factor-requirement.tsx';
 
 interface CompanySettingsScreenProps {
   /** The language setting, composed in by app/ (the session feature owns the switcher and its save). */
@@ -76,6 +77,14 @@ export function CompanySettingsScreen({ languageSetting }: CompanySettingsScreen
                   {t('access.companySettings.languageHint')}
                 </Text>
                 {languageSetting}
+              </Stack>
+            )}
+            {holds('Company:UpdateDetails') && (
+              <Stack gap="xs">
+                <Text fw={700} component="h2">
+                  {t('access.companySettings.twoFactor')}
+                </Text>
+                <TwoFactorRequirement merchant={merchant} />
               </Stack>
             )}
             {holds('Company:Deactivate') && (

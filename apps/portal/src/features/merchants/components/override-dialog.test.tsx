@@ -15,6 +15,7 @@ const MERCHANT = {
   currency: 'GBP',
   timeZone: 'Europe/London',
   stripeCustomerId: null,
+  requireTwoFactor: false,
   permissions: { companyScoped: [], siteScoped: [] },
 } satisfies FoundMerchant;
 

@@ -88,6 +88,16 @@ export function UsersTable({ users, sites, canEdit, error, onRetry, emptyAction 
             ),
         },
         {
+          accessor: 'twoFactor',
+          title: t('access.users.twoFactor'),
+          noWrap: true,
+          render: (user) => (
+            <Badge variant="light" color={user.twoFactor ? 'green' : 'gray'} tt="none">
+              {user.twoFactor ? t('access.users.twoFactorOn') : t('access.users.twoFactorOff')}
+            </Badge>
+          ),
+        },
+        {
           accessor: 'status',
           title: t('access.users.status'),
           noWrap: true,

@@ -1028,6 +1028,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchants/{id}/two-factor-requirement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Owners: require two-factor sign-in for every user of this merchant (sessions without a second factor get 403 SECOND_FACTOR_REQUIRED on its routes) */
+        put: operations["setTwoFactorRequirement"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/merchants/{id}/deactivate": {
         parameters: {
             query?: never;
@@ -2039,6 +2056,8 @@ export interface components {
             canEditAccount: boolean;
             /** @description Why not: `shared` (the account belongs to other companies too), `staff`; null when allowed */
             accountLockedReason: ("shared" | "staff") | null;
+            /** @description Issue 15: the user has a second factor (authenticator app or passkey) */
+            twoFactor: boolean;
         };
         MerchantInvitationInput: {
             /** Format: uuid */
@@ -2161,6 +2180,8 @@ export interface components {
             /** @description IANA time zone */
             timeZone: string;
             stripeCustomerId: string | null;
+            /** @description Issue 15: every user of this merchant must sign in with a second factor (set by an owner) */
+            requireTwoFactor: boolean;
             permissions: components["schemas"]["MerchantPermissionsInput"];
         };
         PaymentMethodInput: {
@@ -3205,6 +3226,8 @@ export interface components {
             canEditAccount: boolean;
             /** @description Why not: `shared` (the account belongs to other companies too), `staff`; null when allowed */
             accountLockedReason: ("shared" | "staff") | null;
+            /** @description Issue 15: the user has a second factor (authenticator app or passkey) */
+            twoFactor: boolean;
         };
         MerchantInvitation: {
             /** Format: uuid */
@@ -3327,6 +3350,8 @@ export interface components {
             /** @description IANA time zone */
             timeZone: string;
             stripeCustomerId: string | null;
+            /** @description Issue 15: every user of this merchant must sign in with a second factor (set by an owner) */
+            requireTwoFactor: boolean;
             permissions: components["schemas"]["MerchantPermissions"];
         };
         PaymentMethod: {
@@ -8931,6 +8956,64 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Rates"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setTwoFactorRequirement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    required: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Merchant"];
                     };
                 };
             };
