@@ -116,6 +116,49 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: SIGNED_IN,
     request: () => ({ url: '/api/identity/factors/totp/remove', payload: {} }),
   },
+  // Issue 15: the caller's own sessions and passkeys (ids of others are 404: identity-sessions-list and
+  // identity-passkeys tests); malformed ids and bodies here, so the row reads who gets past the sign-in check.
+  'GET /api/identity/sessions': { expect: SIGNED_IN, request: () => ({ url: '/api/identity/sessions' }) },
+  'POST /api/identity/sessions/end-others': {
+    expect: SIGNED_IN,
+    request: () => ({ url: '/api/identity/sessions/end-others' }),
+  },
+  'DELETE /api/identity/sessions/:id': {
+    expect: SIGNED_IN,
+    request: () => ({ url: '/api/identity/sessions/not-a-session-id' }),
+  },
+  'GET /api/identity/factors/passkeys': {
+    expect: SIGNED_IN,
+    request: () => ({ url: '/api/identity/factors/passkeys' }),
+  },
+  'POST /api/identity/factors/passkeys/options': {
+    expect: SIGNED_IN,
+    request: () => ({ url: '/api/identity/factors/passkeys/options', payload: { unexpected: true } }),
+  },
+  'POST /api/identity/factors/passkeys': {
+    expect: SIGNED_IN,
+    request: () => ({ url: '/api/identity/factors/passkeys', payload: {} }),
+  },
+  'POST /api/identity/factors/passkeys/:passkeyId/remove': {
+    expect: SIGNED_IN,
+    request: () => ({ url: '/api/identity/factors/passkeys/not-a-passkey-id/remove', payload: {} }),
+  },
+  'POST /api/identity/sign-in/second-factor/passkey-options': {
+    expect: PUBLIC,
+    request: () => ({ url: '/api/identity/sign-in/second-factor/passkey-options', payload: {} }),
+  },
+  'POST /api/identity/sign-in/second-factor/passkey': {
+    expect: PUBLIC,
+    request: () => ({ url: '/api/identity/sign-in/second-factor/passkey', payload: {} }),
+  },
+  'POST /api/identity/sign-in/passkey-options': {
+    expect: PUBLIC,
+    request: () => ({ url: '/api/identity/sign-in/passkey-options', payload: {} }),
+  },
+  'POST /api/identity/sign-in/passkey': {
+    expect: PUBLIC,
+    request: () => ({ url: '/api/identity/sign-in/passkey', payload: {} }),
+  },
   'POST /api/identity/sign-up': {
     expect: PUBLIC,
     request: () => ({ url: '/api/identity/sign-up', payload: {} }),
