@@ -116,17 +116,8 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: SIGNED_IN,
     request: () => ({ url: '/api/identity/factors/totp/remove', payload: {} }),
   },
-  // Issue 15: the caller's own sessions and passkeys (ids of others are 404: identity-sessions-list and
-  // identity-passkeys tests); malformed ids and bodies here, so the row reads who gets past the sign-in check.
-  'GET /api/identity/sessions': { expect: SIGNED_IN, request: () => ({ url: '/api/identity/sessions' }) },
-  'POST /api/identity/sessions/end-others': {
-    expect: SIGNED_IN,
-    request: () => ({ url: '/api/identity/sessions/end-others' }),
-  },
-  'DELETE /api/identity/sessions/:id': {
-    expect: SIGNED_IN,
-    request: () => ({ url: '/api/identity/sessions/not-a-session-id' }),
-  },
+  // Issue 15: the caller's own passkeys (another user's id is 404: identity-passkeys tests); malformed ids and
+  // bodies here, so the row reads who gets past the sign-in check.
   'GET /api/identity/factors/passkeys': {
     expect: SIGNED_IN,
     request: () => ({ url: '/api/identity/factors/passkeys' }),

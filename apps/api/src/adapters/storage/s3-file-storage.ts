@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
