@@ -55,12 +55,10 @@ export const companionEnGB = {
     staffTitle: 'Capital requests',
     staffNone: 'No capital requests.',
     requestedAt: 'Requested',
-    requestedBy: 'By',
     status: 'Status',
     approved:
       'Your request for {{amount}} of {{requested}} was approved on {{date}}. We will contact you before any money is sent.',
     declined: 'Your request for {{amount}} of {{requested}} was declined on {{date}}. Reason: {{reason}}',
-    actions: 'Actions',
     approve: 'Approve',
     decline: 'Decline',
     approveTitle: 'Approve this capital request?',

@@ -57,12 +57,10 @@ export const companionEsES = {
     staffTitle: 'Solicitudes de financiación',
     staffNone: 'No hay solicitudes de financiación.',
     requestedAt: 'Solicitada',
-    requestedBy: 'Por',
     status: 'Estado',
     approved:
       'Tu solicitud de {{amount}} del {{requested}} fue aprobada el {{date}}. Te contactaremos antes de enviar el dinero.',
     declined: 'Tu solicitud de {{amount}} del {{requested}} fue rechazada el {{date}}. Motivo: {{reason}}',
-    actions: 'Acciones',
     approve: 'Aprobar',
     decline: 'Rechazar',
     approveTitle: '¿Aprobar esta solicitud de capital?',

@@ -57,12 +57,10 @@ export const companionFrFR = {
     staffTitle: 'Demandes de financement',
     staffNone: 'Aucune demande de financement.',
     requestedAt: 'Demandé le',
-    requestedBy: 'Par',
     status: 'Statut',
     approved:
       'Votre demande de {{amount}} du {{requested}} a été acceptée le {{date}}. Nous vous contacterons avant tout versement.',
     declined: 'Votre demande de {{amount}} du {{requested}} a été refusée le {{date}}. Motif : {{reason}}',
-    actions: 'Actions',
     approve: 'Accepter',
     decline: 'Refuser',
     approveTitle: 'Accepter cette demande de financement ?',

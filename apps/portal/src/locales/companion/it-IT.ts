@@ -55,13 +55,11 @@ export const companionItIT = {
     staffTitle: 'Richieste di finanziamento',
     staffNone: 'Nessuna richiesta di finanziamento.',
     requestedAt: 'Richiesta il',
-    requestedBy: 'Da',
     status: 'Stato',
     approved:
       'La tua richiesta di {{amount}} del {{requested}} è stata approvata il {{date}}. Ti contatteremo prima di inviare il denaro.',
     declined:
       'La tua richiesta di {{amount}} del {{requested}} è stata rifiutata il {{date}}. Motivo: {{reason}}',
-    actions: 'Azioni',
     approve: 'Approva',
     decline: 'Rifiuta',
     approveTitle: 'Approvare questa richiesta di capitale?',

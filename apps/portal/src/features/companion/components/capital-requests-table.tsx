@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -58,7 +58,15 @@ export function CapitalRequestsTable({ merchantId }: { merchantId: string }) {
           {
             accessor: 'requestedAt',
             title: t('companion.capital.requestedAt'),
-            render: (request) => <DateTime value={request.requestedAt} />,
+            // Who asked sits under when (a column of its own pushed the decision buttons out of view at 1280 px).
+            render: (request) => (
+              <Stack gap={2}>
+                <DateTime value={request.requestedAt} />
+                <Text size="sm" c="dimmed">
+                  {request.requestedBy}
+                </Text>
+              </Stack>
+            ),
           },
           {
             accessor: 'amount',
@@ -80,32 +88,27 @@ export function CapitalRequestsTable({ merchantId }: { merchantId: string }) {
               <Money value={{ amount: request.volume90Days, currency: request.currency }} />
             ),
           },
-          { accessor: 'requestedBy', title: t('companion.capital.requestedBy') },
           {
             accessor: 'status',
             title: t('companion.capital.status'),
+            // The decision buttons of an open request sit under its status.
             render: (request) => (
-              <Stack gap={2}>
+              <Stack gap={4} align="flex-start">
                 <span>{t(`companion.capital.statusValues.${request.status}`)}</span>
                 {request.decidedAt && <DateTime value={request.decidedAt} />}
                 {request.declineReason && <span>{request.declineReason}</span>}
+                {request.status === 'requested' && (
+                  <Group gap="xs">
+                    <Button size="xs" onClick={() => open(request, 'approve')}>
+                      {t('companion.capital.approve')}
+                    </Button>
+                    <Button size="xs" variant="outline" color="red" onClick={() => open(request, 'decline')}>
+                      {t('companion.capital.decline')}
+                    </Button>
+                  </Group>
+                )}
               </Stack>
             ),
-          },
-          {
-            accessor: 'actions',
-            title: t('companion.capital.actions'),
-            render: (request) =>
-              request.status === 'requested' ? (
-                <Group gap="xs" wrap="nowrap">
-                  <Button size="xs" onClick={() => open(request, 'approve')}>
-                    {t('companion.capital.approve')}
-                  </Button>
-                  <Button size="xs" variant="outline" color="red" onClick={() => open(request, 'decline')}>
-                    {t('companion.capital.decline')}
-                  </Button>
-                </Group>
-              ) : null,
           },
         ]}
       />
