@@ -13,6 +13,7 @@ describe('the owner requires two-factor sign-in', () => {
   let t: TestApp;
   let w: AccessWorld;
   const clock = fixedClock(new Date('2026-03-01T10:00:00Z'));
+  let ownerSecret = '';
 
   const setRequirement = (token: string, merchantId: string, payload: unknown) =>
     t.app.inject({
@@ -48,7 +49,14 @@ describe('the owner requires two-factor sign-in', () => {
 
   it('refuses the merchant’s routes to a member whose session passed no second factor (403 SECOND_FACTOR_REQUIRED), opens them with one, and leaves other merchants alone', async () => {
     expect((await sites(w.tokens.managerA1, w.merchantA)).statusCode).toBe(200);
-    const on = await setRequirement(w.tokens.ownerA, w.merchantA, { required: true });
+    // The owner's own password-only session may not turn it on: the rule is theirs first (nothing changes).
+    const refusedOn = await setRequirement(w.tokens.ownerA, w.merchantA, { required: true });
+    expect(refusedOn.statusCode).toBe(403);
+    expect(refusedOn.json().error.code).toBe('OWN_SECOND_FACTOR_REQUIRED');
+    expect((await sites(w.tokens.managerA1, w.merchantA)).statusCode).toBe(200);
+    const ownerWithFactor = await signInWithSecondFactor(t.app, w.users.ownerA.email, PASSWORD);
+    ownerSecret = ownerWithFactor.secret;
+    const on = await setRequirement(ownerWithFactor.accessToken, w.merchantA, { required: true });
     expect(on.statusCode).toBe(200);
     expect(on.json().data.requireTwoFactor).toBe(true);
     const audit = await t.app.db
@@ -85,7 +93,8 @@ describe('the owner requires two-factor sign-in', () => {
   });
 
   it('the users list shows who has two-factor sign-in', async () => {
-    const owner = await signInWithSecondFactor(t.app, w.users.ownerA.email, PASSWORD);
+    clock.advance(60_000);
+    const owner = { accessToken: await signInWithCode(t.app, w.users.ownerA.email, PASSWORD, ownerSecret) };
     const res = await users(owner.accessToken, w.merchantA);
     expect(res.statusCode).toBe(200);
     const byEmail = Object.fromEntries(

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessOf } from '../../access/route-access.ts';
-import { errorBodySchema } from '../../plugins/errors.ts';
+import { AppError, errorBodySchema } from '../../plugins/errors.ts';
 import { merchantSchema } from '../merchants/schemas.ts';
 import { merchantPathSchema } from '../users/schemas.ts';
 import { associateQuerySchema, companyDetailsBodySchema, ratesBodySchema, ratesSchema } from './schemas.ts';
@@ -99,15 +99,23 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ service: CompanySett
         tags: ['company-settings'],
         summary:
           'Owners: require two-factor sign-in for every user of this merchant (sessions without a second factor ' +
-          'get 403 SECOND_FACTOR_REQUIRED on its routes)',
+          'get 403 SECOND_FACTOR_REQUIRED on its routes). Turning it on needs a session that passed a second factor ' +
+          'itself (403 OWN_SECOND_FACTOR_REQUIRED), so an owner never locks everyone out behind a rule they do not meet',
         params: merchantPathSchema,
         body: z.object({ required: z.boolean() }).strict(),
         response: { 200: merchantResponse, 400: errorBodySchema, ...denied },
       },
     },
-    async (request) => ({
-      data: await service.setTwoFactorRequirement(accessOf(request), request.body.required),
-    }),
+    async (request) => {
+      // As GitHub asks of an organisation's owner: the rule is yours before it is everyone's.
+      if (request.body.required && !request.actor?.secondFactor)
+        throw new AppError(
+          403,
+          'OWN_SECOND_FACTOR_REQUIRED',
+          'Set up two-factor sign-in for yourself, and sign in with it, before requiring it of every user.',
+        );
+      return { data: await service.setTwoFactorRequirement(accessOf(request), request.body.required) };
+    },
   );
 
   app.post(

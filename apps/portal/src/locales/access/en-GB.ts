@@ -87,6 +87,8 @@ export const accessEnGB = {
       'Users without an authenticator app or passkey are asked to set one up before they can open this company.',
     requireTwoFactorOn: 'Two-factor sign-in is now required for every user.',
     requireTwoFactorOff: 'Two-factor sign-in is no longer required.',
+    requireTwoFactorOwnFirst:
+      'Set up two-factor sign-in for yourself first (Account menu → Two-factor sign-in), then sign in with it, before requiring it of every user.',
     details: 'Company details',
     legalEntityName: 'Legal entity name',
     registrationNumber: 'Registration number',

@@ -89,6 +89,8 @@ export const accessEsES: LocaleResources['access'] = {
       'A los usuarios sin app de autenticación ni llave de acceso se les pedirá que configuren una antes de poder abrir esta empresa.',
     requireTwoFactorOn: 'Ahora se exige el inicio de sesión en dos pasos a todos los usuarios.',
     requireTwoFactorOff: 'Ya no se exige el inicio de sesión en dos pasos.',
+    requireTwoFactorOwnFirst:
+      'Primero configura el inicio de sesión en dos pasos para ti (Menú de la cuenta → Verificación en dos pasos) e inicia sesión con él antes de exigirlo a todos los usuarios.',
     details: 'Datos de la empresa',
     legalEntityName: 'Razón social',
     registrationNumber: 'Número de registro',

@@ -95,6 +95,8 @@ export const accessFrFR: LocaleResources['access'] = {
       'Les utilisateurs sans application d’authentification ni clé d’accès devront en configurer une avant d’ouvrir cette entreprise.',
     requireTwoFactorOn: 'La connexion à deux facteurs est désormais exigée pour tous les utilisateurs.',
     requireTwoFactorOff: 'La connexion à deux facteurs n’est plus exigée.',
+    requireTwoFactorOwnFirst:
+      "Activez d'abord la connexion à deux facteurs pour vous-même (Menu du compte → Connexion en deux étapes), puis connectez-vous avec, avant de l'exiger de tous les utilisateurs.",
     details: "Informations sur l'entreprise",
     legalEntityName: 'Raison sociale',
     registrationNumber: "Numéro d'immatriculation",

@@ -89,6 +89,8 @@ export const accessItIT: LocaleResources['access'] = {
       'Agli utenti senza app di autenticazione né passkey verrà chiesto di configurarne una prima di aprire questa azienda.',
     requireTwoFactorOn: 'L’accesso a due fattori è ora richiesto a tutti gli utenti.',
     requireTwoFactorOff: 'L’accesso a due fattori non è più richiesto.',
+    requireTwoFactorOwnFirst:
+      "Configura prima l'accesso in due passaggi per te (Menu account → Accesso in due passaggi) e accedi con esso, prima di richiederlo a tutti gli utenti.",
     details: "Dati dell'azienda",
     legalEntityName: 'Ragione sociale',
     registrationNumber: 'Numero di registrazione',

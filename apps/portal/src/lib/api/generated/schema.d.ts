@@ -1036,7 +1036,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Owners: require two-factor sign-in for every user of this merchant (sessions without a second factor get 403 SECOND_FACTOR_REQUIRED on its routes) */
+        /** Owners: require two-factor sign-in for every user of this merchant (sessions without a second factor get 403 SECOND_FACTOR_REQUIRED on its routes). Turning it on needs a session that passed a second factor itself (403 OWN_SECOND_FACTOR_REQUIRED), so an owner never locks everyone out behind a rule they do not meet */
         put: operations["setTwoFactorRequirement"];
         post?: never;
         delete?: never;
