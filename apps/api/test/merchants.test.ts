@@ -50,6 +50,8 @@ describe('merchants', () => {
         currency: 'GBP',
         timeZone: 'Europe/London',
         stripeCustomerId: expect.stringMatching(/^cus_/),
+        // Issue 15: the owner has not required two-factor sign-in of the merchant's users.
+        requireTwoFactor: false,
         permissions: { companyScoped: [...COMPANY_PERMISSIONS], siteScoped: [] },
       },
     ]);
