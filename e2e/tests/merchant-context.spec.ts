@@ -3,7 +3,8 @@ import { choose, demo, resetSavedLanguage, signInFromStart } from './support.ts'
 
 test.afterEach(({ request }) => resetSavedLanguage(request, demo.groupOwner));
 
-const totalsCard = (page: Page, title = 'Last 30 days') => page.getByRole('region', { name: title });
+const totalsCard = (page: Page, title = 'Last 30 days') =>
+  page.getByRole('region', { name: title, exact: true });
 
 test('switching merchant changes what is shown, and the choice is remembered', async ({ page }) => {
   await signInFromStart(page, demo.groupOwner);
