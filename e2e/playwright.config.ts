@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_ADYEN } from './adyen-credentials.ts';
 
@@ -17,6 +19,43 @@ const oidc = {
   OIDC_REDIRECT_URI: `${oidcBaseURL}/api/identity/oidc/callback`,
 };
 const SOCIAL_SUITES = /identity-social\.spec\.ts$/;
+
+/**
+ * Two stacks side by side (E2E_STACKS, default 2; decision 0089): each is its own API process on its own
+ * in-memory database, and each runs its share of the spec files one after another in one worker, exactly as the
+ * single stack did — so no two tests ever share a database at the same time. Stack 1 listens on E2E_PORT, stack
+ * k > 1 on E2E_PORT + 1 + k (E2E_PORT + 1 and + 2 are the OpenID provider and its API). The spec files are
+ * dealt to the stacks by their measured duration (durations.json, seconds; a file not listed counts as the
+ * median), longest first onto the least loaded stack, so both finish at about the same time.
+ */
+const STACKS = Math.max(1, Math.floor(Number(process.env.E2E_STACKS ?? 2)));
+const stackPorts = Array.from({ length: STACKS }, (_, index) => (index === 0 ? port : port + 2 + index));
+const stacks = dealSpecs(STACKS).map((files, index) => ({
+  files,
+  port: stackPorts[index] as number,
+  url: `http://127.0.0.1:${stackPorts[index]}`,
+}));
+
+function dealSpecs(count: number): string[][] {
+  const testsDir = resolve(import.meta.dirname, 'tests');
+  const files = readdirSync(testsDir)
+    .filter((file) => file.endsWith('.spec.ts') && !SOCIAL_SUITES.test(file))
+    .sort();
+  const measured = JSON.parse(readFileSync(resolve(import.meta.dirname, 'durations.json'), 'utf8')) as Record<
+    string,
+    number
+  >;
+  const known = Object.values(measured).sort((a, b) => a - b);
+  const median = known[Math.floor(known.length / 2)] ?? 1;
+  const weight = (file: string) => measured[file] ?? median;
+  const dealt = Array.from({ length: count }, () => ({ files: [] as string[], total: 0 }));
+  for (const file of [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+    const lightest = dealt.reduce((best, stack) => (stack.total < best.total ? stack : best));
+    lightest.files.push(file);
+    lightest.total += weight(file);
+  }
+  return dealt.map((stack) => stack.files.sort());
+}
 
 function apiServer(listenPort: number, url: string, extra: Record<string, string> = {}) {
   return {
@@ -84,7 +123,9 @@ export default defineConfig({
   // One folder per stack port, so that runs side by side never share artifacts.
   outputDir: `test-results/${port}`,
   fullyParallel: false,
-  workers: 1,
+  // One worker per stack (each project below is limited to one), plus none for the OpenID project, which waits
+  // its turn: its single file is short.
+  workers: STACKS,
   // One retry: a test that fails and then passes is reported as flaky (scripts/test.ts prints how many and
   // which), so an intermittent failure is seen without one stall of a loaded machine failing the whole run.
   // See docs/decisions/0004-e2e-one-retry-flaky-reported.md.
@@ -113,11 +154,16 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: SOCIAL_SUITES },
-    { name: 'oidc', testMatch: SOCIAL_SUITES, use: { baseURL: oidcBaseURL } },
+    ...stacks.map((stack, index) => ({
+      name: STACKS === 1 ? 'chromium' : `chromium-${index + 1}`,
+      testMatch: stack.files.map((file) => `**/tests/${file}`),
+      workers: 1,
+      use: { baseURL: stack.url },
+    })),
+    { name: 'oidc', testMatch: SOCIAL_SUITES, workers: 1, use: { baseURL: oidcBaseURL } },
   ],
   webServer: [
-    apiServer(port, baseURL),
+    ...stacks.map((stack) => apiServer(stack.port, stack.url)),
     {
       command: 'node oidc/provider.ts',
       url: `${oidc.OIDC_ISSUER}/.well-known/openid-configuration`,
