@@ -75,5 +75,6 @@ export const transactionsEnGB = {
     inactive:
       'This email address cannot receive emails: an earlier email to it bounced. Please use another address.',
     failed: 'An error occurred while sending the receipt.',
+    tooMany: 'Too many receipts have been sent for now. Please try again later.',
   },
 };

@@ -76,5 +76,6 @@ export const transactionsEsES: typeof transactionsEnGB = {
     inactive:
       'Esta dirección no puede recibir correos: un correo anterior fue devuelto. Utiliza otra dirección.',
     failed: 'Se ha producido un error al enviar el recibo.',
+    tooMany: 'Se han enviado demasiados recibos por ahora. Inténtalo de nuevo más tarde.',
   },
 };

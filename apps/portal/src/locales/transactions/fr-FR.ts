@@ -76,5 +76,6 @@ export const transactionsFrFR: typeof transactionsEnGB = {
     inactive:
       'Cette adresse ne peut pas recevoir d’e-mails : un e-mail précédent a été rejeté. Veuillez utiliser une autre adresse.',
     failed: 'Une erreur est survenue lors de l’envoi du reçu.',
+    tooMany: 'Trop de reçus ont été envoyés pour le moment. Veuillez réessayer plus tard.',
   },
 };

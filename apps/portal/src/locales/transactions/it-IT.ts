@@ -76,5 +76,6 @@ export const transactionsItIT: typeof transactionsEnGB = {
     inactive:
       'Questo indirizzo non può ricevere e-mail: un messaggio precedente è stato respinto. Usa un altro indirizzo.',
     failed: "Si è verificato un errore durante l'invio della ricevuta.",
+    tooMany: 'Sono state inviate troppe ricevute per ora. Riprova più tardi.',
   },
 };

@@ -103,7 +103,7 @@ describe('e-mail receipt dialog in the transaction drawer', { timeout: 30_000 },
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Email the receipt' })).toBeNull());
   });
 
-  it('shows SPEC §8’s inactive-recipient message, or a generic failure', async () => {
+  it('shows SPEC §8’s inactive-recipient message, the limit when too many were sent, or a generic failure', async () => {
     const user = userEvent.setup();
     let answer = 422;
     fetchMock.mockImplementation(
@@ -118,7 +118,9 @@ describe('e-mail receipt dialog in the transaction drawer', { timeout: 30_000 },
                   details: [{ field: 'email', rule: 'receipt.recipientInactive', message: 'x' }],
                 },
               })
-            : jsonResponse(502, { error: { code: 'RECEIPT_FAILED', message: 'x' } }),
+            : answer === 429
+              ? jsonResponse(429, { error: { code: 'LIMIT_EXCEEDED', message: 'x' } })
+              : jsonResponse(502, { error: { code: 'RECEIPT_FAILED', message: 'x' } }),
       }).handle,
     );
     renderDrawer(aMerchant({ merchantId: 'm-1' }));
@@ -128,6 +130,13 @@ describe('e-mail receipt dialog in the transaction drawer', { timeout: 30_000 },
     await user.click(within(dialog).getByRole('button', { name: 'Send receipt' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'This email address cannot receive emails: an earlier email to it bounced. Please use another address.',
+    );
+    answer = 429;
+    await user.click(within(dialog).getByRole('button', { name: 'Send receipt' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'Too many receipts have been sent for now. Please try again later.',
+      ),
     );
     answer = 502;
     await user.click(within(dialog).getByRole('button', { name: 'Send receipt' }));

@@ -9,9 +9,13 @@ import { isApiError } from '../../../lib/api/api-error.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { useSendReceipt } from '../api/send-receipt.ts';
 
-/** SPEC §8: an address that bounced before is an inactive recipient; anything else is a generic failure. */
+/**
+ * SPEC §8: an address that bounced before is an inactive recipient; too many receipts (the API's limits per user,
+ * merchant and address) say so; anything else is a generic failure.
+ */
 function receiptErrorKey(error: unknown): string {
   if (isApiError(error, 422) && error.code === 'RECIPIENT_INACTIVE') return 'transactions.receipt.inactive';
+  if (isApiError(error, 429)) return 'transactions.receipt.tooMany';
   if (isApiError(error, 400) && error.details[0]?.field === 'email') return error.details[0].rule;
   return 'transactions.receipt.failed';
 }
