@@ -1,15 +1,4 @@
-import {
-  Button,
-  Group,
-  Loader,
-  Paper,
-  PasswordInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +10,7 @@ import { factorsQueryKey } from '../api/two-factor.ts';
 import { useFlow } from '../use-flow.ts';
 import { useUpgradeSession } from '../use-upgrade-session.ts';
 import { FlowAlert } from './flow-alert.tsx';
+import { type FreshProof, FreshProofFields, freshProofBody, NO_PROOF } from './fresh-proof-fields.tsx';
 
 const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 const when = (iso: string) => formatDate(iso, currentLocale(), zone(), 'dateTime');
@@ -147,13 +137,11 @@ function RemovePasskey({
 }) {
   const { t } = useTranslation();
   const flow = useFlow('passkeySettings');
-  const [proofKind, setProofKind] = useState<'password' | 'code'>('password');
-  const [proof, setProof] = useState('');
+  const [proof, setProof] = useState<FreshProof>(NO_PROOF);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const body = proofKind === 'password' ? { password: proof } : { code: proof.trim() };
-    if (await flow.run(() => removePasskey(passkey.id, body))) await onDone(true);
+    if (await flow.run(() => removePasskey(passkey.id, freshProofBody(proof)))) await onDone(true);
   };
 
   return (
@@ -163,38 +151,15 @@ function RemovePasskey({
           {t('passkeys.removeTitle', { name: passkey.name })}
         </Text>
         <Text size="sm">{t('passkeys.removeIntro')}</Text>
-        <SegmentedControl
-          value={proofKind}
-          onChange={(value) => {
-            setProofKind(value === 'code' ? 'code' : 'password');
-            setProof('');
-            flow.reset();
+        <FreshProofFields
+          proof={proof}
+          onChange={(next) => {
+            if (next.kind !== proof.kind) flow.reset();
+            setProof(next);
           }}
-          data={[
-            { value: 'password', label: t('twoFactor.settings.password') },
-            { value: 'code', label: t('twoFactor.challenge.code') },
-          ]}
-        />
-        <FlowAlert errorKey={flow.errorKey} />
-        {proofKind === 'password' ? (
-          <PasswordInput
-            label={t('twoFactor.settings.password')}
-            autoComplete="current-password"
-            required
-            value={proof}
-            onChange={(event) => setProof(event.currentTarget.value)}
-          />
-        ) : (
-          <TextInput
-            label={t('twoFactor.challenge.code')}
-            description={t('twoFactor.challenge.recoveryHint')}
-            autoComplete="one-time-code"
-            required
-            maxLength={20}
-            value={proof}
-            onChange={(event) => setProof(event.currentTarget.value)}
-          />
-        )}
+        >
+          <FlowAlert errorKey={flow.errorKey} />
+        </FreshProofFields>
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={() => void onDone(false)}>
             {t('passkeys.cancel')}
@@ -203,7 +168,7 @@ function RemovePasskey({
             type="submit"
             color="red"
             variant="light"
-            disabled={!proof.trim() || flow.isLoading}
+            disabled={!proof.value.trim() || flow.isLoading}
             loading={flow.isLoading}
           >
             {t('passkeys.confirmRemove')}

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Loader,
-  Modal,
-  PasswordInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Divider, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +8,7 @@ import { factorsQueryKey, getFactors, removeTotp } from '../api/two-factor.ts';
 import { useFlow } from '../use-flow.ts';
 import { useUpgradeSession } from '../use-upgrade-session.ts';
 import { FlowAlert } from './flow-alert.tsx';
+import { type FreshProof, FreshProofFields, freshProofBody, NO_PROOF } from './fresh-proof-fields.tsx';
 import { PasskeySettings } from './passkey-settings.tsx';
 import { TotpSetup } from './totp-setup.tsx';
 
@@ -34,12 +23,11 @@ export function TwoFactorSettings({ opened, onClose }: { opened: boolean; onClos
   const factors = useQuery({ queryKey: factorsQueryKey, queryFn: getFactors, enabled: opened });
   const passkeys = useQuery({ queryKey: passkeysQueryKey, queryFn: listPasskeys, enabled: opened });
   const flow = useFlow('twoFactorSettings');
-  const [proofKind, setProofKind] = useState<'password' | 'code'>('password');
-  const [proof, setProof] = useState('');
+  const [proof, setProof] = useState<FreshProof>(NO_PROOF);
   const [settingUp, setSettingUp] = useState(false);
 
   const close = () => {
-    setProof('');
+    setProof(NO_PROOF);
     setSettingUp(false);
     flow.reset();
     onClose();
@@ -48,10 +36,9 @@ export function TwoFactorSettings({ opened, onClose }: { opened: boolean; onClos
 
   const remove = async (event: React.FormEvent) => {
     event.preventDefault();
-    const body = proofKind === 'password' ? { password: proof } : { code: proof.trim() };
-    if (!(await flow.run(() => removeTotp(body)))) return;
+    if (!(await flow.run(() => removeTotp(freshProofBody(proof))))) return;
     notify(t('twoFactor.settings.removed'));
-    setProof('');
+    setProof(NO_PROOF);
     await refresh();
   };
 
@@ -83,44 +70,21 @@ export function TwoFactorSettings({ opened, onClose }: { opened: boolean; onClos
             {t('twoFactor.settings.recoveryLeft', { count: factors.data.recoveryCodesLeft })}
           </Text>
           <Text size="sm">{t('twoFactor.settings.removeIntro')}</Text>
-          <SegmentedControl
-            value={proofKind}
-            onChange={(value) => {
-              setProofKind(value === 'code' ? 'code' : 'password');
-              setProof('');
-              flow.reset();
+          <FreshProofFields
+            proof={proof}
+            onChange={(next) => {
+              if (next.kind !== proof.kind) flow.reset();
+              setProof(next);
             }}
-            data={[
-              { value: 'password', label: t('twoFactor.settings.password') },
-              { value: 'code', label: t('twoFactor.challenge.code') },
-            ]}
-          />
-          <FlowAlert errorKey={flow.errorKey} />
-          {proofKind === 'password' ? (
-            <PasswordInput
-              label={t('twoFactor.settings.password')}
-              autoComplete="current-password"
-              required
-              value={proof}
-              onChange={(event) => setProof(event.currentTarget.value)}
-            />
-          ) : (
-            <TextInput
-              label={t('twoFactor.challenge.code')}
-              description={t('twoFactor.challenge.recoveryHint')}
-              autoComplete="one-time-code"
-              required
-              maxLength={20}
-              value={proof}
-              onChange={(event) => setProof(event.currentTarget.value)}
-            />
-          )}
+          >
+            <FlowAlert errorKey={flow.errorKey} />
+          </FreshProofFields>
           <Group justify="flex-end">
             <Button
               type="submit"
               color="red"
               variant="light"
-              disabled={!proof.trim() || flow.isLoading}
+              disabled={!proof.value.trim() || flow.isLoading}
               loading={flow.isLoading}
             >
               {t('twoFactor.settings.remove')}
