@@ -1,4 +1,3 @@
-import { BarChart } from '@mantine/charts';
 import {
   Alert,
   Box,
@@ -11,14 +10,17 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/money.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { formatMoney } from '../../../lib/format/money.ts';
 import { currentLocale } from '../../../lib/i18n/i18n.ts';
 import { type DashboardCurrency, useTransactionDashboard } from '../api/get-transaction-dashboard.ts';
-import '@mantine/charts/styles.css';
+
+const SalesBars = lazy(() => import('./sales-bars.tsx'));
+/** The bars and their legend, in px: the frame keeps this height while the chart's chunk loads (no layout shift). */
+const CHART_HEIGHT = 300;
 
 /** A calendar day (YYYY-MM-DD) as "23 Nov" in the user's language (the day is already the merchant's). */
 function shortDay(day: string, locale: string): string {
@@ -132,30 +134,15 @@ function SalesChart({ currency, from, to }: { currency: DashboardCurrency; from:
   return (
     <Paper withBorder radius="md" p="md">
       {/* The bars for the eye; the sentence under them says the same for a screen reader. */}
-      <Box aria-hidden data-testid="sales-chart">
-        <BarChart
-          h={260}
-          data={data}
-          dataKey="day"
-          series={[
-            { name: 'captured', label: t('dashboard.captured'), color: 'teal.6' },
-            { name: 'refunded', label: t('dashboard.refunded'), color: 'orange.6' },
-          ]}
-          valueFormatter={money}
-          yAxisProps={{
-            width: 64,
-            tickFormatter: (value: number) => compactMoney(value, currency.currency, locale),
-          }}
-          xAxisProps={{ minTickGap: 12 }}
-          tickLine="none"
-          gridAxis="x"
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
-          barProps={{ radius: 2 }}
-          // Hidden from screen readers (the sentence below says it all), so the chart must not take focus either:
-          // recharts' keyboard layer makes its surface a tab stop (axe: aria-hidden-focus).
-          barChartProps={{ accessibilityLayer: false }}
-        />
+      <Box aria-hidden data-testid="sales-chart" mih={CHART_HEIGHT}>
+        <Suspense fallback={<Skeleton height={CHART_HEIGHT} radius="sm" />}>
+          <SalesBars
+            data={data}
+            labels={{ captured: t('dashboard.captured'), refunded: t('dashboard.refunded') }}
+            money={money}
+            tick={(value) => compactMoney(value, currency.currency, locale)}
+          />
+        </Suspense>
       </Box>
       <Text size="sm" c="dimmed" mt="xs">
         {t('dashboard.chartSummary', {
