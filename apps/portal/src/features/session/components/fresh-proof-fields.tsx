@@ -1,6 +1,6 @@
 import { PasswordInput, SegmentedControl, TextInput } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FlowAlert } from './flow-alert.tsx';
 
 /** What removing a factor asks for (issue 15, one rule on the API): the password, or a current or recovery code. */
 export interface FreshProof {
@@ -16,17 +16,19 @@ export function freshProofBody(proof: FreshProof): { password: string } | { code
 }
 
 /**
- * The choice between the password and a code, then its field; `children` (the flow's alert) sit between them.
- * Choosing the other kind empties the field.
+ * The choice between the password and a code, the removal's error (the flow's), then the field. Choosing the other
+ * kind empties the field and clears the error (`onKindChange`: the flow's reset).
  */
 export function FreshProofFields({
   proof,
   onChange,
-  children,
+  errorKey,
+  onKindChange,
 }: {
   proof: FreshProof;
   onChange: (next: FreshProof) => void;
-  children?: ReactNode;
+  errorKey: string | null;
+  onKindChange: () => void;
 }) {
   const { t } = useTranslation();
   const setValue = (value: string) => onChange({ ...proof, value });
@@ -34,13 +36,16 @@ export function FreshProofFields({
     <>
       <SegmentedControl
         value={proof.kind}
-        onChange={(value) => onChange({ kind: value === 'code' ? 'code' : 'password', value: '' })}
+        onChange={(value) => {
+          onKindChange();
+          onChange({ kind: value === 'code' ? 'code' : 'password', value: '' });
+        }}
         data={[
           { value: 'password', label: t('twoFactor.settings.password') },
           { value: 'code', label: t('twoFactor.challenge.code') },
         ]}
       />
-      {children}
+      <FlowAlert errorKey={errorKey} />
       {proof.kind === 'password' ? (
         <PasswordInput
           label={t('twoFactor.settings.password')}

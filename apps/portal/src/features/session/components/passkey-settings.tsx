@@ -153,13 +153,10 @@ function RemovePasskey({
         <Text size="sm">{t('passkeys.removeIntro')}</Text>
         <FreshProofFields
           proof={proof}
-          onChange={(next) => {
-            if (next.kind !== proof.kind) flow.reset();
-            setProof(next);
-          }}
-        >
-          <FlowAlert errorKey={flow.errorKey} />
-        </FreshProofFields>
+          onChange={setProof}
+          errorKey={flow.errorKey}
+          onKindChange={flow.reset}
+        />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={() => void onDone(false)}>
             {t('passkeys.cancel')}

@@ -72,13 +72,10 @@ export function TwoFactorSettings({ opened, onClose }: { opened: boolean; onClos
           <Text size="sm">{t('twoFactor.settings.removeIntro')}</Text>
           <FreshProofFields
             proof={proof}
-            onChange={(next) => {
-              if (next.kind !== proof.kind) flow.reset();
-              setProof(next);
-            }}
-          >
-            <FlowAlert errorKey={flow.errorKey} />
-          </FreshProofFields>
+            onChange={setProof}
+            errorKey={flow.errorKey}
+            onKindChange={flow.reset}
+          />
           <Group justify="flex-end">
             <Button
               type="submit"
