@@ -6,13 +6,15 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantDb } from '../src/access/tenant-db.ts';
 import { createStripeBillingProvider } from '../src/adapters/billing/stripe-billing.ts';
-import { readOutbox } from '../src/adapters/mail/outbox-mailer.ts';
+import { createOutboxMailer, readOutbox } from '../src/adapters/mail/outbox-mailer.ts';
 import { systemClock } from '../src/clock.ts';
 import { invoices, merchants } from '../src/db/schema/index.ts';
 import { collectInvoice } from '../src/modules/invoices/collection.ts';
-import { INVOICE_COLLECT_JOB } from '../src/modules/invoices/invoice-jobs.ts';
+import { INVOICE_COLLECT_JOB, invoiceCollectJob } from '../src/modules/invoices/invoice-jobs.ts';
+import { createPaymentSettlement } from '../src/modules/invoices/payment-settlement.ts';
 import { type AccessWorld, createAccessWorld } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
+import { insertDefaultCard, insertOpenInvoice } from './helpers/invoices.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_invoices_0123456789';
 
@@ -112,15 +114,32 @@ function stripeServer() {
     const pm = url.pathname.match(/^\/v1\/payment_methods\/(\w+)$/);
     if (request.method === 'GET' && pm) return send(200, methods[pm[1] ?? '']);
     if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
-      if (params.get('payment_method') === 'pm_declines')
+      if (params.get('payment_method') === 'pm_declines') {
+        // As Stripe does: the declined intent exists (requires_payment_method), named in the error, and
+        // payment_intent.payment_failed follows.
+        const declined = {
+          id: `pi_${requests.length}`,
+          object: 'payment_intent',
+          status: 'requires_payment_method',
+          amount: Number(params.get('amount')),
+          metadata: metadata(),
+          last_payment_error: {
+            type: 'card_error',
+            code: 'card_declined',
+            message: 'Your card has insufficient funds.',
+          },
+        };
+        payments.set(declined.id, declined);
         return send(402, {
           error: {
             type: 'card_error',
             code: 'card_declined',
             decline_code: 'insufficient_funds',
             message: 'Your card has insufficient funds.',
+            payment_intent: declined,
           },
         });
+      }
       // A Direct Debit is accepted as processing, as Stripe does; a card succeeds at once.
       const debit =
         params.get('payment_method')?.startsWith('pm_sepa') ||
@@ -211,6 +230,21 @@ describe('billing through Stripe (official SDK against a local Stripe-speaking s
     type,
     data: { object: intent },
   });
+
+  const stripeProvider = () =>
+    createStripeBillingProvider({
+      secretKey: 'sk_test_invoices',
+      publishableKey: 'pk_test_invoices',
+      webhookSecret: WEBHOOK_SECRET,
+      apiUrl,
+    });
+  /** The SDK against the local server, for a test's own calls (what another integration would do). */
+  const stripeClient = () =>
+    new Stripe('sk_test_invoices', {
+      host: new URL(apiUrl).hostname,
+      port: Number(new URL(apiUrl).port),
+      protocol: 'http',
+    });
 
   beforeAll(async () => {
     apiUrl = await stripe.listen();
@@ -325,12 +359,7 @@ describe('billing through Stripe (official SDK against a local Stripe-speaking s
   });
 
   it('collects off-session with an idempotency key per invoice and attempt; a decline is a failure with Stripe’s reason', async () => {
-    const provider = createStripeBillingProvider({
-      secretKey: 'sk_test_invoices',
-      publishableKey: 'pk_test_invoices',
-      webhookSecret: WEBHOOK_SECRET,
-      apiUrl,
-    });
+    const provider = stripeProvider();
     const request = {
       merchantId: randomUUID(),
       invoiceId: randomUUID(),
@@ -363,12 +392,7 @@ describe('billing through Stripe (official SDK against a local Stripe-speaking s
   });
 
   it('a SEPA debit is processing until Stripe’s signed payment_intent events settle it: failed → overdue, e-mail, retry; then paid', async () => {
-    const provider = createStripeBillingProvider({
-      secretKey: 'sk_test_invoices',
-      publishableKey: 'pk_test_invoices',
-      webhookSecret: WEBHOOK_SECRET,
-      apiUrl,
-    });
+    const provider = stripeProvider();
     const tenantDb = createTenantDb(t.app.database);
     const settings = (
       await t.app.inject({ method: 'GET', url: `${base()}/billing-settings`, headers: w.headers('ownerA') })
@@ -459,11 +483,7 @@ describe('billing through Stripe (official SDK against a local Stripe-speaking s
     expect(await view()).toMatchObject({ status: 'paid', paymentStatus: 'succeeded', amountDue: 0 });
   });
   it("a signed payment_intent event settles only the invoice the intent was made for: the event's metadata is not read, and an intent whose metadata names no invoice of ours is ignored (200, never a 500)", async () => {
-    const stripeApi = new Stripe('sk_test_invoices', {
-      host: new URL(apiUrl).hostname,
-      port: Number(new URL(apiUrl).port),
-      protocol: 'http',
-    });
+    const stripeApi = stripeClient();
     // Merchant B's invoice waits for its own Direct Debit.
     const invoiceB = randomUUID();
     await t.app.db.insert(invoices).values({
@@ -508,5 +528,82 @@ describe('billing through Stripe (official SDK against a local Stripe-speaking s
     const malformed = await webhook(event({ merchantId: 'acct-42', invoiceId: 'in_1PQR' }));
     expect(malformed.statusCode).toBe(200);
     expect(await stateOfB()).toBe('processing');
+  });
+
+  it('a card Stripe declines is e-mailed once for the attempt; its payment_intent.payment_failed, replayed, sends nothing more', async () => {
+    const provider = stripeProvider();
+    const tenantDb = createTenantDb(t.app.database);
+    // The customer the first session made (the local server's only one), whichever test ran first.
+    await t.app.db
+      .update(merchants)
+      .set({ stripeCustomerId: 'cus_test_1' })
+      .where(eq(merchants.id, w.merchantA));
+    await insertDefaultCard(t.app.db, w.merchantA, {
+      providerPaymentMethodId: 'pm_declines',
+      lastFour: '0341',
+    });
+    const invoiceId = await insertOpenInvoice(t.app.db, w.merchantA, {
+      number: 'INV-STRIPE-CARD-1',
+      month: '2026-10',
+      currency: 'EUR',
+      country: 'DE',
+    });
+    const settlement = createPaymentSettlement({
+      tenantDb,
+      clock: systemClock,
+      mailer: createOutboxMailer({ db: t.app.db, printBodies: false }),
+      send: async () => randomUUID(),
+      portalUrl: 'http://localhost:3000',
+      log: { warn: () => {}, error: () => {} },
+    });
+    const job = invoiceCollectJob({
+      tenantDb,
+      clock: systemClock,
+      send: async () => randomUUID(),
+      billing: provider,
+      settlement,
+    });
+    const mails = async () =>
+      (await readOutbox(t.app.db, w.users.ownerA.email)).filter((m) => m.kind === 'invoice_card_declined');
+    await expect(
+      job.work({ merchantId: w.merchantA, invoiceId }, { retryCount: 0, retryLimit: 5 } as never),
+    ).rejects.toThrow(/insufficient funds/);
+    const [mail, ...more] = await mails();
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('Card payment of invoice INV-STRIPE-CARD-1 declined');
+    expect(mail?.text).toContain('Your card has insufficient funds');
+    expect(mail?.text).toContain('http://localhost:3000/billing/payment-methods/new');
+    const [row] = await t.app.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+    expect(row).toMatchObject({ status: 'overdue', collectionAttempts: 1 });
+
+    // Stripe's event about the declined intent, signed, twice: nothing settles, nothing is queued or sent.
+    const declined = stripe.requests.filter((r) => r.path === '/v1/payment_intents').at(-1);
+    expect(declined?.params.get('payment_method')).toBe('pm_declines');
+    const intentId = `pi_${stripe.requests.indexOf(declined as never) + 1}`;
+    const stripeApi = stripeClient();
+    expect(await stripeApi.paymentIntents.retrieve(intentId)).toMatchObject({
+      status: 'requires_payment_method',
+      metadata: { merchantId: w.merchantA, invoiceId },
+    });
+    const jobsBefore = t.sentJobs.length;
+    for (let i = 0; i < 2; i++) {
+      const res = await webhook({
+        id: `evt_${randomUUID()}`,
+        object: 'event',
+        type: 'payment_intent.payment_failed',
+        data: {
+          object: {
+            id: intentId,
+            object: 'payment_intent',
+            metadata: { merchantId: w.merchantA, invoiceId },
+          },
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await mails()).toHaveLength(1);
+    expect(t.sentJobs.length).toBe(jobsBefore);
+    const [after] = await t.app.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+    expect(after).toMatchObject({ status: 'overdue', collectionAttempts: 1 });
   });
 });

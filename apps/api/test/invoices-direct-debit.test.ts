@@ -23,6 +23,7 @@ import {
 } from '../src/modules/invoices/payment-settlement.ts';
 import { type AccessWorld, createAccessWorld } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
+import { insertOpenInvoice } from './helpers/invoices.ts';
 
 const DAY = 86_400_000;
 
@@ -64,27 +65,8 @@ describe('invoices collected by Direct Debit', () => {
       portalUrl: 'https://portal.example',
       log: { warn: () => {}, error: () => {} },
     });
-  const insertInvoice = async (number: string, month: string) => {
-    const id = randomUUID();
-    await t.app.db.insert(invoices).values({
-      merchantId: w.merchantA,
-      id,
-      number,
-      status: 'open',
-      displayType: 'billing_summary',
-      periodStart: `${month}-01`,
-      periodEnd: `${month}-28`,
-      subtotal: 1000,
-      tax: 200,
-      total: 1200,
-      taxPercent: '20.00',
-      currency: 'GBP',
-      country: 'GB',
-      issuedAt: clock.now(),
-      dueAt: new Date(clock.now().getTime() + 14 * DAY),
-    });
-    return id;
-  };
+  const insertInvoice = (number: string, month: string) =>
+    insertOpenInvoice(t.app.db, w.merchantA, { number, month, issuedAt: clock.now() });
   const view = async (invoiceId: string) => {
     const res = await t.app.inject({
       method: 'GET',
@@ -101,7 +83,7 @@ describe('invoices collected by Direct Debit', () => {
     tenantDb = createTenantDb(t.app.database);
     const settlement = settlementOf();
     const deps = { tenantDb, clock, send, billing: provider };
-    const collect = invoiceCollectJob(deps);
+    const collect = invoiceCollectJob({ ...deps, settlement });
     const check = invoiceDebitCheckJob({ ...deps, settlement });
     jobs = {
       collect: (invoiceId) => collect.work({ merchantId: w.merchantA, invoiceId }, {} as never),
@@ -220,7 +202,10 @@ describe('invoices collected by Direct Debit', () => {
     const alwaysFails = createSimulatedBillingProvider({ debitSettleMs: DAY, debitFails: () => true });
     const settlement = settlementOf();
     const deps = { tenantDb, clock, send, billing: alwaysFails };
-    await invoiceCollectJob(deps).work({ merchantId: w.merchantA, invoiceId: id }, {} as never);
+    await invoiceCollectJob({ ...deps, settlement }).work(
+      { merchantId: w.merchantA, invoiceId: id },
+      {} as never,
+    );
     sent.length = 0;
     clock.advance(DAY);
     await invoiceDebitCheckJob({ ...deps, settlement }).work(

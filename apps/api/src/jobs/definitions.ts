@@ -38,6 +38,7 @@ export interface JobDeps {
  * belongs to and add it here (apps/api/README.md, "Jobs").
  */
 export function jobDefinitions(deps: JobDeps): AnyJobDefinition[] {
+  const settlement = createPaymentSettlement(deps);
   return [
     churnSweepJob(deps),
     payoutScheduleJob(deps),
@@ -45,8 +46,8 @@ export function jobDefinitions(deps: JobDeps): AnyJobDefinition[] {
     payoutBankJob(deps),
     invoiceScheduleJob(deps),
     invoiceBuildJob(deps),
-    invoiceCollectJob(deps),
-    invoiceDebitCheckJob({ ...deps, settlement: createPaymentSettlement(deps) }),
+    invoiceCollectJob({ ...deps, settlement }),
+    invoiceDebitCheckJob({ ...deps, settlement }),
     reportGenerateJob(deps),
     eodScheduleJob(deps),
     eodMakeJob(deps),

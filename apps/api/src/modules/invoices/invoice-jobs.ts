@@ -24,7 +24,7 @@ interface InvoiceJobDeps {
   billing: BillingProvider;
 }
 
-interface DebitCheckDeps extends InvoiceJobDeps {
+interface SettlementDeps extends InvoiceJobDeps {
   settlement: PaymentSettlement;
 }
 
@@ -87,22 +87,39 @@ export function invoiceBuildJob(deps: InvoiceJobDeps) {
   });
 }
 
+const COLLECT_RETRY_LIMIT = 5;
+const COLLECT_RETRY_DELAY_S = 3600;
+const COLLECT_RETRY_DELAY_MAX_S = 86_400;
+
+/**
+ * When the queue runs a failed collection again at the latest: pg-boss waits retryDelay × 2^(n+1) × (½ … 1)
+ * seconds (jitter), capped at retryDelayMax; null after the last try.
+ */
+export function collectRetryBy(now: Date, job: { retryCount?: number; retryLimit?: number }): Date | null {
+  const retryCount = job.retryCount ?? 0;
+  if (retryCount >= (job.retryLimit ?? COLLECT_RETRY_LIMIT)) return null;
+  const seconds = Math.min(COLLECT_RETRY_DELAY_MAX_S, COLLECT_RETRY_DELAY_S * 2 ** (retryCount + 1));
+  return new Date(now.getTime() + seconds * 1000);
+}
+
 /**
  * Collects an invoice through the billing port. A decline marks it overdue and throws, so the queue retries:
- * 5 tries, 1 h, 2 h, 4 h, … apart (a card topped up, a payment method added in the meantime). A Direct Debit
- * comes back processing: a check job is queued for when the provider should know its outcome.
+ * 5 tries, 1 h, 2 h, 4 h, … apart (a card topped up, a payment method added in the meantime); a declined card
+ * is told to the billing contact by e-mail once per attempt (each run is one attempt: recordCollection counts
+ * it). A Direct Debit comes back processing: a check job is queued for when the provider should know its
+ * outcome.
  */
-export function invoiceCollectJob(deps: InvoiceJobDeps) {
+export function invoiceCollectJob(deps: SettlementDeps) {
   return defineJob<CollectData>({
     name: INVOICE_COLLECT_JOB,
     queue: {
       policy: 'exclusive',
-      retryLimit: 5,
-      retryDelay: 3600,
+      retryLimit: COLLECT_RETRY_LIMIT,
+      retryDelay: COLLECT_RETRY_DELAY_S,
       retryBackoff: true,
-      retryDelayMax: 86_400,
+      retryDelayMax: COLLECT_RETRY_DELAY_MAX_S,
     },
-    async work({ merchantId, invoiceId }) {
+    async work({ merchantId, invoiceId }, job) {
       const outcome = await collectInvoice(
         { tenantDb: deps.tenantDb, clock: deps.clock, provider: deps.billing },
         merchantId,
@@ -116,6 +133,10 @@ export function invoiceCollectJob(deps: InvoiceJobDeps) {
         return;
       }
       if (outcome.status === 'failed') {
+        await deps.settlement.cardDeclined(merchantId, invoiceId, {
+          reason: outcome.reason,
+          retryAt: collectRetryBy(deps.clock.now(), job ?? {}),
+        });
         throw new Error(
           `invoice ${invoiceId} not collected (attempt ${outcome.attempts}): ${outcome.reason}`,
         );
@@ -130,7 +151,7 @@ export function invoiceCollectJob(deps: InvoiceJobDeps) {
  * `debitCheckAfterMs` later, up to 14 times. Stripe's webhook usually settles the payment first; then this
  * finds nothing processing and stops.
  */
-export function invoiceDebitCheckJob(deps: DebitCheckDeps) {
+export function invoiceDebitCheckJob(deps: SettlementDeps) {
   return defineJob<CollectData>({
     name: INVOICE_DEBIT_CHECK_JOB,
     queue: {

@@ -9,7 +9,10 @@ interface Facts {
   url: string;
 }
 
-const TEXTS: Record<Locale, { subject: (number: string) => string; body: (facts: Facts) => string }> = {
+type Texts = { subject: (number: string) => string; body: (facts: Facts) => string };
+
+/** A Direct Debit the bank returned (decision 0078). */
+const DEBIT_TEXTS: Record<Locale, Texts> = {
   'en-GB': {
     subject: (number) => `Payment of invoice ${number} failed`,
     body: ({ number, reason, retryOn, url }) =>
@@ -48,7 +51,51 @@ const TEXTS: Record<Locale, { subject: (number: string) => string; body: (facts:
   },
 };
 
-/** The e-mail telling the billing contact that a Direct Debit failed, and when it is tried again. */
+/** A card declined when the invoice was collected: the reason, the next try, and where to change the card. */
+const CARD_TEXTS: Record<Locale, Texts> = {
+  'en-GB': {
+    subject: (number) => `Card payment of invoice ${number} declined`,
+    body: ({ number, reason, retryOn, url }) =>
+      `Your card was declined when we collected invoice ${number}: ${reason}.\n\n${
+        retryOn
+          ? `We will try the card again by ${retryOn}.`
+          : 'We will not try the card again automatically: please contact us to settle the invoice.'
+      } To pay it, update your payment method: add a card or account at ${url}/billing/payment-methods/new and make it your default at ${url}/billing/payment-methods. The invoice is at ${url}/billing/invoices.`,
+  },
+  'es-ES': {
+    subject: (number) => `Pago con tarjeta de la factura ${number} rechazado`,
+    body: ({ number, reason, retryOn, url }) =>
+      `Tu tarjeta ha sido rechazada al cobrar la factura ${number}: ${reason}.\n\n${
+        retryOn
+          ? `Volveremos a intentarlo con la tarjeta antes del ${retryOn}.`
+          : 'No volveremos a intentarlo automáticamente con la tarjeta: contáctanos para saldar la factura.'
+      } Para pagarla, actualiza tu método de pago: añade una tarjeta o cuenta en ${url}/billing/payment-methods/new y márcala como predeterminada en ${url}/billing/payment-methods. La factura está en ${url}/billing/invoices.`,
+  },
+  'fr-FR': {
+    subject: (number) => `Paiement par carte de la facture ${number} refusé`,
+    body: ({ number, reason, retryOn, url }) =>
+      `Votre carte a été refusée lors du recouvrement de la facture ${number} : ${reason}.\n\n${
+        retryOn
+          ? `Nous réessaierons la carte d'ici le ${retryOn}.`
+          : 'Nous ne réessaierons pas la carte automatiquement : contactez-nous pour régler la facture.'
+      } Pour la régler, mettez à jour votre moyen de paiement : ajoutez une carte ou un compte sur ${url}/billing/payment-methods/new et définissez-le par défaut sur ${url}/billing/payment-methods. La facture est sur ${url}/billing/invoices.`,
+  },
+  'it-IT': {
+    subject: (number) => `Pagamento con carta della fattura ${number} rifiutato`,
+    body: ({ number, reason, retryOn, url }) =>
+      `La tua carta è stata rifiutata all'incasso della fattura ${number}: ${reason}.\n\n${
+        retryOn
+          ? `Riproveremo con la carta entro il ${retryOn}.`
+          : 'Non riproveremo automaticamente con la carta: contattaci per saldare la fattura.'
+      } Per pagarla, aggiorna il metodo di pagamento: aggiungi una carta o un conto su ${url}/billing/payment-methods/new e impostalo come predefinito su ${url}/billing/payment-methods. La fattura è su ${url}/billing/invoices.`,
+  },
+};
+
+/**
+ * The e-mail telling the billing contact that collecting an invoice failed: a Direct Debit the bank returned
+ * (`debit`: when it is tried again, by date), or a card declined (`card`: the next try by date and time, the
+ * queue's retries being hours apart, and the link to update the payment method).
+ */
 export function paymentFailedMail(input: {
   to: string;
   locale: Locale;
@@ -57,12 +104,16 @@ export function paymentFailedMail(input: {
   retryAt: Date | null;
   timeZone: string;
   portalUrl: string;
+  method?: 'debit' | 'card';
 }): MailMessage {
-  const text = TEXTS[input.locale];
+  const card = input.method === 'card';
+  const text = (card ? CARD_TEXTS : DEBIT_TEXTS)[input.locale];
   const retryOn = input.retryAt
-    ? new Intl.DateTimeFormat(input.locale, { dateStyle: 'long', timeZone: input.timeZone }).format(
-        input.retryAt,
-      )
+    ? new Intl.DateTimeFormat(input.locale, {
+        dateStyle: 'long',
+        ...(card ? { timeStyle: 'short' as const } : {}),
+        timeZone: input.timeZone,
+      }).format(input.retryAt)
     : null;
   return {
     to: input.to,
@@ -73,7 +124,7 @@ export function paymentFailedMail(input: {
       retryOn,
       url: input.portalUrl.replace(/\/$/, ''),
     }),
-    kind: 'invoice_payment_failed',
+    kind: card ? 'invoice_card_declined' : 'invoice_payment_failed',
     locale: input.locale,
   };
 }

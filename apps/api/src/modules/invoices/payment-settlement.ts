@@ -58,7 +58,51 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
     });
   }
 
+  async function tell(
+    merchantId: string,
+    invoiceId: string,
+    facts: { number: string; reason: string; retryAt: Date | null },
+    method: 'debit' | 'card',
+  ) {
+    for (const recipient of await recipients(merchantId)) {
+      try {
+        await deps.mailer.send(
+          paymentFailedMail({ ...recipient, ...facts, method, portalUrl: deps.portalUrl }),
+        );
+      } catch (error) {
+        // The invoice shows the failure; a mail that did not go is logged, not retried with the settlement.
+        deps.log.warn({ err: error, invoiceId }, 'invoice payment failed: the e-mail was not sent');
+      }
+    }
+  }
+
   return {
+    /**
+     * A card declined when the collect job charged it (collection.ts recordCollection): the billing contact
+     * (or the owners) are told the reason, when the card is tried again and where to update the payment
+     * method. Called once per failed attempt by the job that made it; webhooks never call it (a card's
+     * payment_intent.payment_failed settles nothing: settleProcessingPayment only settles processing debits),
+     * so a replayed event sends nothing.
+     */
+    async cardDeclined(
+      merchantId: string,
+      invoiceId: string,
+      facts: { reason: string; retryAt: Date | null },
+    ): Promise<'sent' | 'not-a-card'> {
+      // The attempt's payment method (recordCollection wrote it): a card, or nothing to tell here.
+      const [invoice] = await deps.tenantDb.forMerchant(merchantId, async (tx) =>
+        rowsOf<{ number: string; type: string | null }>(
+          await tx.execute(sql`
+            select i.number, p.type from invoices i
+              left join payment_methods p on p.merchant_id = i.merchant_id and p.id = i.payment_method_id
+             where i.merchant_id = ${merchantId} and i.id = ${invoiceId}`),
+        ),
+      );
+      if (invoice?.type !== 'card') return 'not-a-card';
+      await tell(merchantId, invoiceId, { ...facts, number: invoice.number }, 'card');
+      return 'sent';
+    },
+
     async settle(
       merchantId: string,
       invoiceId: string,
@@ -77,22 +121,7 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
           { merchantId, invoiceId },
           { singletonKey: `${invoiceId}:retry-${outcome.attempts}`, startAfter: retryAt },
         );
-      for (const recipient of await recipients(merchantId)) {
-        try {
-          await deps.mailer.send(
-            paymentFailedMail({
-              ...recipient,
-              number: outcome.number,
-              reason: outcome.reason,
-              retryAt,
-              portalUrl: deps.portalUrl,
-            }),
-          );
-        } catch (error) {
-          // The invoice shows the failure; a mail that did not go is logged, not retried with the settlement.
-          deps.log.warn({ err: error, invoiceId }, 'invoice payment failed: the e-mail was not sent');
-        }
-      }
+      await tell(merchantId, invoiceId, { number: outcome.number, reason: outcome.reason, retryAt }, 'debit');
       return outcome;
     },
   };
