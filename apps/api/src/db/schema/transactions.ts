@@ -147,3 +147,25 @@ export const transactionDailyTotals = pgTable(
     }),
   ],
 );
+
+/**
+ * The daily roll-up of succeeded refunds (issue 16): per merchant, site (the refunded transaction's), calendar
+ * day of the refund in the merchant's time zone and currency, how many and how much. Kept current by triggers on
+ * `refunds` and `transactions` (migration `refund_daily_totals`) in the same transaction as a refund is made,
+ * succeeds, fails or moves; the 30-day totals read it, so their refunds part grows with days, not refunds.
+ * Never written by the application.
+ */
+export const refundDailyTotals = pgTable(
+  'refund_daily_totals',
+  {
+    merchantId: merchantIdColumn().references(() => merchants.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'refund_daily_totals_pk', columns: [t.merchantId, t.day, t.siteId, t.currency] }),
+  ],
+);

@@ -4,6 +4,7 @@ import {
   isValidVatNumber,
   normaliseVatNumber,
 } from '@mp/domain/schemas/company';
+import { calendarDateIn } from '@mp/domain/trading-day';
 import { recordAudit } from '../../access/audit-writer.ts';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import type { TenantDb } from '../../access/tenant-db.ts';
@@ -21,12 +22,7 @@ import { type CompanyDetailsBody, RATES_UPDATED_TODAY_MESSAGE, type RatesBody } 
 
 /** The calendar date of `instant` in `timeZone` (YYYY-MM-DD). */
 export function dateIn(timeZone: string, instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  return calendarDateIn(instant, timeZone);
 }
 
 const percent = (value: string | null) => (value === null ? 0 : Number(value));

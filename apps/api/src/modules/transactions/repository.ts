@@ -4,6 +4,7 @@ import {
   devices,
   ledgerEntries,
   pspNotifications,
+  refundDailyTotals,
   refunds,
   sites,
   transactionDailyTotals,
@@ -123,18 +124,20 @@ const placeholder = (name: keyof TotalsFilter | 'captured' | 'refund') => sql.pl
 const inSites = sql`${transactions.siteId} = any(${placeholder('siteIds')}::uuid[])`;
 
 /**
- * Count and sums of the payments taken in the period (prepared, one per site filter): every day of it from the
- * daily roll-up (`transaction_daily_totals`, kept by triggers), less whatever today holds after `to` (an empty
- * index range in real life: payments are recorded after they happen). Cost grows with the days, not the rows.
+ * Count and sums of the payments taken in the period and of the refunds made in it, in one prepared statement (one
+ * per site filter) and one round trip: every day of the period from the daily roll-ups (`transaction_daily_totals`
+ * and `refund_daily_totals`, kept by triggers), less whatever today holds after `to` (an empty index range in real
+ * life: payments and refunds are recorded after they happen). Cost grows with the days, not the rows.
  */
-function paymentsSum(sites: 'all' | 'some') {
+function totalsSum(sites: 'all' | 'some') {
   const rollupSites = sites === 'some' ? sql`and d.site_id = any(${placeholder('siteIds')}::uuid[])` : sql``;
   const todaySites = sites === 'some' ? sql`and ${inSites}` : sql``;
-  const periodRows = sql`(
+  const inPeriod = sql`d.merchant_id = ${placeholder('merchantId')} and d.currency = ${placeholder('currency')}
+       and d.day >= ${placeholder('fromDay')}::date and d.day <= ${placeholder('today')}::date ${rollupSites}`;
+  const payments = sql`(
     select d.count, d.amount, d.tip_amount, d.status
       from ${transactionDailyTotals} d
-     where d.merchant_id = ${placeholder('merchantId')} and d.currency = ${placeholder('currency')}
-       and d.day >= ${placeholder('fromDay')}::date and d.day <= ${placeholder('today')}::date ${rollupSites}
+     where ${inPeriod}
     union all
     select -1, -${transactions.amount}, -${transactions.tipAmount}, ${transactions.status}
       from ${transactions}
@@ -142,6 +145,21 @@ function paymentsSum(sites: 'all' | 'some') {
        and ${transactions.createdAt} > ${placeholder('to')} and ${transactions.createdAt} < ${placeholder('tomorrowStart')}
        ${todaySites}
   ) as period`;
+  // Today's succeeded refunds after `to`, taken away again (the site filter needs the refunded transaction's site).
+  const refundsAfterTo =
+    sites === 'some'
+      ? sql`select -r.amount from ${refunds} r join ${transactions}
+              on ${transactions.merchantId} = r.merchant_id and ${transactions.id} = r.transaction_id
+             where r.merchant_id = ${placeholder('merchantId')} and r.status = 'succeeded' and r.currency = ${placeholder('currency')}
+               and r.created_at > ${placeholder('to')} and r.created_at < ${placeholder('tomorrowStart')} ${todaySites}`
+      : sql`select -r.amount from ${refunds} r
+             where r.merchant_id = ${placeholder('merchantId')} and r.status = 'succeeded' and r.currency = ${placeholder('currency')}
+               and r.created_at > ${placeholder('to')} and r.created_at < ${placeholder('tomorrowStart')}`;
+  const refunded = sql<string>`(select coalesce(sum(refunded.amount), 0)::text from (
+    select d.amount from ${refundDailyTotals} d where ${inPeriod}
+    union all
+    ${refundsAfterTo}
+  ) as refunded(amount))`;
   return (tx: Tx) =>
     tx
       .select({
@@ -150,34 +168,12 @@ function paymentsSum(sites: 'all' | 'some') {
           filter (where period.status = any(${placeholder('captured')}::text[])), 0)::text`,
         refundTransactions: sql<string>`coalesce(sum(period.amount)
           filter (where period.status = any(${placeholder('refund')}::text[])), 0)::text`,
+        refunds: refunded,
       })
-      .from(periodRows);
+      .from(payments);
 }
-const paymentsOfMerchant = preparedStatement('transactions_totals', paymentsSum('all'));
-const paymentsOfSites = preparedStatement('transactions_totals_sites', paymentsSum('some'));
-
-const refundsWhere = and(
-  eq(refunds.merchantId, placeholder('merchantId')),
-  eq(refunds.status, 'succeeded'),
-  gte(refunds.createdAt, placeholder('from')),
-  lte(refunds.createdAt, placeholder('to')),
-  eq(refunds.currency, placeholder('currency')),
-);
-const refundsAmount = { amount: sql<string>`coalesce(sum(${refunds.amount}), 0)::text` };
-/** Succeeded refunds made in the period; without a site filter the transactions table is not touched. */
-const refundsOfMerchant = preparedStatement('transactions_refunds', (tx) =>
-  tx.select(refundsAmount).from(refunds).where(refundsWhere),
-);
-const refundsOfSites = preparedStatement('transactions_refunds_sites', (tx) =>
-  tx
-    .select(refundsAmount)
-    .from(refunds)
-    .innerJoin(
-      transactions,
-      and(eq(transactions.merchantId, refunds.merchantId), eq(transactions.id, refunds.transactionId)),
-    )
-    .where(and(refundsWhere, inSites)),
-);
+const totalsOfMerchant = preparedStatement('transactions_totals', totalsSum('all'));
+const totalsOfSites = preparedStatement('transactions_totals_sites', totalsSum('some'));
 
 /** The home dashboard's period (issue 11 §4): whole calendar days in the merchant's time zone. */
 export interface DashboardFilter {
@@ -331,8 +327,7 @@ export const transactionsRepository = {
 
   /**
    * Sums over the merchant's transactions created in [from, to] (the roll-up's days less today after `to`), and
-   * its succeeded refunds made then.
-   * The refunds join their transactions only when a site filter needs the transaction's site.
+   * its succeeded refunds made then (both from the daily roll-ups, one statement).
    */
   async totals(
     tx: Tx,
@@ -351,13 +346,12 @@ export const transactionsRepository = {
       refund: statuses.refund,
       siteIds: filter.siteIds,
     };
-    const [payments] = await (filter.siteIds ? paymentsOfSites : paymentsOfMerchant)(tx, values);
-    const [refunded] = await (filter.siteIds ? refundsOfSites : refundsOfMerchant)(tx, values);
+    const [row] = await (filter.siteIds ? totalsOfSites : totalsOfMerchant)(tx, values);
     return {
-      count: payments?.count ?? 0,
-      capturedAmount: Number(payments?.captured ?? 0),
-      refundTransactionsAmount: Number(payments?.refundTransactions ?? 0),
-      refundsAmount: Number(refunded?.amount ?? 0),
+      count: row?.count ?? 0,
+      capturedAmount: Number(row?.captured ?? 0),
+      refundTransactionsAmount: Number(row?.refundTransactions ?? 0),
+      refundsAmount: Number(row?.refunds ?? 0),
     };
   },
 
@@ -421,33 +415,29 @@ export const transactionsRepository = {
 
   /**
    * Succeeded refunds made in the period, per currency and calendar day of the refund in the merchant's zone (a
-   * refund counts on the day the money went back, whatever the payment's date). Joins the refunded transactions
-   * only when a site filter needs their site.
+   * refund counts on the day the money went back, whatever the payment's date), from the refunds' daily roll-up
+   * (whole days, so nothing to take away).
    */
   async dashboardRefunds(
     tx: Tx,
     filter: DashboardFilter,
   ): Promise<{ currency: string; day: string; amount: number }[]> {
-    const day = sql<string>`((${refunds.createdAt} at time zone ${filter.timeZone})::date)::text`;
-    const where = and(
-      eq(refunds.merchantId, filter.merchantId),
-      eq(refunds.status, 'succeeded'),
-      gte(refunds.createdAt, filter.from),
-      lt(refunds.createdAt, filter.to),
-    );
-    const select = { currency: refunds.currency, day, amount: sql<string>`sum(${refunds.amount})::text` };
-    const rows = filter.siteIds
-      ? await tx
-          .select(select)
-          .from(refunds)
-          .innerJoin(
-            transactions,
-            and(eq(transactions.merchantId, refunds.merchantId), eq(transactions.id, refunds.transactionId)),
-          )
-          .where(and(where, inArray(transactions.siteId, [...filter.siteIds])))
-          .groupBy(refunds.currency, sql`2`)
-      : await tx.select(select).from(refunds).where(where).groupBy(refunds.currency, sql`2`);
-    return rows.map((row) => ({ currency: row.currency, day: row.day, amount: Number(row.amount) }));
+    const d = refundDailyTotals;
+    const rows = await tx
+      .select({ currency: d.currency, day: d.day, amount: sql<string>`sum(${d.amount})::text` })
+      .from(d)
+      .where(
+        and(
+          eq(d.merchantId, filter.merchantId),
+          gte(d.day, filter.fromDay),
+          lte(d.day, filter.toDay),
+          filter.siteIds ? inArray(d.siteId, [...filter.siteIds]) : undefined,
+        ),
+      )
+      .groupBy(d.currency, d.day);
+    return rows
+      .filter((row) => Number(row.amount) !== 0)
+      .map((row) => ({ currency: row.currency, day: row.day, amount: Number(row.amount) }));
   },
 };
 

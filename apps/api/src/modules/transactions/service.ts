@@ -4,7 +4,7 @@ import { PAYMENT_SOURCES, type PaymentSource, type TransactionStatus } from '@mp
 import { MESSAGE_CATALOGUES, translate } from '@mp/domain/messages';
 import { sitesWithPermission } from '@mp/domain/permissions';
 import { addMonths, parseIsoDate } from '@mp/domain/schemas/date-range';
-import { addDays, zonedTimeToInstant } from '@mp/domain/trading-day';
+import { addDays, calendarDateIn, zonedTimeToInstant } from '@mp/domain/trading-day';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import { isUuid, type TenantDb } from '../../access/tenant-db.ts';
 import type { Clock } from '../../clock.ts';
@@ -89,41 +89,15 @@ export const REFUND_TRANSACTION_STATUSES = [
 /** "Last 30 days": today and the 29 days before it. */
 export const DEFAULT_TOTALS_DAYS = 30;
 
-/** The calendar date of `instant` in `timeZone`, as YYYY-MM-DD. */
-export function calendarDate(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-}
+/**
+ * The calendar date of `instant` in `timeZone`, as YYYY-MM-DD. The domain's formatters are built once per zone:
+ * building an `Intl.DateTimeFormat` per call (as this did) was 37 % of the API's CPU under the totals route
+ * (docs/PERFORMANCE.md).
+ */
+export const calendarDate = (instant: Date, timeZone: string): string => calendarDateIn(instant, timeZone);
 
 /** The instant a calendar day starts in `timeZone`. */
-function startOfDay(date: string, timeZone: string): Date {
-  const utcMidnight = new Date(`${date}T00:00:00Z`);
-  // The zone's offset at that moment (twice, so a day that starts inside a DST change lands right).
-  let guess = utcMidnight;
-  for (let i = 0; i < 2; i++) {
-    const shown = new Date(
-      new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      })
-        .format(guess)
-        .replace(/(\d+)\/(\d+)\/(\d+), /, '$3-$1-$2T')
-        .concat('Z'),
-    );
-    guess = new Date(utcMidnight.getTime() - (shown.getTime() - guess.getTime()));
-  }
-  return guess;
-}
+const startOfDay = (date: string, timeZone: string): Date => zonedTimeToInstant(date, '00:00', timeZone);
 
 /** The calendar day after `date` (YYYY-MM-DD). */
 const nextDay = (date: string) =>
