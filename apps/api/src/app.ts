@@ -6,6 +6,7 @@ import { accessPlugin } from './access/route-access.ts';
 import { createTenantDb } from './access/tenant-db.ts';
 import { createBillingProvider } from './adapters/billing/billing-provider.ts';
 import { type ErrorReporter, errorReportingOff } from './adapters/error-reporting/error-reporter-port.ts';
+import { createDocuSignESignProvider } from './adapters/esign/docusign.ts';
 import { createSimulatedESignProvider } from './adapters/esign/esign-port.ts';
 import { createInactiveRecipients } from './adapters/mail/inactive-recipients.ts';
 import { createAdyenRefunds } from './adapters/psp/adyen-refunds.ts';
@@ -27,7 +28,9 @@ import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { createAuditService } from './modules/audit/service.ts';
+import { docusignRoutes } from './modules/billing/docusign-routes.ts';
 import { esignSimulatorRoutes } from './modules/billing/esign-simulator-routes.ts';
+import { createRatesSigning } from './modules/billing/rates-signing.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { createBillingService } from './modules/billing/service.ts';
 import { billingSimulatorRoutes } from './modules/billing/simulator-routes.ts';
@@ -327,9 +330,21 @@ export async function buildApp({
     prefix: '/api',
     service: createStaffService({ tenantDb, clock, identity: identity.service }),
   });
+  // Rates signing (issue 13, decision 0090): the e-signature port — DocuSign when DOCUSIGN_* are set, else the
+  // simulated page. A new rates version (staff's change, a deal) gets its envelope and un-signs the merchant.
+  const esign = config.docusign
+    ? createDocuSignESignProvider(config.docusign, config.publicUrl)
+    : createSimulatedESignProvider(config.publicUrl);
+  const ratesSigning = createRatesSigning({
+    tenantDb,
+    clock,
+    esign,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
   await app.register(companySettingsRoutes, {
     prefix: '/api',
-    service: createCompanySettingsService({ tenantDb, clock }),
+    service: createCompanySettingsService({ tenantDb, clock, ratesSigning }),
   });
   await app.register(auditRoutes, { prefix: '/api', service: createAuditService({ tenantDb }) });
   await app.register(sitesRoutes, { prefix: '/api', service: createSitesService({ tenantDb, clock }) });
@@ -372,13 +387,20 @@ export async function buildApp({
     tenantDb,
     clock,
     provider: billingProvider,
-    esign: createSimulatedESignProvider(config.publicUrl),
+    esign,
     publicUrl: config.publicUrl,
     settlePayment: paymentSettlement.settle,
   });
   await app.register(billingRoutes, { prefix: '/api', service: billing });
   await app.register(billingSimulatorRoutes, { prefix: '/api', service: billing, clock });
-  await app.register(esignSimulatorRoutes, { prefix: '/api', service: billing });
+  // The simulated page signs only while it is the provider; with DocuSign, DocuSign's record decides.
+  if (esign.name === 'simulator')
+    await app.register(esignSimulatorRoutes, { prefix: '/api', service: billing });
+  await app.register(docusignRoutes, {
+    prefix: '/api',
+    signing: ratesSigning,
+    enabled: esign.name === 'docusign',
+  });
   await app.register(stripeWebhookRoutes, {
     prefix: '/api',
     service: billing,

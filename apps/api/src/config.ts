@@ -1,7 +1,9 @@
+import { createPrivateKey } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { DocuSignConfig } from './adapters/esign/docusign.ts';
 import type { S3StorageConfig } from './adapters/storage/s3-file-storage.ts';
 
 /** The repository root: relative paths in the configuration resolve against it, not the working directory. */
@@ -210,6 +212,20 @@ const environmentSchema = z.object({
     .regex(/^whsec_/, { message: 'must be a Stripe webhook secret (whsec_…)' })
     .optional(),
   STRIPE_API_URL: z.url({ message: 'must be a URL' }).optional(),
+  // DocuSign e-signature for rates (decision 0090): the five below, or none (the simulated e-signature page).
+  // DOCUSIGN_PRIVATE_KEY is the integration key's RSA private key, PEM or base64 of the PEM.
+  DOCUSIGN_INTEGRATION_KEY: z.uuid({ message: 'must be a DocuSign integration key (a GUID)' }).optional(),
+  DOCUSIGN_USER_ID: z.uuid({ message: 'must be a DocuSign user id (a GUID)' }).optional(),
+  DOCUSIGN_ACCOUNT_ID: z.uuid({ message: 'must be a DocuSign account id (a GUID)' }).optional(),
+  DOCUSIGN_PRIVATE_KEY: z.string().min(1).optional(),
+  DOCUSIGN_CONNECT_HMAC_KEY: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  /** eSignature REST base (default: the developer sandbox); production is https://<region>.docusign.net/restapi. */
+  DOCUSIGN_BASE_PATH: z.url({ message: 'must be a URL' }).default('https://demo.docusign.net/restapi'),
+  /** OAuth host for the JWT grant (default: the sandbox's); production is account.docusign.com. */
+  DOCUSIGN_OAUTH_HOST: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d{1,5})?$/i, { message: 'must be a host name, optionally with :port' })
+    .default('account-d.docusign.com'),
   /** Seconds a Direct Debit with the simulated billing provider is processing before it settles (decision 0078). */
   BILLING_SIMULATOR_DEBIT_SETTLE_SECONDS: z.coerce
     .number()
@@ -329,6 +345,8 @@ export interface Config {
   stripe:
     | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined }
     | undefined;
+  /** DocuSign as the e-signature provider for rates; unset → the simulated e-signature page. */
+  docusign: DocuSignConfig | undefined;
   /** Customer chat: Intercom app id (unset → built-in help panel) and the identity-hash secret. */
   chat: { intercomAppId: string | undefined; identitySecret: string | undefined };
   /** The help panel's contact form: the support mailbox and how many messages a user may send per hour. */
@@ -501,6 +519,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       })),
     );
   }
+  const docusign = docusignSettings(e);
   const s3 = s3Settings(e);
   const publicUrl = e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`;
   return {
@@ -536,6 +555,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             apiUrl: e.STRIPE_API_URL,
           }
         : undefined,
+    docusign,
     jobs: {
       inProcess: e.JOBS_IN_PROCESS,
       pollingSeconds: e.JOBS_POLLING_SECONDS,
@@ -607,5 +627,47 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       liveHeartbeatSeconds: e.LIVE_EVENTS_HEARTBEAT_SECONDS,
       refundSimulator: { delayMs: e.PSP_REFUND_DELAY_MS, failureRate: e.PSP_REFUND_FAILURE_RATE },
     },
+  };
+}
+
+/** DocuSign's settings: all five or none; the private key must parse (a bad key fails at start, not at signing). */
+function docusignSettings(e: z.infer<typeof environmentSchema>): DocuSignConfig | undefined {
+  const parts = {
+    DOCUSIGN_INTEGRATION_KEY: e.DOCUSIGN_INTEGRATION_KEY,
+    DOCUSIGN_USER_ID: e.DOCUSIGN_USER_ID,
+    DOCUSIGN_ACCOUNT_ID: e.DOCUSIGN_ACCOUNT_ID,
+    DOCUSIGN_PRIVATE_KEY: e.DOCUSIGN_PRIVATE_KEY,
+    DOCUSIGN_CONNECT_HMAC_KEY: e.DOCUSIGN_CONNECT_HMAC_KEY,
+  };
+  const missing = Object.entries(parts).filter(([, value]) => !value);
+  if (missing.length === Object.keys(parts).length) return undefined;
+  if (missing.length > 0)
+    throw new ConfigError(
+      missing.map(([variable]) => ({
+        variable,
+        message: `must be set together with ${Object.keys(parts).join(', ')}`,
+      })),
+    );
+  const raw = (e.DOCUSIGN_PRIVATE_KEY ?? '').trim();
+  const pem = raw.includes('-----BEGIN')
+    ? raw.replaceAll('\\n', '\n')
+    : Buffer.from(raw, 'base64').toString('utf8');
+  try {
+    const key = createPrivateKey(pem);
+    if (key.asymmetricKeyType !== 'rsa') throw new Error('not RSA');
+  } catch {
+    // The key itself is never echoed.
+    throw new ConfigError([
+      { variable: 'DOCUSIGN_PRIVATE_KEY', message: 'must be an RSA private key (PEM, or base64 of the PEM)' },
+    ]);
+  }
+  return {
+    integrationKey: e.DOCUSIGN_INTEGRATION_KEY ?? '',
+    userId: e.DOCUSIGN_USER_ID ?? '',
+    accountId: e.DOCUSIGN_ACCOUNT_ID ?? '',
+    privateKey: pem,
+    connectHmacKey: e.DOCUSIGN_CONNECT_HMAC_KEY ?? '',
+    basePath: e.DOCUSIGN_BASE_PATH.replace(/\/+$/, ''),
+    oauthHost: e.DOCUSIGN_OAUTH_HOST,
   };
 }

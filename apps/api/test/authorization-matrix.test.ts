@@ -511,6 +511,20 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
       payload: { signerName: '' },
     }),
   },
+  // DocuSign (decision 0090): Connect's HMAC signature and the envelope id in the links are their credentials
+  // (404 here: DocuSign is not configured).
+  'POST /api/esign/docusign/events': {
+    expect: PUBLIC,
+    request: () => ({ url: '/api/esign/docusign/events', payload: { event: 'envelope-completed' } }),
+  },
+  'GET /api/esign/docusign/sign/:merchantId/:envelopeId': {
+    expect: PUBLIC,
+    request: (w) => ({ url: `/api/esign/docusign/sign/${w.merchantA}/${randomUUID()}` }),
+  },
+  'GET /api/esign/docusign/return/:merchantId/:envelopeId': {
+    expect: PUBLIC,
+    request: (w) => ({ url: `/api/esign/docusign/return/${w.merchantA}/${randomUUID()}` }),
+  },
   // Onboarding (issue 13): any signed-in user may apply; bodies are invalid or harmless.
   'GET /api/industries': { expect: SIGNED_IN, request: () => ({ url: '/api/industries' }) },
   'POST /api/v1/industries/:code/validate': {

@@ -75,7 +75,13 @@ export const billingRepository = {
     return row;
   },
 
-  async markSigned(tx: Tx, merchantId: string, id: string, signer: { name: string; ip: string }, now: Date) {
+  async markSigned(
+    tx: Tx,
+    merchantId: string,
+    id: string,
+    signer: { name: string; ip: string | null },
+    now: Date,
+  ) {
     const rows = await tx
       .update(rateSignatures)
       .set({ status: 'signed', signerName: signer.name, signerIp: signer.ip, signedAt: now, updatedAt: now })
@@ -93,6 +99,14 @@ export const billingRepository = {
       .set({ hasSignedRates: true, ratesSignedAt: now, ratesSignUrl: null, updatedAt: now })
       .where(eq(billingSettings.merchantId, merchantId));
     return true;
+  },
+
+  /** A new rates version waits for its own signature (device orders and the banner follow hasSignedRates). */
+  async markUnsigned(tx: Tx, merchantId: string, now: Date) {
+    await tx
+      .update(billingSettings)
+      .set({ hasSignedRates: false, ratesSignedAt: null, ratesSignUrl: null, updatedAt: now })
+      .where(eq(billingSettings.merchantId, merchantId));
   },
 
   async setBillingEmail(tx: Tx, merchantId: string, billingEmail: string, now: Date) {

@@ -10,6 +10,7 @@ import type { MerchantAccessContext } from '../../access/route-access.ts';
 import type { TenantDb } from '../../access/tenant-db.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError, badRequest } from '../../plugins/errors.ts';
+import type { PendingRatesEnvelope, RatesSigning } from '../billing/rates-signing.ts';
 import { merchantRepository } from '../merchants/repository.ts';
 import { toMerchantView } from '../merchants/service.ts';
 import {
@@ -83,7 +84,12 @@ function ratesView(
 
 export type RatesView = ReturnType<typeof ratesView>;
 
-export function createCompanySettingsService(deps: { tenantDb: TenantDb; clock: Clock }) {
+export function createCompanySettingsService(deps: {
+  tenantDb: TenantDb;
+  clock: Clock;
+  /** A new rates version gets its e-signature envelope and waits for its signature (issue 13). */
+  ratesSigning?: Pick<RatesSigning, 'newRatesVersion' | 'send'>;
+}) {
   const { tenantDb, clock } = deps;
 
   async function readRates(access: MerchantAccessContext): Promise<RatesView> {
@@ -106,7 +112,8 @@ export function createCompanySettingsService(deps: { tenantDb: TenantDb; clock: 
      * at most, by the merchant's calendar (SPEC §8 "Rates cannot be updated today; come back tomorrow").
      */
     async updateRates(access: MerchantAccessContext, input: RatesBody): Promise<RatesView> {
-      return tenantDb.forMerchant(access.merchantId, async (tx) => {
+      let envelope: PendingRatesEnvelope | null = null;
+      const view = await tenantDb.forMerchant(access.merchantId, async (tx) => {
         const now = clock.now();
         const merchant = (await merchantRepository.lockMerchant(tx, access.merchantId)) ?? access.merchant;
         const today = dateIn(merchant.timeZone, now);
@@ -196,8 +203,11 @@ export function createCompanySettingsService(deps: { tenantDb: TenantDb; clock: 
           before,
           after,
         });
+        envelope = (await deps.ratesSigning?.newRatesVersion(tx, access.merchantId)) ?? null;
         return after;
       });
+      await deps.ratesSigning?.send(envelope);
+      return view;
     },
 
     /** SPEC §7: associate the merchant with a signed deal (rates) by its reference. */
