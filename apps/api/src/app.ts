@@ -365,6 +365,7 @@ export async function buildApp({
     mailer: identity.mailer,
     publicUrl: config.publicUrl,
     log: app.log,
+    ratesSigning,
   });
   await app.register(onboardingRoutes, { prefix: '/api', service: onboarding });
   await app.register(kycSimulatorRoutes, { prefix: '/api', service: onboarding });

@@ -494,12 +494,124 @@ describe('rates signing through DocuSign (official SDK against a local DocuSign-
     expect((await envelopeRows(w.merchantB)).find((r) => r.id === current?.id)?.status).toBe('sent');
   });
 
+  it('onboarding’s first rates version is sent for signature to the new CompanyOwner at once', async () => {
+    const before = envelopeCreations().length;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer-accounts',
+      headers: w.headers('managerA2'),
+      payload: {
+        company: {
+          entityType: 'company',
+          country: 'GB',
+          legalEntityName: 'Signing Harbour Ltd',
+          registrationNumber: '01234567',
+          vatNumber: 'GB123456789',
+          industry: '5812',
+          phone: '+44 20 7946 0000',
+        },
+        payments: {
+          pricing: 'standard',
+          acceptedPaymentMethods: ['in-person'],
+          billingPaymentMethod: 'card',
+        },
+        site: {
+          name: 'Harbour Main',
+          displayName: 'Harbour',
+          address: { line1: '1 Quay Street', city: 'Bristol', postalCode: 'bs1 4aa', country: 'GB' },
+        },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { merchantId } = created.json().data;
+    expect(envelopeCreations()).toHaveLength(before + 1);
+    const [row] = await envelopeRows(merchantId);
+    expect(row).toMatchObject({ status: 'sent', provider: 'docusign' });
+    const sent = docusign.envelopes.get(String(row?.provider_envelope_id));
+    expect(sent?.emailSubject).toBe('Please sign your rates: Signing Harbour Ltd');
+    expect(sent?.recipients.signers[0]).toMatchObject({
+      email: w.users.managerA2.email,
+      clientUserId: w.users.managerA2.id,
+    });
+  });
+
   it('never logs the access token, the HMAC key or the private key', () => {
     const log = lines.join('\n');
     expect(lines.length).toBeGreaterThan(0);
     expect(log).not.toContain(ACCESS_TOKEN);
     expect(log).not.toContain(HMAC_KEY);
     expect(log).not.toContain(PRIVATE_PEM.split('\n')[1] ?? 'unreachable');
+  });
+});
+
+describe('rates signing with the simulated provider (the default)', () => {
+  let t: TestApp;
+  let w: AccessWorld;
+  beforeAll(async () => {
+    t = await createTestApp({
+      clock: fixedClock(new Date('2026-11-02T10:00:00Z')),
+      env: { PUBLIC_URL: 'http://localhost:3000' },
+    });
+    w = await createAccessWorld(t.app, 'SimSign');
+  });
+  afterAll(() => t.close());
+  const settings = async () =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/merchants/${w.merchantA}/billing-settings`,
+        headers: w.headers('ownerA'),
+      })
+    ).json().data;
+  const sign = (link: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: new URL(link).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'signerName=Ada%20Owner&agree=yes',
+    });
+
+  it('a new rates version un-signs and gets a new link; the old link is spent; DocuSign’s routes are 404', async () => {
+    const first = await settings();
+    expect((await sign(first.ratesSignUrl)).statusCode).toBe(303);
+    expect(await settings()).toMatchObject({ hasSignedRates: true, ratesSignUrl: null });
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/merchants/${w.merchantA}/rates`,
+      headers: w.headers('staff'),
+      payload: {
+        domesticPercent: 1.15,
+        eeaPercent: 1.4,
+        globalPercent: 2.4,
+        amexPercent: 2.8,
+        otherPercent: 2.8,
+        tapToPayPercent: 1.25,
+        deviceRentalMonthly: 1999,
+        settlementType: 'net',
+        contractEndDate: null,
+        backfill: false,
+        discounts: [],
+        monthlyFees: [],
+        credits: [],
+        feeDestination: 'main account',
+        tradingHours: {},
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const second = await settings();
+    expect(second.hasSignedRates).toBe(false);
+    expect(second.ratesSignUrl).toMatch(/\/api\/esign-simulator\//);
+    expect(second.ratesSignUrl).not.toBe(first.ratesSignUrl);
+    expect((await sign(first.ratesSignUrl)).statusCode).toBe(410);
+    expect((await sign(second.ratesSignUrl)).statusCode).toBe(303);
+    expect((await settings()).hasSignedRates).toBe(true);
+    const docusignEvent = await t.app.inject({
+      method: 'POST',
+      url: '/api/esign/docusign/events',
+      headers: { 'content-type': 'application/json' },
+      payload: connectEvent(randomUUID()),
+    });
+    expect(docusignEvent.statusCode).toBe(404);
   });
 });
 

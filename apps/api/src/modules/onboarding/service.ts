@@ -21,6 +21,7 @@ import type { Mailer } from '../../adapters/mail/mail-port.ts';
 import type { Clock } from '../../clock.ts';
 import type { ONBOARDING_APPLICATION_STATUSES } from '../../db/schema/onboarding.ts';
 import { AppError, notFound, validationFailed } from '../../plugins/errors.ts';
+import type { PendingRatesEnvelope, RatesSigning } from '../billing/rates-signing.ts';
 import { type ApplicationRow, onboardingRepository as repo } from './repository.ts';
 import type { customerAccountBodySchema } from './schemas.ts';
 import { shortcodeMail } from './shortcode-mail.ts';
@@ -141,6 +142,8 @@ export function createOnboardingService(deps: {
   mailer: Mailer;
   publicUrl: string;
   log: { error: (obj: object, msg: string) => void };
+  /** The first rates version gets its e-signature envelope, sent to the owner (issue 13 rates signing). */
+  ratesSigning?: Pick<RatesSigning, 'newRatesVersion' | 'send'>;
 }) {
   const { tenantDb, clock } = deps;
   const shortcodeTries = createShortcodeTries(() => clock.now().getTime());
@@ -273,7 +276,8 @@ export function createOnboardingService(deps: {
       const merchantId = randomUUID();
       const { company, payments, site } = body;
       const currency = currencyForCountry(company.country);
-      return tenantDb.createMerchant(
+      let envelope: PendingRatesEnvelope | null = null;
+      const created = await tenantDb.createMerchant(
         merchantId,
         actor.userId,
         async (tx) => {
@@ -359,10 +363,13 @@ export function createOnboardingService(deps: {
               updatedAt: now,
             });
           }
+          envelope = (await deps.ratesSigning?.newRatesVersion(tx, merchantId)) ?? null;
           const hostedOnboardingLink = await newKycLink(merchantId, actor.userId, tx);
           return { merchantId, hostedOnboardingLink };
         },
       );
+      await deps.ratesSigning?.send(envelope);
+      return created;
     },
 
     /** SPEC §7 POST /merchants/{id}/verification-links: a new hosted link when the old one expired. */
