@@ -24,6 +24,23 @@ const ACCESS_TOKEN = `eyJ0eXAi.access-token-${randomUUID()}`;
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const PRIVATE_PEM = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
+/** Staff's change of a merchant's rates (PUT /v1/merchants/{id}/rates): a new rates version. */
+const RATES_CHANGE = {
+  eeaPercent: 1.4,
+  globalPercent: 2.4,
+  amexPercent: 2.8,
+  otherPercent: 2.8,
+  tapToPayPercent: 1.25,
+  deviceRentalMonthly: 1999,
+  settlementType: 'net',
+  contractEndDate: null,
+  backfill: false,
+  discounts: [],
+  monthlyFees: [],
+  credits: [],
+  feeDestination: 'main account',
+  tradingHours: {},
+};
 type Json = Record<string, unknown>;
 interface FakeEnvelope {
   envelopeId: string;
@@ -68,14 +85,11 @@ function docusignServer(certDir: string) {
   const requests: { method: string; path: string; body: string }[] = [];
   const envelopes = new Map<string, FakeEnvelope>();
   let host = '';
-  const body = (request: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let text = '';
-      request.on('data', (chunk) => {
-        text += chunk;
-      });
-      request.on('end', () => resolve(text));
-    });
+  const body = async (request: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  };
   const server: Server = createServer(
     { key: readFileSync(join(certDir, 'key.pem')), cert },
     async (request, response) => {
@@ -245,23 +259,7 @@ describe('rates signing through DocuSign (official SDK against a local DocuSign-
       method: 'PUT',
       url: `${base(merchantId)}/rates`,
       headers: w.headers('staff'),
-      payload: {
-        domesticPercent,
-        eeaPercent: 1.4,
-        globalPercent: 2.4,
-        amexPercent: 2.8,
-        otherPercent: 2.8,
-        tapToPayPercent: 1.25,
-        deviceRentalMonthly: 1999,
-        settlementType: 'net',
-        contractEndDate: null,
-        backfill: false,
-        discounts: [],
-        monthlyFees: [],
-        credits: [],
-        feeDestination: 'main account',
-        tradingHours: {},
-      },
+      payload: { ...RATES_CHANGE, domesticPercent },
     });
   const envelopeCreations = () =>
     docusign.requests.filter(
@@ -579,23 +577,7 @@ describe('rates signing with the simulated provider (the default)', () => {
       method: 'PUT',
       url: `/api/v1/merchants/${w.merchantA}/rates`,
       headers: w.headers('staff'),
-      payload: {
-        domesticPercent: 1.15,
-        eeaPercent: 1.4,
-        globalPercent: 2.4,
-        amexPercent: 2.8,
-        otherPercent: 2.8,
-        tapToPayPercent: 1.25,
-        deviceRentalMonthly: 1999,
-        settlementType: 'net',
-        contractEndDate: null,
-        backfill: false,
-        discounts: [],
-        monthlyFees: [],
-        credits: [],
-        feeDestination: 'main account',
-        tradingHours: {},
-      },
+      payload: { ...RATES_CHANGE, domesticPercent: 1.15 },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     const second = await settings();
