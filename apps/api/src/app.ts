@@ -373,16 +373,18 @@ export async function buildApp({
   // ── Billing (issue 13): settings, payment methods, checkout sessions through the billing provider port (the
   // simulated provider's hosted page by default).
   const billingProvider = createBillingProvider(config);
+  /** Where routes queue jobs (invoice collection); a route that needs one fails without a queue. */
+  const sendJob: JobQueue['send'] = (name, data, options) => {
+    if (!jobs) throw new Error('no job queue: buildApp was given no `jobs`');
+    return jobs.send(name, data, options);
+  };
   const paymentSettlement = createPaymentSettlement({
     tenantDb,
     clock,
     mailer: identity.mailer,
     portalUrl: config.publicUrl,
     log: app.log,
-    send: (name, data, options) => {
-      if (!jobs) throw new Error('no job queue: buildApp was given no `jobs`');
-      return jobs.send(name, data, options);
-    },
+    send: sendJob,
   });
   const billing = createBillingService({
     tenantDb,
@@ -429,7 +431,14 @@ export async function buildApp({
       log: app.log,
     }),
   });
-  await app.register(invoicesRoutes, { prefix: '/api', service: createInvoicesService({ tenantDb }) });
+  await app.register(invoicesRoutes, {
+    prefix: '/api',
+    service: createInvoicesService({
+      tenantDb,
+      clock,
+      send: sendJob,
+    }),
+  });
   // ── Analytics and the cookie-consent record (issue 14 §2, §3): the default analytics adapter's endpoint, the
   // staff's counts per route, and which adapters the portal starts after consent.
   await app.register(analyticsRoutes, {

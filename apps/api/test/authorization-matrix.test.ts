@@ -478,6 +478,11 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: OWNER_A,
     request: (w) => ({ url: m(w, `/invoices/${randomUUID()}/pdf`) }),
   },
+  // Staff raise one-off invoices (decision 0091); the empty body is a 400 for staff, 404 for everyone else.
+  'POST /api/v1/merchants/:id/invoices/one-off': {
+    expect: STAFF_ONLY,
+    request: (w) => ({ url: m(w, '/invoices/one-off'), payload: {} }),
+  },
   'GET /api/v1/merchants/:id/invoices/:invoiceId/site-breakdown': {
     expect: OWNER_A,
     request: (w) => ({ url: m(w, `/invoices/${randomUUID()}/site-breakdown`) }),

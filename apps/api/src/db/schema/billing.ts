@@ -111,8 +111,11 @@ export const invoices = pgTable(
     primaryKey({ name: 'invoices_pk', columns: [t.merchantId, t.id] }),
     uniqueIndex('invoices_number_unique').on(t.number),
     index('invoices_merchant_period_idx').on(t.merchantId, t.periodStart.desc(), t.id.desc()),
-    // One invoice of a kind per merchant and month: the monthly job can run twice and bill once.
-    uniqueIndex('invoices_merchant_period_type_unique').on(t.merchantId, t.periodStart, t.displayType),
+    // One monthly billing summary per merchant and month: the monthly job can run twice and bill once. One-off
+    // invoices (yeti_invoice, decision 0091) are many a day.
+    uniqueIndex('invoices_merchant_period_type_unique')
+      .on(t.merchantId, t.periodStart, t.displayType)
+      .where(sql`${t.displayType} = 'billing_summary'`),
     check('invoices_status_check', oneOf(t.status, INVOICE_STATUSES)),
     check('invoices_display_type_check', oneOf(t.displayType, INVOICE_DISPLAY_TYPES)),
     check('invoices_payment_status_check', oneOf(t.paymentStatus, INVOICE_PAYMENT_STATUSES)),

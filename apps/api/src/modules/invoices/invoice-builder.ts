@@ -19,7 +19,14 @@ import { percentOf, vatPercentFor } from './vat.ts';
  * invoice (unique per merchant, month and display type) and changes nothing.
  */
 
-export type InvoiceLineKind = 'processing-fee' | 'monthly-fee' | 'credit' | 'device-rental' | 'discount';
+export type InvoiceLineKind =
+  | 'processing-fee'
+  | 'monthly-fee'
+  | 'credit'
+  | 'device-rental'
+  | 'discount'
+  /** A line of a one-off invoice raised by staff (one-off.ts). */
+  | 'one-off';
 
 export interface InvoiceLine {
   kind: InvoiceLineKind;
@@ -203,7 +210,7 @@ export async function buildMonthlyInvoice(
               ${JSON.stringify(lines)}::jsonb, ${merchant.country}, ${taxPercent}, ${settledFromPayouts},
               ${now.toISOString()}, ${dueAt.toISOString()}, ${paid ? now.toISOString() : null},
               ${now.toISOString()}, ${now.toISOString()})
-      on conflict (merchant_id, period_start, display_type) do nothing
+      on conflict (merchant_id, period_start, display_type) where display_type = 'billing_summary' do nothing
       returning id`),
   );
   if (!inserted) return { created: false, invoiceId: null };

@@ -1,3 +1,4 @@
+import { oneOffInvoiceSchema } from '@mp/domain/schemas/billing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessOf } from '../../access/route-access.ts';
@@ -8,6 +9,14 @@ import type { InvoicesService } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 const access = { kind: 'merchant', permissions: ['Billing:ListInvoices'], scope: 'company' } as const;
+/** Staff only (with a second factor); everyone else gets 404. The service writes the audit entry. */
+const staffAccess = {
+  kind: 'merchant',
+  permissions: [],
+  scope: 'company',
+  staffOnly: true,
+  audited: true,
+} as const;
 
 /** Invoices (issue 13 §1): built monthly by the invoice jobs (src/jobs), read here. */
 export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }> = async (
@@ -27,6 +36,27 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
       },
     },
     async (request) => ({ data: await service.list(accessOf(request)) }),
+  );
+
+  app.post(
+    '/v1/merchants/:id/invoices/one-off',
+    {
+      config: { access: staffAccess },
+      schema: {
+        operationId: 'raiseOneOffInvoice',
+        tags: ['billing', 'staff'],
+        summary:
+          'Staff: raise a one-off invoice on the merchant (display type yeti_invoice): 1–20 lines of description ' +
+          'and net amount in minor units, VAT by the merchant country; collected like the monthly invoice',
+        params: merchantIdParamsSchema,
+        body: oneOffInvoiceSchema,
+        response: { 201: z.object({ data: invoiceDetailSchema }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const invoice = await service.raiseOneOff(accessOf(request), request.body);
+      return reply.code(201).send({ data: invoice });
+    },
   );
 
   app.get(

@@ -34,7 +34,7 @@ export const invoiceSchema = z
 
 export const invoiceLineSchema = z
   .object({
-    kind: z.enum(['processing-fee', 'monthly-fee', 'credit', 'device-rental', 'discount']),
+    kind: z.enum(['processing-fee', 'monthly-fee', 'credit', 'device-rental', 'discount', 'one-off']),
     region: z.string().nullable().describe('Card region of a processing-fee line'),
     description: z.string(),
     quantity: z.int().describe('Payments for a processing-fee line, devices for a rental'),

@@ -2,10 +2,13 @@ import type { InvoicePaymentStatus } from '@mp/domain/enums';
 import { and, desc, eq } from 'drizzle-orm';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import type { TenantDb } from '../../access/tenant-db.ts';
+import type { Clock } from '../../clock.ts';
 import { invoices, paymentMethods } from '../../db/schema/billing.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { notFound } from '../../plugins/errors.ts';
 import type { InvoiceLine } from './invoice-builder.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
+import { type OneOffInput, raiseOneOffInvoice } from './one-off.ts';
 import { renderSiteBreakdownCsv } from './site-breakdown.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -45,7 +48,7 @@ function toView(row: InvoiceRow) {
 export type InvoiceView = ReturnType<typeof toView>;
 
 /** SPEC §2 Invoices (Billing:ListInvoices): the merchant's invoices, one with its lines, and its PDF. */
-export function createInvoicesService(deps: { tenantDb: TenantDb }) {
+export function createInvoicesService(deps: { tenantDb: TenantDb; clock: Clock; send: JobQueue['send'] }) {
   const { tenantDb } = deps;
 
   async function detail(access: MerchantAccessContext, invoiceId: string) {
@@ -112,6 +115,11 @@ export function createInvoicesService(deps: { tenantDb: TenantDb }) {
     },
 
     detail,
+
+    /** Staff: a one-off invoice on the merchant (one-off.ts), returned as the merchant will see it. */
+    async raiseOneOff(access: MerchantAccessContext, input: OneOffInput) {
+      return detail(access, await raiseOneOffInvoice(deps, access, input));
+    },
 
     /** The invoice as a PDF (pdfkit), rendered from the stored invoice: the same figures as the screen. */
     async renderPdf(

@@ -1700,6 +1700,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchants/{id}/invoices/one-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff: raise a one-off invoice on the merchant (display type yeti_invoice): 1–20 lines of description and net amount in minor units, VAT by the merchant country; collected like the monthly invoice */
+        post: operations["raiseOneOffInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/merchants/{id}/invoices/{invoiceId}": {
         parameters: {
             query?: never;
@@ -2795,7 +2812,7 @@ export interface components {
         };
         InvoiceLineInput: {
             /** @enum {string} */
-            kind: "processing-fee" | "monthly-fee" | "credit" | "device-rental" | "discount";
+            kind: "processing-fee" | "monthly-fee" | "credit" | "device-rental" | "discount" | "one-off";
             /** @description Card region of a processing-fee line */
             region: string | null;
             description: string;
@@ -3965,7 +3982,7 @@ export interface components {
         };
         InvoiceLine: {
             /** @enum {string} */
-            kind: "processing-fee" | "monthly-fee" | "credit" | "device-rental" | "discount";
+            kind: "processing-fee" | "monthly-fee" | "credit" | "device-rental" | "discount" | "one-off";
             /** @description Card region of a processing-fee line */
             region: string | null;
             description: string;
@@ -11504,6 +11521,67 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Invoice"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    raiseOneOffInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: {
+                        description: string;
+                        amount: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InvoiceDetail"];
                     };
                 };
             };

@@ -1,0 +1,2 @@
+DROP INDEX "invoices_merchant_period_type_unique";--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_merchant_period_type_unique" ON "invoices" USING btree ("merchant_id","period_start","display_type") WHERE "invoices"."display_type" = 'billing_summary';
