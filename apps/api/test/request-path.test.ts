@@ -1,10 +1,11 @@
 // The thin request path (issue 16, docs/PERFORMANCE.md) keeps every security property: the access check reads
 // the database on every request (nothing about memberships is remembered between requests), a remembered
 // token still expires on time, and prepared statements give each caller their own merchant's answer.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenantDb } from '../src/access/tenant-db.ts';
 import { fixedClock } from '../src/clock.ts';
-import { merchantMemberships, siteRoleGrants } from '../src/db/schema/index.ts';
+import { merchantMemberships, merchants, siteRoleGrants } from '../src/db/schema/index.ts';
 import { type AccessWorld, createAccessWorld } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
@@ -82,6 +83,34 @@ describe('the request path', () => {
       const emails = (reply.json().data as { email: string }[]).map((u) => u.email);
       expect(emails).toContain(i % 2 === 0 ? w.users.ownerA.email : w.users.ownerB.email);
       expect(emails).not.toContain(i % 2 === 0 ? w.users.ownerB.email : w.users.ownerA.email);
+    }
+  });
+
+  it('reads one statement under the merchant context in one go: RLS holds, a second statement is refused, nothing stays set', async () => {
+    const tenantDb = createTenantDb(t.app.database);
+    // Row-level security: under A's context, a statement that asks for every merchant sees only A.
+    const seen = await tenantDb.readForMerchant(w.merchantA, (tx) =>
+      tx.select({ id: merchants.id }).from(merchants),
+    );
+    expect(seen).toEqual([{ id: w.merchantA }]);
+    await expect(
+      tenantDb.readForMerchant(w.merchantA, async (tx) => {
+        await tx.select({ id: merchants.id }).from(merchants);
+        return tx.select({ id: merchants.id }).from(merchants);
+      }),
+    ).rejects.toSatisfy((error: Error) =>
+      /exactly one statement/.test(`${error.message} ${(error.cause as Error | undefined)?.message}`),
+    );
+    // A failing statement rolls back and leaves the connection clean for the next caller.
+    await expect(
+      tenantDb.readForMerchant(w.merchantA, (tx) => tx.execute(sql`select 1 / 0`)),
+    ).rejects.toThrow();
+    for (let i = 0; i < 12; i++) {
+      const result = (await t.app.db.execute(
+        sql`select current_user::text as role, coalesce(current_setting('app.merchant_id', true), '') as merchant`,
+      )) as unknown as { rows: { role: string; merchant: string }[] };
+      expect(result.rows[0]?.role).not.toBe('app_user');
+      expect(result.rows[0]?.merchant).toBe('');
     }
   });
 });

@@ -20,10 +20,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  *   merchant-less audit entry.
  * - `acrossMerchants(fn)`: the owning role, no merchant set. Not for requests: system jobs only (churn sweep).
  */
-export function createTenantDb(database: Pick<Database, 'db' | 'transactionWith' | 'batch'>) {
+export function createTenantDb(database: Pick<Database, 'db' | 'transactionWith' | 'readWith' | 'batch'>) {
   return {
     async forMerchant<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
       return database.transactionWith(tenantContext('merchant', merchantId), fn);
+    },
+
+    /**
+     * `forMerchant` for exactly one statement (a read): the context, the statement and the commit in one round
+     * trip on PostgreSQL. A second statement in `fn` is refused.
+     */
+    async readForMerchant<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+      return database.readWith(tenantContext('merchant', merchantId), fn);
+    },
+
+    /** `forUser` for exactly one statement (see `readForMerchant`). */
+    async readForUser<T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+      return database.readWith(tenantContext('user', userId), fn);
     },
 
     async forUser<T>(userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {

@@ -39,6 +39,12 @@ export interface Database {
    */
   transactionWith<T>(setup: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
+   * A transaction of exactly one statement: on PostgreSQL `begin` with `setup`, the statement and `commit` leave
+   * together and come back together (one round trip, node-postgres pipeline mode); a second statement is refused,
+   * since it would run after the commit. On PGlite, `transactionWith`.
+   */
+  readWith<T>(setup: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
    * Several statements without parameters in one round trip (simple query protocol); PostgreSQL runs them as
    * one implicit transaction, so `set local` holds until the last one. Answers the last statement's rows.
    */
@@ -132,17 +138,23 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
       async transactionWith(setup, fn) {
         const client = await pool.connect();
         let broken: Error | undefined;
+        pipelined(client, true);
         try {
-          await client.query(`begin; ${setup}`);
+          // Not awaited: the transaction's first statement leaves with its `begin` (pipeline). If the setup
+          // failed, the transaction is aborted and that statement fails too; it never runs without the context.
+          const begun = client.query(`begin; ${setup}`);
+          begun.catch(() => undefined);
           const { dialect, session: base } = partsOf(db);
           const session = new NodePgSession(client, dialect, base.schema, base.options);
           const tx = new NodePgTransaction(dialect, session, base.schema) as unknown as Tx;
           try {
             const result = await fn(tx);
+            await begun;
             await client.query('commit');
             return result;
           } catch (error) {
             await client.query('rollback');
+            await begun; // the setup's own error first, if that is what failed
             throw error;
           }
         } catch (error) {
@@ -150,6 +162,48 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
           if (!(error instanceof Error) || !('severity' in error)) broken = error as Error;
           throw error;
         } finally {
+          pipelined(client, false);
+          client.release(broken);
+        }
+      },
+      async readWith(setup, fn) {
+        const client = await pool.connect();
+        let broken: Error | undefined;
+        pipelined(client, true);
+        const begun = client.query(`begin; ${setup}`);
+        begun.catch(() => undefined);
+        let ended: Promise<unknown> | undefined;
+        // The statement's client: its one query is followed at once by `commit`, before any answer came back.
+        const oneStatement = Object.create(client, {
+          query: {
+            value(...args: unknown[]) {
+              if (ended) throw new Error('readWith runs exactly one statement');
+              const answer = (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+              ended = client.query('commit');
+              ended.catch(() => undefined);
+              return answer;
+            },
+          },
+        }) as pg.PoolClient;
+        try {
+          const { dialect, session: base } = partsOf(db);
+          const session = new NodePgSession(oneStatement, dialect, base.schema, base.options);
+          const tx = new NodePgTransaction(dialect, session, base.schema) as unknown as Tx;
+          let result: Awaited<ReturnType<typeof fn>>;
+          try {
+            result = await fn(tx);
+          } finally {
+            // Whatever happened, the transaction ends: its commit (a rollback after a failed statement) or now.
+            await (ended ?? client.query('rollback'));
+          }
+          await begun;
+          return result;
+        } catch (error) {
+          await begun; // the setup's own error first, if that is what failed
+          if (!(error instanceof Error) || !('severity' in error)) broken = error as Error;
+          throw error;
+        } finally {
+          pipelined(client, false);
           client.release(broken);
         }
       },
@@ -169,6 +223,15 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
   const client = new PGlite(options.dataDir);
   await client.waitReady;
   return fromPglite(client);
+}
+
+/**
+ * node-postgres's pipeline mode, for one checked-out client while a transaction of ours holds it: queries leave
+ * without waiting for the previous answer and the answers are matched in order. Off again before the client goes
+ * back to the pool (every query of ours has been answered by then), so nothing else sees it.
+ */
+function pipelined(client: pg.PoolClient, on: boolean): void {
+  (client as unknown as { pipeline: boolean }).pipeline = on;
 }
 
 /**

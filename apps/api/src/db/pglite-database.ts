@@ -28,6 +28,25 @@ export function fromPglite(client: PGlite): Database {
         const session = new PgliteSession(pgliteTx as unknown as PGlite, dialect, base.schema, base.options);
         return fn(new PgliteTransaction(dialect, session, base.schema) as unknown as Tx);
       }),
+    // One statement, as on PostgreSQL (where a second one would run after the commit): refused here too, so
+    // code that works on PGlite works there.
+    readWith: (setup, fn) =>
+      client.transaction(async (pgliteTx) => {
+        await pgliteTx.exec(setup);
+        let used = false;
+        const oneStatement = Object.create(pgliteTx, {
+          query: {
+            value(...args: unknown[]) {
+              if (used) throw new Error('readWith runs exactly one statement');
+              used = true;
+              return (pgliteTx.query as (...a: unknown[]) => unknown)(...args);
+            },
+          },
+        }) as PGlite;
+        const { dialect, session: base } = partsOf(db);
+        const session = new PgliteSession(oneStatement, dialect, base.schema, base.options);
+        return fn(new PgliteTransaction(dialect, session, base.schema) as unknown as Tx);
+      }),
     async batch<T>(statements: string) {
       const results = await client.exec(statements);
       return (results[results.length - 1]?.rows ?? []) as T[];

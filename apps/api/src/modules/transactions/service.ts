@@ -241,7 +241,9 @@ export function createTransactionsService(deps: { tenantDb: TenantDb; clock: Clo
 
       const held = sitesWithPermission(access, 'Transaction:ListTransactions');
       const siteIds = query.siteId ? [query.siteId] : held === 'all' ? undefined : held.filter(isUuid);
-      const totals = await deps.tenantDb.forMerchant(access.merchantId, async (tx) => {
+      // One statement without a site asked for: context, sums and commit in one round trip (readForMerchant).
+      const inTransaction = query.siteId ? deps.tenantDb.forMerchant : deps.tenantDb.readForMerchant;
+      const totals = await inTransaction(access.merchantId, async (tx) => {
         if (query.siteId && !(await repo.siteExists(tx, access.merchantId, query.siteId)))
           throw notFound('Site not found');
         return repo.totals(

@@ -119,13 +119,13 @@ export function createUsersService(deps: {
 
   return {
     async list(access: MerchantAccessContext) {
-      const rows = await tenantDb.forMerchant(access.merchantId, (tx) => repo.members(tx, access.merchantId));
+      const rows = await tenantDb.readForMerchant(access.merchantId, (tx) => repo.members(tx, access.merchantId));
       return rows.map(toMerchantUser);
     },
 
     async get(access: MerchantAccessContext, userId: string) {
       if (!isUuid(userId)) throw userNotFound();
-      const [row] = await tenantDb.forMerchant(access.merchantId, (tx) =>
+      const [row] = await tenantDb.readForMerchant(access.merchantId, (tx) =>
         repo.members(tx, access.merchantId, userId),
       );
       if (!row) throw userNotFound();
