@@ -85,6 +85,7 @@ function docusignServer(certDir: string) {
   const requests: { method: string; path: string; body: string }[] = [];
   const envelopes = new Map<string, FakeEnvelope>();
   let host = '';
+  let accessToken = ACCESS_TOKEN;
   const body = async (request: IncomingMessage) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -114,9 +115,9 @@ function docusignServer(certDir: string) {
         const claims = valid ? JSON.parse(Buffer.from(payload, 'base64url').toString()) : {};
         if (!valid || claims.iss !== INTEGRATION_KEY || claims.sub !== API_USER || claims.aud !== host)
           return send(400, { error: 'invalid_grant' });
-        return send(200, { access_token: ACCESS_TOKEN, token_type: 'Bearer', expires_in: 3600 });
+        return send(200, { access_token: accessToken, token_type: 'Bearer', expires_in: 3600 });
       }
-      if (request.headers.authorization !== `Bearer ${ACCESS_TOKEN}`)
+      if (request.headers.authorization !== `Bearer ${accessToken}`)
         return send(401, { errorCode: 'AUTHORIZATION_INVALID_TOKEN', message: 'bad token' });
       const base = `/restapi/v2.1/accounts/${ACCOUNT}/envelopes`;
       if (request.method === 'POST' && url.pathname === base) {
@@ -178,6 +179,15 @@ function docusignServer(certDir: string) {
       envelope.status = 'completed';
       const signer = envelope.recipients.signers[0] ?? {};
       Object.assign(signer, { status: 'completed', ...(signerName ? { name: signerName } : {}) });
+    },
+    /** The signer declines on DocuSign's page. */
+    decline(envelopeId: string) {
+      const envelope = envelopes.get(envelopeId);
+      if (envelope) envelope.status = 'declined';
+    },
+    /** DocuSign no longer accepts the token it gave (revoked, or expired early). */
+    revokeTokens() {
+      accessToken = `eyJ0eXAi.access-token-${randomUUID()}`;
     },
     /** An envelope someone else made on the same account (not through our adapter). */
     foreign(customFields: { name: string; value: string }[]) {
@@ -478,6 +488,25 @@ describe('rates signing through DocuSign (official SDK against a local DocuSign-
     expect((await settings(w.merchantB, 'ownerB')).hasSignedRates).toBe(false);
   });
 
+  it('a declined envelope is sent again when the link is opened; a revoked token is renewed once', async () => {
+    const [current] = (await envelopeRows(w.merchantB)).filter((r) => r.status === 'sent');
+    const declinedId = String(current?.provider_envelope_id);
+    docusign.decline(declinedId);
+    docusign.revokeTokens();
+    const tokensBefore = docusign.requests.filter((r) => r.path === '/oauth/token').length;
+    const link = (await settings(w.merchantB, 'ownerB')).ratesSignUrl;
+    const opened = await t.app.inject({ method: 'GET', url: new URL(link).pathname });
+    expect(opened.statusCode, opened.body).toBe(303);
+    expect(opened.headers.location).toMatch(/^https:\/\/demo\.docusign\.net\/Signing\//);
+    expect(docusign.requests.filter((r) => r.path === '/oauth/token')).toHaveLength(tokensBefore + 1);
+    const [again] = (await envelopeRows(w.merchantB)).filter((r) => r.status === 'sent');
+    expect(again?.id).toBe(current?.id);
+    expect(again?.provider_envelope_id).not.toBe(declinedId);
+    // The declined envelope's late event signs nothing.
+    expect((await event(connectEvent(declinedId, 'envelope-declined'))).statusCode).toBe(200);
+    expect((await settings(w.merchantB, 'ownerB')).hasSignedRates).toBe(false);
+  });
+
   it('an envelope not made by us, naming our merchant and envelope in its custom fields, signs nothing', async () => {
     const [current] = (await envelopeRows(w.merchantB)).filter((r) => r.status === 'sent');
     const foreign = docusign.foreign([
@@ -536,7 +565,7 @@ describe('rates signing through DocuSign (official SDK against a local DocuSign-
   it('never logs the access token, the HMAC key or the private key', () => {
     const log = lines.join('\n');
     expect(lines.length).toBeGreaterThan(0);
-    expect(log).not.toContain(ACCESS_TOKEN);
+    expect(log).not.toContain('access-token-');
     expect(log).not.toContain(HMAC_KEY);
     expect(log).not.toContain(PRIVATE_PEM.split('\n')[1] ?? 'unreachable');
   });

@@ -105,6 +105,15 @@ export function createDocuSignESignProvider(config: DocuSignConfig, publicUrl: s
     try {
       return await run();
     } catch (error) {
+      // A token revoked or expired early: a new one, and the call once more.
+      if ((error as { response?: { status?: number } }).response?.status !== 401)
+        throw vendorError(name, error);
+    }
+    token = null;
+    await authorise();
+    try {
+      return await run();
+    } catch (error) {
       throw vendorError(name, error);
     }
   }

@@ -218,8 +218,33 @@ export function createRatesSigning(deps: {
     async signingSession(merchantId: string, envelopeId: string): Promise<string | null> {
       const vendor = esign.vendor;
       if (!vendor) return null;
-      const providerEnvelopeId = await ensureSent(vendor, merchantId, envelopeId);
+      let providerEnvelopeId = await ensureSent(vendor, merchantId, envelopeId);
       if (!providerEnvelopeId) return null;
+      const state = await vendor.state(providerEnvelopeId);
+      if (state.status === 'completed') {
+        // Signed at the vendor, not yet here (its event is late): settled now, nothing left to sign.
+        await settle(vendor, providerEnvelopeId, { merchantId, envelopeId });
+        return null;
+      }
+      if (state.status === 'declined' || state.status === 'voided') {
+        // The owner declined (or the envelope was voided at the vendor): the same rates, a new envelope.
+        const stale = providerEnvelopeId;
+        await tenantDb.forMerchant(merchantId, (tx) =>
+          tx
+            .update(rateSignatures)
+            .set({ providerEnvelopeId: null, updatedAt: clock.now() })
+            .where(
+              and(
+                eq(rateSignatures.merchantId, merchantId),
+                eq(rateSignatures.id, envelopeId),
+                eq(rateSignatures.status, 'sent'),
+                eq(rateSignatures.providerEnvelopeId, stale),
+              ),
+            ),
+        );
+        providerEnvelopeId = await ensureSent(vendor, merchantId, envelopeId);
+        if (!providerEnvelopeId) return null;
+      }
       const returnUrl = new URL(
         `/api/esign/${esign.name}/return/${merchantId}/${envelopeId}`,
         deps.publicUrl,
