@@ -42,6 +42,8 @@ import { chatRoutes } from './modules/chat/routes.ts';
 import { companionRoutes } from './modules/companion/routes.ts';
 import { companySettingsRoutes } from './modules/company-settings/routes.ts';
 import { createCompanySettingsService } from './modules/company-settings/service.ts';
+import { dealsRoutes } from './modules/deals/routes.ts';
+import { createDealsService } from './modules/deals/service.ts';
 import { devicesRoutes } from './modules/devices/routes.ts';
 import { createDevicesService } from './modules/devices/service.ts';
 import { EOD_MAKE_JOB, eodJobKey } from './modules/eod-reports/eod-jobs.ts';
@@ -347,6 +349,8 @@ export async function buildApp({
     service: createCompanySettingsService({ tenantDb, clock, ratesSigning }),
   });
   await app.register(auditRoutes, { prefix: '/api', service: createAuditService({ tenantDb }) });
+  // Deals (issue 13, decision 0079): staff's price offers that onboarding and "associate" copy into rates.
+  await app.register(dealsRoutes, { prefix: '/api', service: createDealsService({ tenantDb, clock }) });
   await app.register(sitesRoutes, { prefix: '/api', service: createSitesService({ tenantDb, clock }) });
   await app.register(devicesRoutes, {
     prefix: '/api',

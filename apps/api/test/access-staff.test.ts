@@ -182,14 +182,39 @@ describe('staff powers, company settings and the audit log', () => {
     });
   });
 
-  it('associates a deal, which only staff may do', async () => {
+  it('associates a deal, which only staff may do (deals.test.ts has the copy and the un-signing)', async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/deals',
+      headers: w.headers('staff'),
+      payload: {
+        name: 'Staff test deal',
+        currency: 'GBP',
+        domesticPercent: 1,
+        eeaPercent: 1.4,
+        globalPercent: 2,
+        amexPercent: 2.5,
+        otherPercent: 2.5,
+        tapToPayPercent: 1.1,
+        deviceRentalMonthly: 1200,
+        validUntil: '2099-12-31',
+      },
+    });
+    const { reference } = made.json().data;
+    // The rates were replaced today by the test above: once a day, like any rates change.
     const res = await t.app.inject({
       method: 'POST',
-      url: url('/rates/associate?dealReference=DEAL-42'),
+      url: url(`/rates/associate?dealReference=${reference}`),
       headers: w.headers('staff'),
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.dealReference).toBe('DEAL-42');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('RATES_ALREADY_UPDATED_TODAY');
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: url(`/rates/associate?dealReference=${reference}`),
+      headers: w.headers('ownerA'),
+    });
+    expect(owner.statusCode).toBe(404);
     const missing = await t.app.inject({
       method: 'POST',
       url: url('/rates/associate'),

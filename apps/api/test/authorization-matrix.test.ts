@@ -328,6 +328,17 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: STAFF_ONLY,
     request: (w) => ({ url: m(w, '/rates/associate') }),
   },
+  // Deals (decision 0079): staff's; merchants' users get 404. Reading one's pricing needs only a session.
+  'GET /api/v1/staff/deals': { expect: STAFF_ONLY, request: () => ({ url: '/api/v1/staff/deals' }) },
+  'POST /api/v1/staff/deals': {
+    expect: STAFF_ONLY,
+    request: () => ({ url: '/api/v1/staff/deals', payload: {} }),
+  },
+  'PUT /api/v1/staff/deals/:reference': {
+    expect: STAFF_ONLY,
+    request: () => ({ url: '/api/v1/staff/deals/DL-ZZZZZ', payload: {} }),
+  },
+  'GET /api/v1/deals/:reference': { expect: SIGNED_IN, request: () => ({ url: '/api/v1/deals/DL-ZZZZZ' }) },
   'PUT /api/v1/merchants/:id/two-factor-requirement': {
     expect: OWNER_A,
     request: (w) => ({ url: m(w, '/two-factor-requirement'), payload: {} }),

@@ -163,7 +163,7 @@ describe('devices API (issue 10, SPEC §7 Devices, §8)', () => {
       expect(noDeal.statusCode).toBe(409);
       expect(noDeal.json().error).toMatchObject({
         code: 'ORDER_BLOCKED_NO_DEAL',
-        message: 'No deal was found for your account. Please contact support to order devices.',
+        message: 'No deal found. Please contact support to order devices.',
       });
       const notSigned = await order();
       expect(notSigned.json().error.code).toBe('ORDER_BLOCKED_DEAL_NOT_SIGNED');

@@ -4,6 +4,7 @@ import { fixedClock } from '../src/clock.ts';
 import type { OidcProviderConfig } from '../src/identity/oidc-client.ts';
 import type { IdentityRateLimits } from '../src/identity/routes.ts';
 import { testConfig } from './helpers/app.ts';
+import { signIn } from './helpers/auth.ts';
 import { createTestDatabase } from './helpers/database.ts';
 
 /**
@@ -72,4 +73,21 @@ export async function createIdentityTestApp(
       if (ownDatabase) await database.close();
     },
   };
+}
+
+/** Signs up, confirms (the code from the recorded mail) and signs in a new user; returns the access token. */
+export async function signUpConfirmed(
+  t: Awaited<ReturnType<typeof createIdentityTestApp>>,
+  email: string,
+  password: string,
+): Promise<string> {
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/identity/sign-up',
+    payload: { email, phone_number: '+442079460000', password },
+  });
+  const mail = t.sent.findLast((m) => m.to === email && m.kind === 'confirm_sign_up');
+  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  await t.app.inject({ method: 'POST', url: '/api/identity/confirm-sign-up', payload: { email, code } });
+  return signIn(t.app, email, password);
 }

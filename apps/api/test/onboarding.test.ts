@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signIn } from './helpers/auth.ts';
-import { createIdentityTestApp } from './identity-test-app.ts';
+import { createIdentityTestApp, signUpConfirmed } from './identity-test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createIdentityTestApp>>;
 
@@ -29,15 +29,7 @@ describe('onboarding: from a signed-up user to a verified merchant', () => {
   /** Signs up, confirms (code from the recorded mail) and signs in a new user; returns their bearer token. */
   async function newUser(name: string): Promise<{ email: string; headers: Record<string, string> }> {
     const email = `${name}@onboarding.test`;
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/identity/sign-up',
-      payload: { email, phone_number: '+442079460000', password: PASSWORD },
-    });
-    const mail = t.sent.findLast((m) => m.to === email && m.kind === 'confirm_sign_up');
-    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-    await t.app.inject({ method: 'POST', url: '/api/identity/confirm-sign-up', payload: { email, code } });
-    const token = await signIn(t.app, email, PASSWORD);
+    const token = await signUpConfirmed(t, email, PASSWORD);
     tokens.set(name, token);
     return { email, headers: bearer(token) };
   }

@@ -77,11 +77,19 @@ export const enGBMessages = {
   deviceAssignTooManyTries: 'Too many codes were tried. Please wait 15 minutes and try again.',
   deviceOrderFailed: 'Unable to process a device order.',
   deviceOrderAccountDeactivated: 'Your account is deactivated, so devices cannot be ordered.',
-  deviceOrderNoDeal: 'No deal was found for your account. Please contact support to order devices.',
-  deviceOrderDealNotSigned: 'Your deal has not been signed yet. Please sign it before ordering devices.',
+  // SPEC §8 "Order blocked by": its words (no deal found, deal not signed) lead the message.
+  deviceOrderNoDeal: 'No deal found. Please contact support to order devices.',
+  deviceOrderDealNotSigned: 'Deal not signed. Please sign your rates before ordering devices.',
   deviceOrderNoPaymentMethod: 'Please add a payment method before ordering devices.',
   payByLinkTermsRequired: 'Pay by link needs a terms and conditions web address',
   eodDayNotClosed: 'This trading day has not closed yet. Choose a day whose settlement window has closed.',
+  // Deals (decision 0079), ours.
+  dealNotFound: 'Deal not found: it does not exist, was withdrawn or has expired',
+  dealReferenceInvalid: 'A deal reference is DL- followed by 5 letters or digits',
+  dealCurrencyInvalid: 'Choose one of the currencies merchants are billed in',
+  dealCurrencyMismatch: "This deal is in another currency than the merchant's",
+  dealValidUntilPast: 'The last valid day must be today or later',
+  dealWithdrawn: 'This deal was withdrawn and can no longer be changed',
 } as const;
 
 export type MessageName = keyof typeof enGBMessages;

@@ -76,11 +76,16 @@ export const esESMessages: MessageCatalogue = {
   deviceAssignTooManyTries: 'Se han probado demasiados códigos. Espera 15 minutos e inténtalo de nuevo.',
   deviceOrderFailed: 'No se ha podido procesar el pedido de dispositivos.',
   deviceOrderAccountDeactivated: 'Tu cuenta está desactivada, por lo que no se pueden pedir dispositivos.',
-  deviceOrderNoDeal:
-    'No se ha encontrado ningún acuerdo para tu cuenta. Ponte en contacto con soporte para pedir dispositivos.',
-  deviceOrderDealNotSigned: 'Tu acuerdo aún no está firmado. Fírmalo antes de pedir dispositivos.',
+  deviceOrderNoDeal: 'No se encontró ningún acuerdo. Contacta con soporte para pedir dispositivos.',
+  deviceOrderDealNotSigned: 'Acuerdo no firmado. Firma tus tarifas antes de pedir dispositivos.',
   deviceOrderNoPaymentMethod: 'Añade un método de pago antes de pedir dispositivos.',
   payByLinkTermsRequired: 'El pago por enlace necesita una dirección web de términos y condiciones',
   eodDayNotClosed:
     'Este día de operaciones aún no ha cerrado. Elige un día cuya ventana de liquidación ya haya cerrado.',
+  dealNotFound: 'Acuerdo no encontrado: no existe, se retiró o ha caducado',
+  dealReferenceInvalid: 'Una referencia de acuerdo es DL- seguida de 5 letras o cifras',
+  dealCurrencyInvalid: 'Elige una de las monedas en las que se factura a los comercios',
+  dealCurrencyMismatch: 'Este acuerdo está en otra moneda que la del comercio',
+  dealValidUntilPast: 'El último día válido debe ser hoy o posterior',
+  dealWithdrawn: 'Este acuerdo se retiró y ya no se puede cambiar',
 };

@@ -77,12 +77,16 @@ export const frFRMessages: MessageCatalogue = {
   deviceOrderFailed: 'Impossible de traiter la commande de terminaux.',
   deviceOrderAccountDeactivated:
     'Votre compte est désactivé : il n’est pas possible de commander des terminaux.',
-  deviceOrderNoDeal:
-    'Aucun contrat n’a été trouvé pour votre compte. Contactez le support pour commander des terminaux.',
-  deviceOrderDealNotSigned:
-    'Votre contrat n’est pas encore signé. Signez-le avant de commander des terminaux.',
+  deviceOrderNoDeal: 'Aucun contrat trouvé. Contactez le support pour commander des terminaux.',
+  deviceOrderDealNotSigned: 'Contrat non signé. Signez vos tarifs avant de commander des terminaux.',
   deviceOrderNoPaymentMethod: 'Ajoutez un moyen de paiement avant de commander des terminaux.',
   payByLinkTermsRequired: 'Le paiement par lien nécessite l’adresse web des conditions générales',
   eodDayNotClosed:
     'Cette journée de vente n’est pas encore clôturée. Choisissez un jour dont la fenêtre de règlement est fermée.',
+  dealNotFound: "Accord introuvable : il n'existe pas, a été retiré ou a expiré",
+  dealReferenceInvalid: "Une référence d'accord est DL- suivi de 5 lettres ou chiffres",
+  dealCurrencyInvalid: 'Choisissez une des devises de facturation des commerçants',
+  dealCurrencyMismatch: 'Cet accord est dans une autre devise que celle du commerçant',
+  dealValidUntilPast: "Le dernier jour de validité doit être aujourd'hui ou plus tard",
+  dealWithdrawn: 'Cet accord a été retiré et ne peut plus être modifié',
 };

@@ -76,11 +76,16 @@ export const itITMessages: MessageCatalogue = {
   deviceAssignTooManyTries: 'Sono stati provati troppi codici. Attendi 15 minuti e riprova.',
   deviceOrderFailed: "Impossibile elaborare l'ordine dei dispositivi.",
   deviceOrderAccountDeactivated: 'Il tuo account è disattivato, quindi non è possibile ordinare dispositivi.',
-  deviceOrderNoDeal:
-    "Nessun accordo trovato per il tuo account. Contatta l'assistenza per ordinare dispositivi.",
-  deviceOrderDealNotSigned: 'Il tuo accordo non è ancora firmato. Firmalo prima di ordinare dispositivi.',
+  deviceOrderNoDeal: 'Nessun accordo trovato. Contatta il supporto per ordinare dispositivi.',
+  deviceOrderDealNotSigned: 'Accordo non firmato. Firma le tue tariffe prima di ordinare dispositivi.',
   deviceOrderNoPaymentMethod: 'Aggiungi un metodo di pagamento prima di ordinare dispositivi.',
   payByLinkTermsRequired: 'Il pagamento tramite link richiede un indirizzo web dei termini e condizioni',
   eodDayNotClosed:
     'Questa giornata di vendita non è ancora chiusa. Scegli un giorno la cui finestra di regolamento è già chiusa.',
+  dealNotFound: 'Accordo non trovato: non esiste, è stato ritirato o è scaduto',
+  dealReferenceInvalid: 'Un riferimento di accordo è DL- seguito da 5 lettere o cifre',
+  dealCurrencyInvalid: 'Scegli una delle valute in cui sono fatturati gli esercenti',
+  dealCurrencyMismatch: "Questo accordo è in una valuta diversa da quella dell'esercente",
+  dealValidUntilPast: "L'ultimo giorno valido deve essere oggi o successivo",
+  dealWithdrawn: 'Questo accordo è stato ritirato e non può più essere modificato',
 };

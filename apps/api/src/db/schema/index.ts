@@ -5,6 +5,7 @@ export * from './audit.ts';
 export * from './billing.ts';
 export * from './billing-sessions.ts';
 export * from './capital.ts';
+export * from './deals.ts';
 export * from './devices.ts';
 export * from './identity.ts';
 export * from './merchants.ts';

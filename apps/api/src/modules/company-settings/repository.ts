@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../access/tenant-db.ts';
 import { billingAdjustments, merchantSettings, rates } from '../../db/schema/index.ts';
 
@@ -43,11 +43,17 @@ export const companySettingsRepository = {
     await tx.insert(rates).values(values);
   },
 
-  async setDealOnCurrentRates(tx: Tx, merchantId: string, dealReference: string, now: Date) {
+  /** A deal's fees and discounts replace the merchant's (its credits stay: they are owed whatever the rates). */
+  async replaceDealAdjustments(tx: Tx, merchantId: string, rows: (typeof billingAdjustments.$inferInsert)[]) {
     await tx
-      .update(rates)
-      .set({ dealReference, updatedAt: now })
-      .where(and(eq(rates.merchantId, merchantId), isNull(rates.effectiveTo)));
+      .delete(billingAdjustments)
+      .where(
+        and(
+          eq(billingAdjustments.merchantId, merchantId),
+          inArray(billingAdjustments.kind, ['discount', 'monthly-fee']),
+        ),
+      );
+    if (rows.length > 0) await tx.insert(billingAdjustments).values(rows);
   },
 
   async replaceAdjustments(tx: Tx, merchantId: string, rows: (typeof billingAdjustments.$inferInsert)[]) {

@@ -77,10 +77,11 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ service: CompanySett
       schema: {
         operationId: 'associateDeal',
         tags: ['company-settings'],
-        summary: 'Staff: associate the merchant with a signed deal',
+        summary:
+          'Staff: the deal becomes the rates from today (a new version, un-signed until signed again); 409 when the rates changed today',
         params: merchantPathSchema,
         querystring: associateQuerySchema,
-        response: { 200: ratesResponse, 400: errorBodySchema, ...denied },
+        response: { 200: ratesResponse, 400: errorBodySchema, ...denied, 409: errorBodySchema },
       },
     },
     async (request) => ({

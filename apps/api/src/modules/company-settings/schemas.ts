@@ -1,6 +1,7 @@
 import { SETTLEMENT_TYPES, WEEKDAYS } from '@mp/domain/enums';
 import { optionalText, requiredText } from '@mp/domain/schemas/common';
 import { calendarDateSchema } from '@mp/domain/schemas/date-range';
+import { dealReferenceSchema } from '@mp/domain/schemas/deals';
 import { monthlyFeeAmountSchema, ratePercentSchema } from '@mp/domain/schemas/settings';
 import { z } from 'zod';
 
@@ -131,14 +132,7 @@ export const ratesSchema = z
   })
   .meta({ id: 'Rates' });
 
-export const associateQuerySchema = z.object({
-  dealReference: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(100, { error: 'validation.tooLong' })
-    .regex(/^[A-Za-z0-9._-]+$/, { error: 'validation.invalid' }),
-});
+export const associateQuerySchema = z.object({ dealReference: dealReferenceSchema });
 
 export const companyDetailsBodySchema = z
   .object({

@@ -1,3 +1,4 @@
+import { translate } from '@mp/domain/messages';
 import {
   isCompanyCountry,
   isValidRegistrationNumber,
@@ -11,6 +12,7 @@ import type { TenantDb } from '../../access/tenant-db.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError, badRequest } from '../../plugins/errors.ts';
 import type { PendingRatesEnvelope, RatesSigning } from '../billing/rates-signing.ts';
+import { dealAdjustmentRows, dealNotFoundAt, dealRatesRow, usableDeal } from '../deals/service.ts';
 import { merchantRepository } from '../merchants/repository.ts';
 import { toMerchantView } from '../merchants/service.ts';
 import {
@@ -210,22 +212,75 @@ export function createCompanySettingsService(deps: {
       return view;
     },
 
-    /** SPEC §7: associate the merchant with a signed deal (rates) by its reference. */
+    /**
+     * SPEC §7 associate (decision 0079): the deal becomes a new rates version effective today (its fees and
+     * discounts the merchant's, credits kept), which un-signs the rates: a new e-signature envelope covers them and
+     * the billing banner asks for a signature again. Refused like a rates update when the rates changed today.
+     */
     async associateDeal(access: MerchantAccessContext, dealReference: string): Promise<RatesView> {
-      await tenantDb.forMerchant(access.merchantId, async (tx) => {
+      let envelope: PendingRatesEnvelope | null = null;
+      const view = await tenantDb.forMerchant(access.merchantId, async (tx) => {
         const now = clock.now();
-        const merchant = await merchantRepository.lockMerchant(tx, access.merchantId);
-        await merchantRepository.updateMerchant(tx, access.merchantId, { dealReference, updatedAt: now });
-        await repo.setDealOnCurrentRates(tx, access.merchantId, dealReference, now);
+        const merchant = (await merchantRepository.lockMerchant(tx, access.merchantId)) ?? access.merchant;
+        const deal = await usableDeal(tx, dealReference, now);
+        if (!deal) throw dealNotFoundAt('dealReference');
+        const current = await repo.currentRates(tx, access.merchantId);
+        if (deal.currency !== (current?.currency ?? merchant.currency))
+          throw badRequest('The request is not valid', [
+            {
+              field: 'dealReference',
+              rule: 'validation.dealCurrencyMismatch',
+              message: translate('validation.dealCurrencyMismatch', 'en-GB'),
+            },
+          ]);
+        const today = dateIn(merchant.timeZone, now);
+        if (current && dateIn(merchant.timeZone, current.createdAt) === today) {
+          throw new AppError(409, 'RATES_ALREADY_UPDATED_TODAY', RATES_UPDATED_TODAY_MESSAGE);
+        }
+        const settings = await repo.settings(tx, access.merchantId);
+        const before = ratesView(
+          current,
+          await repo.adjustments(tx, access.merchantId),
+          settings,
+          merchant,
+          now,
+        );
+        const userId = access.actor.userId;
+        await repo.replaceRates(
+          tx,
+          access.merchantId,
+          today,
+          dealRatesRow(deal, access.merchantId, today, userId, now),
+        );
+        await repo.replaceDealAdjustments(
+          tx,
+          access.merchantId,
+          dealAdjustmentRows(deal, access.merchantId, today, userId, now),
+        );
+        await merchantRepository.updateMerchant(tx, access.merchantId, {
+          dealReference: deal.reference,
+          updatedAt: now,
+        });
+        const after = ratesView(
+          await repo.currentRates(tx, access.merchantId),
+          await repo.adjustments(tx, access.merchantId),
+          settings,
+          merchant,
+          now,
+        );
         await recordAudit(tx, access, clock, {
           action: 'rates.associate-deal',
-          entityType: 'merchant',
+          entityType: 'rates',
           entityId: access.merchantId,
-          before: { dealReference: merchant?.dealReference ?? null },
-          after: { dealReference },
+          before,
+          after,
         });
+        // The new version's envelope, and the merchant un-signed until it is signed (decision 0090).
+        envelope = (await deps.ratesSigning?.newRatesVersion(tx, access.merchantId)) ?? null;
+        return after;
       });
-      return readRates(access);
+      await deps.ratesSigning?.send(envelope);
+      return view;
     },
 
     /** Company details (PUT /v1/merchants/{id}); registration and VAT numbers checked for the merchant's country. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../access/tenant-db.ts';
 import { merchantMemberships } from '../../db/schema/access.ts';
-import { billingSettings, rates } from '../../db/schema/billing.ts';
+import { billingAdjustments, billingSettings, rates } from '../../db/schema/billing.ts';
 import { users } from '../../db/schema/identity.ts';
 import { merchants } from '../../db/schema/merchants.ts';
 import { kycSessions, onboardingApplications } from '../../db/schema/onboarding.ts';
@@ -101,6 +101,11 @@ export const onboardingRepository = {
 
   async insertRates(tx: Tx, values: typeof rates.$inferInsert): Promise<void> {
     await tx.insert(rates).values(values);
+  },
+
+  /** A deal's monthly fees and discounts (decision 0079), copied with its rates. */
+  async insertAdjustments(tx: Tx, rows: (typeof billingAdjustments.$inferInsert)[]): Promise<void> {
+    if (rows.length > 0) await tx.insert(billingAdjustments).values(rows);
   },
 
   async insertBillingSettings(tx: Tx, values: typeof billingSettings.$inferInsert): Promise<void> {

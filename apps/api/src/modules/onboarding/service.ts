@@ -20,8 +20,9 @@ import type { TenantDb } from '../../access/tenant-db.ts';
 import type { Mailer } from '../../adapters/mail/mail-port.ts';
 import type { Clock } from '../../clock.ts';
 import type { ONBOARDING_APPLICATION_STATUSES } from '../../db/schema/onboarding.ts';
-import { AppError, notFound, validationFailed } from '../../plugins/errors.ts';
+import { AppError, badRequest, notFound, validationFailed } from '../../plugins/errors.ts';
 import type { PendingRatesEnvelope, RatesSigning } from '../billing/rates-signing.ts';
+import { dealAdjustmentRows, dealNotFoundAt, dealRatesRow, usableDeal } from '../deals/service.ts';
 import { type ApplicationRow, onboardingRepository as repo } from './repository.ts';
 import type { customerAccountBodySchema } from './schemas.ts';
 import { shortcodeMail } from './shortcode-mail.ts';
@@ -277,6 +278,9 @@ export function createOnboardingService(deps: {
       const { company, payments, site } = body;
       const currency = currencyForCountry(company.country);
       let envelope: PendingRatesEnvelope | null = null;
+      // The deal the applicant came with (decision 0079), when they take its pricing: read before anything is
+      // written, so an unknown, withdrawn or expired deal leaves nothing behind.
+      let deal: Awaited<ReturnType<typeof usableDeal>>;
       const created = await tenantDb.createMerchant(
         merchantId,
         actor.userId,
@@ -288,6 +292,18 @@ export function createOnboardingService(deps: {
               throw notFound('Onboarding application not found');
             if (application.status !== 'in-progress') throw ONBOARDING_ERRORS.notInProgress();
             dealReference = application.dealReference;
+          }
+          if (payments.pricing === 'deal') {
+            deal = dealReference ? await usableDeal(tx, dealReference, clock.now()) : undefined;
+            if (!deal) throw dealNotFoundAt('payments.pricing');
+            if (deal.currency !== currency)
+              throw badRequest('The request is not valid', [
+                {
+                  field: 'payments.pricing',
+                  rule: 'validation.dealCurrencyMismatch',
+                  message: translate('validation.dealCurrencyMismatch', 'en-GB'),
+                },
+              ]);
           }
           const now = clock.now();
           await repo.insertMerchant(tx, {
@@ -304,7 +320,7 @@ export function createOnboardingService(deps: {
             timeZone: timeZoneForCountry(company.country),
             status: 'active',
             kycOnboardingStatus: 'pending',
-            dealReference: payments.pricing === 'deal' ? dealReference : null,
+            dealReference: deal?.reference ?? null,
             createdAt: now,
             updatedAt: now,
           });
@@ -328,25 +344,31 @@ export function createOnboardingService(deps: {
             createdAt: now,
             updatedAt: now,
           });
+          const today = now.toISOString().slice(0, 10);
           const rental =
             currency === 'GBP'
               ? STANDARD_PRICE_LIST.deviceRentalMonthly.GBP
               : STANDARD_PRICE_LIST.deviceRentalMonthly.EUR;
-          await repo.insertRates(tx, {
-            merchantId,
-            domesticPercent: STANDARD_PRICE_LIST.domesticPercent,
-            eeaPercent: STANDARD_PRICE_LIST.eeaPercent,
-            globalPercent: STANDARD_PRICE_LIST.globalPercent,
-            amexPercent: STANDARD_PRICE_LIST.amexPercent,
-            otherPercent: STANDARD_PRICE_LIST.otherPercent,
-            tapToPayPercent: STANDARD_PRICE_LIST.tapToPayPercent,
-            deviceRentalMonthly: rental,
-            currency,
-            effectiveFrom: now.toISOString().slice(0, 10),
-            createdBy: actor.userId,
-            createdAt: now,
-            updatedAt: now,
-          });
+          // With a deal, its pricing is the first rates version (and so what the rates e-signature covers).
+          if (deal) {
+            await repo.insertRates(tx, dealRatesRow(deal, merchantId, today, actor.userId, now));
+            await repo.insertAdjustments(tx, dealAdjustmentRows(deal, merchantId, today, actor.userId, now));
+          } else
+            await repo.insertRates(tx, {
+              merchantId,
+              domesticPercent: STANDARD_PRICE_LIST.domesticPercent,
+              eeaPercent: STANDARD_PRICE_LIST.eeaPercent,
+              globalPercent: STANDARD_PRICE_LIST.globalPercent,
+              amexPercent: STANDARD_PRICE_LIST.amexPercent,
+              otherPercent: STANDARD_PRICE_LIST.otherPercent,
+              tapToPayPercent: STANDARD_PRICE_LIST.tapToPayPercent,
+              deviceRentalMonthly: rental,
+              currency,
+              effectiveFrom: today,
+              createdBy: actor.userId,
+              createdAt: now,
+              updatedAt: now,
+            });
           await repo.insertBillingSettings(tx, {
             merchantId,
             billingEmail: actor.email,

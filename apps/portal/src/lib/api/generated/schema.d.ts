@@ -1020,7 +1020,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Staff: associate the merchant with a signed deal */
+        /** Staff: the deal becomes the rates from today (a new version, un-signed until signed again); 409 when the rates changed today */
         post: operations["associateDeal"];
         delete?: never;
         options?: never;
@@ -1071,6 +1071,58 @@ export interface paths {
         };
         /** The merchant's audit log, newest first, filtered by date and person */
         get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/deals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: every deal, newest first, with its state today (active, withdrawn, expired) */
+        get: operations["listDeals"];
+        put?: never;
+        /** Staff: make a deal (a price offer a new or existing merchant can take); audited */
+        post: operations["createDeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/deals/{reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Staff: withdraw a deal or move its last valid day; a withdrawn deal is 409; audited */
+        put: operations["updateDeal"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deals/{reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A deal's pricing (onboarding shows it); 404 when unknown, withdrawn or expired */
+        get: operations["getDeal"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2551,6 +2603,69 @@ export interface components {
             vatNumber?: string | null;
             industry?: string | null;
         };
+        DealPricingInput: {
+            reference: string;
+            currency: string;
+            domesticPercent: number;
+            eeaPercent: number;
+            globalPercent: number;
+            amexPercent: number;
+            otherPercent: number;
+            tapToPayPercent: number;
+            /** @description Per-transaction fixed fee, minor units */
+            fixedFee: number;
+            /** @description Device rental monthly rate, minor units */
+            deviceRentalMonthly: number;
+            /** @enum {string} */
+            settlementType: "net" | "gross";
+            contractMonths: number | null;
+            monthlyFees: {
+                description: string;
+                amount: number;
+            }[];
+            discounts: {
+                description: string;
+                percent: number;
+                durationMonths: number | null;
+            }[];
+            /** @description The last day the deal can be taken (inclusive) */
+            validUntil: string;
+        };
+        StaffDealInput: {
+            reference: string;
+            currency: string;
+            domesticPercent: number;
+            eeaPercent: number;
+            globalPercent: number;
+            amexPercent: number;
+            otherPercent: number;
+            tapToPayPercent: number;
+            /** @description Per-transaction fixed fee, minor units */
+            fixedFee: number;
+            /** @description Device rental monthly rate, minor units */
+            deviceRentalMonthly: number;
+            /** @enum {string} */
+            settlementType: "net" | "gross";
+            contractMonths: number | null;
+            monthlyFees: {
+                description: string;
+                amount: number;
+            }[];
+            discounts: {
+                description: string;
+                percent: number;
+                durationMonths: number | null;
+            }[];
+            /** @description The last day the deal can be taken (inclusive) */
+            validUntil: string;
+            name: string;
+            /** @enum {string} */
+            status: "active" | "withdrawn";
+            /** @enum {string} */
+            state: "active" | "withdrawn" | "expired";
+            createdAt: string;
+            updatedAt: string;
+        };
         DeviceInput: {
             /** Format: uuid */
             deviceId: string;
@@ -3720,6 +3835,69 @@ export interface components {
             registrationNumber?: string | null;
             vatNumber?: string | null;
             industry?: string | null;
+        };
+        DealPricing: {
+            reference: string;
+            currency: string;
+            domesticPercent: number;
+            eeaPercent: number;
+            globalPercent: number;
+            amexPercent: number;
+            otherPercent: number;
+            tapToPayPercent: number;
+            /** @description Per-transaction fixed fee, minor units */
+            fixedFee: number;
+            /** @description Device rental monthly rate, minor units */
+            deviceRentalMonthly: number;
+            /** @enum {string} */
+            settlementType: "net" | "gross";
+            contractMonths: number | null;
+            monthlyFees: {
+                description: string;
+                amount: number;
+            }[];
+            discounts: {
+                description: string;
+                percent: number;
+                durationMonths: number | null;
+            }[];
+            /** @description The last day the deal can be taken (inclusive) */
+            validUntil: string;
+        };
+        StaffDeal: {
+            reference: string;
+            currency: string;
+            domesticPercent: number;
+            eeaPercent: number;
+            globalPercent: number;
+            amexPercent: number;
+            otherPercent: number;
+            tapToPayPercent: number;
+            /** @description Per-transaction fixed fee, minor units */
+            fixedFee: number;
+            /** @description Device rental monthly rate, minor units */
+            deviceRentalMonthly: number;
+            /** @enum {string} */
+            settlementType: "net" | "gross";
+            contractMonths: number | null;
+            monthlyFees: {
+                description: string;
+                amount: number;
+            }[];
+            discounts: {
+                description: string;
+                percent: number;
+                durationMonths: number | null;
+            }[];
+            /** @description The last day the deal can be taken (inclusive) */
+            validUntil: string;
+            name: string;
+            /** @enum {string} */
+            status: "active" | "withdrawn";
+            /** @enum {string} */
+            state: "active" | "withdrawn" | "expired";
+            createdAt: string;
+            updatedAt: string;
         };
         Device: {
             /** Format: uuid */
@@ -9054,6 +9232,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     setTwoFactorRequirement: {
@@ -9197,6 +9384,251 @@ export interface operations {
                         data: components["schemas"]["AuditEntry"][];
                         /** @description Pass back to read the next page; null on the last page */
                         lastKey: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDeals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StaffDeal"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    currency: "GBP" | "EUR" | "DKK" | "SEK" | "PLN" | "CZK" | "HUF" | "RON" | "BGN";
+                    domesticPercent: number;
+                    eeaPercent: number;
+                    globalPercent: number;
+                    amexPercent: number;
+                    otherPercent: number;
+                    tapToPayPercent: number;
+                    /** @default 0 */
+                    fixedFee?: number;
+                    deviceRentalMonthly: number;
+                    /**
+                     * @default net
+                     * @enum {string}
+                     */
+                    settlementType?: "net" | "gross";
+                    /** @default null */
+                    contractMonths?: number | null;
+                    /** @default [] */
+                    monthlyFees?: {
+                        description: string;
+                        amount: number;
+                    }[];
+                    /** @default [] */
+                    discounts?: {
+                        description: string;
+                        percent: number;
+                        /** @default null */
+                        durationMonths?: number | null;
+                    }[];
+                    validUntil: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StaffDeal"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateDeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status?: "withdrawn";
+                    validUntil?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StaffDeal"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DealPricing"];
                     };
                 };
             };
