@@ -268,10 +268,10 @@ export async function buildApp({
   const ingestion = createPspIngestionService({
     tenantDb,
     log: app.log,
-    onChange: (change) => {
+    onChanges: (changes) => {
       liveEvents
-        .publish(change)
-        .catch((error: unknown) => app.log.warn({ err: error }, 'live events: a change was not published'));
+        .publish(changes)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'live events: changes were not published'));
     },
   });
   app.decorate('psp', { ingestion, webhook });

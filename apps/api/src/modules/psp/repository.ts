@@ -59,37 +59,67 @@ export const pspRepository = {
     return rows.map((row) => row.paymentReference);
   },
 
-  /** Serialises the applying of one payment's items across connections and API instances. */
-  async lockPayment(tx: Tx, psp: string, paymentReference: string): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${psp}:${paymentReference}`}))`);
+  /**
+   * Serialises the applying of payments across connections and API instances: one advisory lock per payment
+   * (the same key the refunds service takes), taken in the order of their keys, so two deliveries sharing
+   * payments never wait on each other in a circle.
+   */
+  async lockPayments(tx: Tx, psp: string, paymentReferences: readonly string[]): Promise<void> {
+    if (paymentReferences.length === 0) return;
+    const keys = paymentReferences.map((reference) => `${psp}:${reference}`);
+    await tx.execute(sql`
+      select pg_advisory_xact_lock(k.key)
+        from (select distinct hashtext(r) as key from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) r
+               order by 1) k`);
   },
 
-  async eventsOfPayment(tx: Tx, psp: string, paymentReference: string): Promise<NotificationRow[]> {
+  /** Every stored item of these payments, each payment's in the order they happened. */
+  async eventsOfPayments(
+    tx: Tx,
+    psp: string,
+    paymentReferences: readonly string[],
+  ): Promise<NotificationRow[]> {
     return tx
       .select()
       .from(pspNotifications)
-      .where(and(eq(pspNotifications.psp, psp), eq(pspNotifications.paymentReference, paymentReference)))
-      .orderBy(pspNotifications.eventDate, pspNotifications.receivedAt);
+      .where(
+        and(
+          eq(pspNotifications.psp, psp),
+          inArray(pspNotifications.paymentReference, [...paymentReferences]),
+        ),
+      )
+      .orderBy(pspNotifications.paymentReference, pspNotifications.eventDate, pspNotifications.receivedAt);
   },
 
-  async transactionByPspReference(tx: Tx, pspReference: string) {
-    const [row] = await tx
+  /** The transactions these payments already made, with what applying needs of them and their merchant. */
+  async transactionsByPspReferences(tx: Tx, pspReferences: readonly string[]) {
+    if (pspReferences.length === 0) return [];
+    return tx
       .select({
+        pspReference: transactions.pspReference,
         merchantId: transactions.merchantId,
         id: transactions.id,
         siteId: transactions.siteId,
         deviceId: transactions.deviceId,
+        amount: transactions.amount,
+        tipAmount: transactions.tipAmount,
+        currency: transactions.currency,
+        status: transactions.status,
+        createdAt: transactions.createdAt,
+        merchantCountry: merchants.country,
       })
       .from(transactions)
-      .where(eq(transactions.pspReference, pspReference))
-      .limit(1);
-    return row;
+      .innerJoin(merchants, eq(merchants.id, transactions.merchantId))
+      .where(inArray(transactions.pspReference, [...pspReferences]));
   },
 
-  /** The terminal a payment was taken on (its serial is Adyen's terminalId), with its site and merchant. */
-  async locationOfTerminal(tx: Tx, serial: string): Promise<PaymentLocation | undefined> {
-    const [row] = await tx
+  /** The terminals payments were taken on (their serial is Adyen's terminalId), with site and merchant. */
+  async locationsOfTerminals(tx: Tx, serials: readonly string[]): Promise<Map<string, PaymentLocation>> {
+    const found = new Map<string, PaymentLocation>();
+    if (serials.length === 0) return found;
+    const rows = await tx
       .select({
+        serial: devices.serial,
         merchantId: devices.merchantId,
         siteId: devices.siteId,
         deviceId: devices.id,
@@ -97,52 +127,53 @@ export const pspRepository = {
       })
       .from(devices)
       .innerJoin(merchants, eq(merchants.id, devices.merchantId))
-      .where(eq(devices.serial, serial))
-      .limit(1);
-    return row?.siteId ? { ...row, siteId: row.siteId } : undefined;
+      .where(inArray(devices.serial, [...serials]));
+    for (const { serial, siteId, ...row } of rows)
+      if (siteId && !found.has(serial)) found.set(serial, { ...row, siteId });
+    return found;
   },
 
-  async locationOfSite(tx: Tx, siteId: string): Promise<PaymentLocation | undefined> {
-    const [row] = await tx
+  async locationsOfSites(tx: Tx, siteIds: readonly string[]): Promise<Map<string, PaymentLocation>> {
+    const found = new Map<string, PaymentLocation>();
+    if (siteIds.length === 0) return found;
+    const rows = await tx
       .select({ merchantId: sites.merchantId, siteId: sites.id, merchantCountry: merchants.country })
       .from(sites)
       .innerJoin(merchants, eq(merchants.id, sites.merchantId))
-      .where(and(eq(sites.id, siteId), isNull(sites.deletedAt)))
-      .limit(1);
-    return row ? { ...row, deviceId: null } : undefined;
+      .where(and(inArray(sites.id, [...siteIds]), isNull(sites.deletedAt)));
+    for (const row of rows) found.set(row.siteId, { ...row, deviceId: null });
+    return found;
   },
 
-  async merchantCountry(tx: Tx, merchantId: string): Promise<string> {
-    const [row] = await tx
-      .select({ country: merchants.country })
-      .from(merchants)
-      .where(eq(merchants.id, merchantId));
-    return row?.country ?? '';
-  },
-
-  async refundsOfTransaction(tx: Tx, merchantId: string, transactionId: string) {
+  async refundsOfTransactions(tx: Tx, transactionIds: readonly string[]) {
+    if (transactionIds.length === 0) return [];
     return tx
       .select({
+        transactionId: refunds.transactionId,
         id: refunds.id,
         pspReference: refunds.pspReference,
         amount: refunds.amount,
         status: refunds.status,
       })
       .from(refunds)
-      .where(and(eq(refunds.merchantId, merchantId), eq(refunds.transactionId, transactionId)));
+      .where(inArray(refunds.transactionId, [...transactionIds]));
   },
 
-  /** Creates the transaction or brings it up to date; returns its id. */
-  async upsertTransaction(tx: Tx, row: TransactionInsert & { merchantId: string }): Promise<string> {
-    const [saved] = await tx
+  /** Creates the transactions or brings them up to date (one statement); returns their ids by PSP reference. */
+  async upsertTransactions(
+    tx: Tx,
+    rows: (TransactionInsert & { merchantId: string })[],
+  ): Promise<Map<string, string>> {
+    if (rows.length === 0) return new Map();
+    const saved = await tx
       .insert(transactions)
-      .values(row)
+      .values(rows)
       .onConflictDoUpdate({
         target: transactions.pspReference,
         set: {
-          status: row.status,
-          amount: row.amount,
-          tipAmount: row.tipAmount ?? 0,
+          status: sql`excluded.status`,
+          amount: sql`excluded.amount`,
+          tipAmount: sql`excluded.tip_amount`,
           cardScheme: sql`coalesce(excluded.card_scheme, ${transactions.cardScheme})`,
           cardBin: sql`coalesce(excluded.card_bin, ${transactions.cardBin})`,
           cardLastFour: sql`coalesce(excluded.card_last_four, ${transactions.cardLastFour})`,
@@ -150,61 +181,41 @@ export const pspRepository = {
           updatedAt: sql`now()`,
         },
       })
-      .returning({ id: transactions.id });
-    return (saved as { id: string }).id;
+      .returning({ id: transactions.id, pspReference: transactions.pspReference });
+    return new Map(saved.map((row) => [row.pspReference, row.id]));
   },
 
-  /** A refund a notification told of: created (refunds made on the terminal) or decided (ours). */
-  async importedPayment(tx: Tx, merchantId: string, transactionId: string) {
-    const [row] = await tx
-      .select({
-        amount: transactions.amount,
-        tipAmount: transactions.tipAmount,
-        currency: transactions.currency,
-        status: transactions.status,
-        createdAt: transactions.createdAt,
-      })
-      .from(transactions)
-      .where(and(eq(transactions.merchantId, merchantId), eq(transactions.id, transactionId)));
-    return row;
-  },
-
-  async setTransactionStatus(
+  /** New statuses of transactions imported without their notifications (refunds told of later). */
+  async setTransactionStatuses(
     tx: Tx,
-    merchantId: string,
-    transactionId: string,
-    status: string,
+    rows: readonly { merchantId: string; transactionId: string; status: string }[],
   ): Promise<void> {
-    await tx
-      .update(transactions)
-      .set({ status })
-      .where(and(eq(transactions.merchantId, merchantId), eq(transactions.id, transactionId)));
+    if (rows.length === 0) return;
+    await tx.execute(sql`
+      update ${transactions} t set status = r.status
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r("merchantId" uuid, "transactionId" uuid, status text)
+       where t.merchant_id = r."merchantId" and t.id = r."transactionId"`);
   },
 
-  /** Gives a refund asked for through the API (no PSP reference yet) the PSP reference its notification carries. */
-  async claimRequestedRefund(
+  /** Gives refunds asked for through the API (no PSP reference yet) the PSP reference their notification carries. */
+  async claimRequestedRefunds(
     tx: Tx,
-    merchantId: string,
-    transactionId: string,
-    refundId: string,
-    pspReference: string,
+    claims: readonly { merchantId: string; transactionId: string; refundId: string; pspReference: string }[],
   ): Promise<void> {
-    await tx
-      .update(refunds)
-      .set({ pspReference, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(refunds.merchantId, merchantId),
-          eq(refunds.transactionId, transactionId),
-          eq(refunds.id, refundId),
-          isNull(refunds.pspReference),
-        ),
-      );
+    if (claims.length === 0) return;
+    await tx.execute(sql`
+      update ${refunds} f set psp_reference = c."pspReference", updated_at = now()
+        from (select distinct on ("refundId") *
+                from jsonb_to_recordset(${JSON.stringify(claims)}::jsonb)
+                  as c("merchantId" uuid, "transactionId" uuid, "refundId" uuid, "pspReference" text)) c
+       where f.merchant_id = c."merchantId" and f.transaction_id = c."transactionId" and f.id = c."refundId"
+         and f.psp_reference is null`);
   },
 
-  async upsertRefund(
+  /** Refunds notifications told of: created (refunds made on the terminal) or decided (ours), one statement. */
+  async upsertRefunds(
     tx: Tx,
-    row: {
+    rows: readonly {
       merchantId: string;
       transactionId: string;
       pspReference: string;
@@ -213,42 +224,56 @@ export const pspRepository = {
       status: string;
       failureReason: string | null;
       createdAt: Date;
-    },
+    }[],
   ): Promise<void> {
+    if (rows.length === 0) return;
     await tx
       .insert(refunds)
-      .values(row)
+      .values([...rows])
       .onConflictDoUpdate({
         target: refunds.pspReference,
         targetWhere: sql`${refunds.pspReference} is not null`,
-        set: { status: row.status, failureReason: row.failureReason, updatedAt: sql`now()` },
+        set: {
+          status: sql`excluded.status`,
+          failureReason: sql`excluded.failure_reason`,
+          updatedAt: sql`now()`,
+        },
       });
   },
 
-  async markPayment(
+  /** Every item of each payment marked with what applying it did (one statement). */
+  async markPayments(
     tx: Tx,
     psp: string,
-    paymentReference: string,
-    outcome: { outcome: 'applied' | 'waiting' | 'unmatched'; merchantId?: string; transactionId?: string },
+    outcomes: readonly {
+      paymentReference: string;
+      outcome: 'applied' | 'waiting' | 'unmatched';
+      merchantId?: string;
+      transactionId?: string;
+    }[],
   ): Promise<void> {
-    await tx
-      .update(pspNotifications)
-      .set({
-        outcome: outcome.outcome,
-        appliedAt: sql`now()`,
-        ...(outcome.merchantId ? { merchantId: outcome.merchantId } : {}),
-        ...(outcome.transactionId ? { transactionId: outcome.transactionId } : {}),
-      })
-      .where(and(eq(pspNotifications.psp, psp), eq(pspNotifications.paymentReference, paymentReference)));
+    if (outcomes.length === 0) return;
+    await tx.execute(sql`
+      update ${pspNotifications} n
+         set outcome = o.outcome, applied_at = now(),
+             merchant_id = coalesce(o."merchantId", n.merchant_id),
+             transaction_id = coalesce(o."transactionId", n.transaction_id)
+        from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
+          as o("paymentReference" text, outcome text, "merchantId" uuid, "transactionId" uuid)
+       where n.psp = ${psp} and n.payment_reference = o."paymentReference"`);
   },
 
-  async touchDevice(tx: Tx, merchantId: string, deviceId: string, at: Date): Promise<void> {
-    await tx
-      .update(devices)
-      .set({
-        lastTransactionAt: sql`greatest(${devices.lastTransactionAt}, ${at.toISOString()}::timestamptz)`,
-        lastActivityAt: sql`greatest(${devices.lastActivityAt}, ${at.toISOString()}::timestamptz)`,
-      })
-      .where(and(eq(devices.merchantId, merchantId), eq(devices.id, deviceId)));
+  /** The terminals' last transaction and activity moved forward (one statement, one row per device). */
+  async touchDevices(
+    tx: Tx,
+    touches: readonly { merchantId: string; deviceId: string; at: Date }[],
+  ): Promise<void> {
+    if (touches.length === 0) return;
+    await tx.execute(sql`
+      update ${devices} d
+         set last_transaction_at = greatest(d.last_transaction_at, r.at),
+             last_activity_at = greatest(d.last_activity_at, r.at)
+        from jsonb_to_recordset(${JSON.stringify(touches)}::jsonb) as r("merchantId" uuid, "deviceId" uuid, at timestamptz)
+       where d.merchant_id = r."merchantId" and d.id = r."deviceId"`);
   },
 };

@@ -82,154 +82,224 @@ function sourceOf(payment: NotificationRow): 'adyen-terminal' | 'pay-by-link' | 
   return 'adyen-terminal';
 }
 
+type Existing = Awaited<ReturnType<typeof repo.transactionsByPspReferences>>[number];
+type RefundWrite = Parameters<typeof repo.upsertRefunds>[1][number];
+type Outcome = Parameters<typeof repo.markPayments>[2][number];
+
+/** Adyen's dedupe key, the order items are stored in (two deliveries sharing items never wait in a circle). */
+const dedupeKey = (row: NotificationInsert) =>
+  `${row.pspReference}\u0000${row.eventCode}\u0000${row.success}`;
+const byDedupeKey = (a: NotificationInsert, b: NotificationInsert) => {
+  const [x, y] = [dedupeKey(a), dedupeKey(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/** Refund notifications that may name a refund asked for through the API (merchantReference = our refund id). */
+const claimsOf = (existing: Existing, rows: readonly NotificationRow[]) =>
+  rows
+    .filter(
+      (row) => REFUND_CODES.has(row.eventCode) && row.merchantReference && isUuid(row.merchantReference),
+    )
+    .map((row) => ({
+      merchantId: existing.merchantId,
+      transactionId: existing.id,
+      refundId: row.merchantReference as string,
+      pspReference: row.pspReference,
+    }));
+
+/** The refunds of a transaction as they stand: those not decided by a notification, then those decided. */
+function allRefunds(
+  known: readonly { pspReference: string | null; amount: number; status: string }[],
+  fromEvents: readonly RefundState[],
+): Pick<RefundState, 'amount' | 'status'>[] {
+  const decided = new Set(fromEvents.map((refund) => refund.pspReference));
+  return [
+    ...known
+      .filter((refund) => !refund.pspReference || !decided.has(refund.pspReference))
+      .map((refund) => ({ amount: refund.amount, status: refund.status as RefundState['status'] })),
+    ...fromEvents,
+  ];
+}
+
 /**
- * PSP ingestion (issue 11 §1; DESIGN §4 PSP): store every item, then apply each payment it touched. Applying
- * recomputes the payment from all its stored items (payment-state.ts), under a lock on the payment, so
- * duplicates, retries, parallel deliveries and out-of-order items all end in the same state.
+ * PSP ingestion (issue 11 §1 and §5; DESIGN §4 PSP). A delivery is one database transaction: its items stored
+ * with one multi-row insert (duplicates skipped by the dedupe index), then every payment they touched applied
+ * set-based in a savepoint: about ten statements whatever the number of items (lock, read the payments' items,
+ * their transactions, where new ones were taken, their refunds; write transactions, refunds, terminals and
+ * outcomes with one statement each). Applying recomputes each payment from all its stored items
+ * (payment-state.ts) under an advisory lock per payment, so duplicates, retries, parallel deliveries and
+ * out-of-order items all end in the same state as applying the items one by one.
+ *
+ * If applying the delivery at once fails, its payments are applied one by one (a savepoint each), so one payment
+ * that cannot be applied holds back no other; the stored items commit either way, and the error is thrown
+ * afterwards: the webhook answers an error, Adyen delivers again, and what was stored but not applied is applied
+ * then. A crash before the commit stores nothing and answers nothing, so Adyen delivers again too.
  */
 export function createPspIngestionService(deps: {
   tenantDb: TenantDb;
   log: FastifyBaseLogger;
-  onChange?: (change: TransactionChange) => void;
+  /** Called after the commit with every transaction the delivery changed (live updates). */
+  onChanges?: (changes: readonly TransactionChange[]) => void;
 }) {
-  async function locate(tx: Tx, payment: NotificationRow): Promise<PaymentLocation | undefined> {
-    const terminal = payment.additionalData.terminalId;
-    if (terminal) {
-      const found = await repo.locationOfTerminal(tx, terminal);
-      if (found) return found;
+  /**
+   * Applies `references` (payments with stored items) inside `tx`: reads everything they need with one
+   * statement per kind, decides each payment in memory, writes with one statement per kind.
+   */
+  async function applyPayments(tx: Tx, references: readonly string[]): Promise<TransactionChange[]> {
+    const sorted = [...new Set(references)].sort();
+    await repo.lockPayments(tx, PSP, sorted);
+    const rowsByPayment = new Map<string, NotificationRow[]>();
+    for (const row of await repo.eventsOfPayments(tx, PSP, sorted)) {
+      const list = rowsByPayment.get(row.paymentReference);
+      if (list) list.push(row);
+      else rowsByPayment.set(row.paymentReference, [row]);
     }
-    const siteId = payment.additionalData['metadata.siteId'];
-    if (siteId && /^[0-9a-f-]{36}$/i.test(siteId)) return repo.locationOfSite(tx, siteId);
-    return undefined;
-  }
+    const existingByReference = new Map(
+      (await repo.transactionsByPspReferences(tx, sorted)).map((row) => [row.pspReference, row]),
+    );
+    const paymentOf = (reference: string) =>
+      rowsByPayment
+        .get(reference)
+        ?.find((row) => PAYMENT_CODES.has(row.eventCode) && row.pspReference === reference);
 
-  /**
-   * Refund notifications of a transaction imported without its notifications (the seed's history, older data):
-   * its stored amount stands for the captured AUTHORISATION, so the same rules settle the refunds and status.
-   */
-  async function applyRefundsToImported(
-    tx: Tx,
-    paymentReference: string,
-    existing: { merchantId: string; id: string; siteId: string },
-    rows: NotificationRow[],
-  ): Promise<TransactionChange | undefined> {
-    await claimRequested(tx, existing, rows);
-    const imported = await repo.importedPayment(tx, existing.merchantId, existing.id);
-    if (!imported || !IMPORTED_REFUNDABLE.has(imported.status)) return undefined;
-    const total = imported.amount + imported.tipAmount;
-    const events: PaymentEvent[] = [
-      {
-        pspReference: paymentReference,
-        eventCode: 'AUTHORISATION',
-        success: true,
-        amount: total,
-        eventDate: imported.createdAt,
-        reason: null,
-        additionalData: {},
-      },
-      ...rows.map(toEvent),
-    ];
-    const fromEvents = refundsFromEvents(events, total);
-    const decided = new Set(fromEvents.map((refund) => refund.pspReference));
-    const known = await repo.refundsOfTransaction(tx, existing.merchantId, existing.id);
-    const state = paymentState(events, [
-      ...known
-        .filter((refund) => !refund.pspReference || !decided.has(refund.pspReference))
-        .map((refund) => ({ amount: refund.amount, status: refund.status as RefundState['status'] })),
-      ...fromEvents,
+    // Where new payments were taken: their terminal, else the site their metadata names.
+    const fresh = sorted
+      .filter((reference) => !existingByReference.has(reference))
+      .map(paymentOf)
+      .filter((payment): payment is NotificationRow => payment !== undefined);
+    const terminals = await repo.locationsOfTerminals(tx, [
+      ...new Set(fresh.map((payment) => payment.additionalData.terminalId).filter((id) => id !== undefined)),
     ]);
-    for (const refund of fromEvents)
-      await repo.upsertRefund(tx, {
-        merchantId: existing.merchantId,
-        transactionId: existing.id,
-        pspReference: refund.pspReference,
-        amount: refund.amount,
-        currency: imported.currency,
-        status: refund.status,
-        failureReason: refund.failureReason,
-        createdAt: refund.eventDate,
-      });
-    if (state) await repo.setTransactionStatus(tx, existing.merchantId, existing.id, state.status);
-    await repo.markPayment(tx, PSP, paymentReference, {
-      outcome: 'applied',
-      merchantId: existing.merchantId,
-      transactionId: existing.id,
-    });
-    return state
-      ? {
-          merchantId: existing.merchantId,
-          siteId: existing.siteId,
-          transactionId: existing.id,
-          status: state.status,
+    const siteOf = (payment: NotificationRow) => {
+      const siteId = payment.additionalData['metadata.siteId'];
+      return siteId && /^[0-9a-f-]{36}$/i.test(siteId) ? siteId : undefined;
+    };
+    const terminalOf = (payment: NotificationRow) => {
+      const terminal = payment.additionalData.terminalId;
+      return terminal ? terminals.get(terminal) : undefined;
+    };
+    const siteLocations = await repo.locationsOfSites(tx, [
+      ...new Set(
+        fresh
+          .filter((payment) => !terminalOf(payment))
+          .map(siteOf)
+          .filter((id) => id !== undefined),
+      ),
+    ]);
+    const locate = (payment: NotificationRow): PaymentLocation | undefined => {
+      const siteId = siteOf(payment);
+      return terminalOf(payment) ?? (siteId ? siteLocations.get(siteId) : undefined);
+    };
+
+    // Refunds asked for through the API that a notification names get its PSP reference first, so they are
+    // settled instead of counted twice; then every refund of the payments already known.
+    const existing = [...existingByReference.values()];
+    await repo.claimRequestedRefunds(
+      tx,
+      existing.flatMap((row) => claimsOf(row, rowsByPayment.get(row.pspReference) ?? [])),
+    );
+    const knownByTransaction = new Map<string, Awaited<ReturnType<typeof repo.refundsOfTransactions>>>();
+    for (const refund of await repo.refundsOfTransactions(
+      tx,
+      existing.map((row) => row.id),
+    )) {
+      const list = knownByTransaction.get(refund.transactionId);
+      if (list) list.push(refund);
+      else knownByTransaction.set(refund.transactionId, [refund]);
+    }
+
+    const transactionRows: Parameters<typeof repo.upsertTransactions>[1] = [];
+    const refundRows: (Omit<RefundWrite, 'transactionId'> & { paymentReference: string })[] = [];
+    const importedRefunds: RefundWrite[] = [];
+    const statuses: { merchantId: string; transactionId: string; status: string }[] = [];
+    const outcomes: Outcome[] = [];
+    const applied: { reference: string; location: PaymentLocation; status: string; existing?: Existing }[] =
+      [];
+    const changes: TransactionChange[] = [];
+    for (const reference of sorted) {
+      const rows = rowsByPayment.get(reference) ?? [];
+      const payment = paymentOf(reference);
+      const found = existingByReference.get(reference);
+      const known = found ? (knownByTransaction.get(found.id) ?? []) : [];
+
+      if (!payment && found && rows.some((row) => REFUND_CODES.has(row.eventCode))) {
+        // Refunds of a transaction imported without its notifications (the seed's history, older data): its
+        // stored amount stands for the captured AUTHORISATION, so the same rules settle refunds and status.
+        if (!IMPORTED_REFUNDABLE.has(found.status)) continue;
+        const total = found.amount + found.tipAmount;
+        const events: PaymentEvent[] = [
+          {
+            pspReference: reference,
+            eventCode: 'AUTHORISATION',
+            success: true,
+            amount: total,
+            eventDate: found.createdAt,
+            reason: null,
+            additionalData: {},
+          },
+          ...rows.map(toEvent),
+        ];
+        const fromEvents = refundsFromEvents(events, total);
+        const state = paymentState(events, allRefunds(known, fromEvents));
+        for (const refund of fromEvents)
+          importedRefunds.push({
+            merchantId: found.merchantId,
+            transactionId: found.id,
+            pspReference: refund.pspReference,
+            amount: refund.amount,
+            currency: found.currency,
+            status: refund.status,
+            failureReason: refund.failureReason,
+            createdAt: refund.eventDate,
+          });
+        if (state) {
+          statuses.push({ merchantId: found.merchantId, transactionId: found.id, status: state.status });
+          changes.push({
+            merchantId: found.merchantId,
+            siteId: found.siteId,
+            transactionId: found.id,
+            status: state.status,
+          });
         }
-      : undefined;
-  }
-
-  /**
-   * A refund we asked for (merchantReference = our refund id) may be told of before its PSP reference was
-   * stored: the notification names it, so it is settled instead of counted twice.
-   */
-  async function claimRequested(
-    tx: Tx,
-    existing: { merchantId: string; id: string },
-    rows: NotificationRow[],
-  ) {
-    for (const row of rows)
-      if (REFUND_CODES.has(row.eventCode) && row.merchantReference && isUuid(row.merchantReference))
-        await repo.claimRequestedRefund(
-          tx,
-          existing.merchantId,
-          existing.id,
-          row.merchantReference,
-          row.pspReference,
-        );
-  }
-
-  async function applyPayment(paymentReference: string): Promise<TransactionChange | undefined> {
-    return deps.tenantDb.acrossMerchants(async (tx) => {
-      await repo.lockPayment(tx, PSP, paymentReference);
-      const rows = await repo.eventsOfPayment(tx, PSP, paymentReference);
-      const payment = rows.find(
-        (row) => PAYMENT_CODES.has(row.eventCode) && row.pspReference === paymentReference,
-      );
-      const existing = await repo.transactionByPspReference(tx, paymentReference);
-      if (!payment && existing && rows.some((row) => REFUND_CODES.has(row.eventCode)))
-        return applyRefundsToImported(tx, paymentReference, existing, rows);
+        outcomes.push({
+          paymentReference: reference,
+          outcome: 'applied',
+          merchantId: found.merchantId,
+          transactionId: found.id,
+        });
+        continue;
+      }
       if (!payment) {
         // A modification before its payment: kept, and applied when the payment arrives.
-        await repo.markPayment(tx, PSP, paymentReference, { outcome: 'waiting' });
-        return undefined;
+        outcomes.push({ paymentReference: reference, outcome: 'waiting' });
+        continue;
       }
-      const location: PaymentLocation | undefined = existing
-        ? { ...existing, merchantCountry: await repo.merchantCountry(tx, existing.merchantId) }
-        : await locate(tx, payment);
+      const location: PaymentLocation | undefined = found
+        ? {
+            merchantId: found.merchantId,
+            siteId: found.siteId,
+            deviceId: found.deviceId,
+            merchantCountry: found.merchantCountry,
+          }
+        : locate(payment);
       if (!location) {
-        await repo.markPayment(tx, PSP, paymentReference, { outcome: 'unmatched' });
-        return undefined;
+        outcomes.push({ paymentReference: reference, outcome: 'unmatched' });
+        continue;
       }
 
       const events = rows.map(toEvent);
       const provisional = paymentState(events, []);
       const fromEvents = refundsFromEvents(events, provisional?.capturedAmount ?? 0);
-      if (existing) await claimRequested(tx, existing, rows);
-      const known = existing ? await repo.refundsOfTransaction(tx, location.merchantId, existing.id) : [];
-      const decided = new Map(fromEvents.map((refund) => [refund.pspReference, refund]));
-      const allRefunds: Pick<RefundState, 'amount' | 'status'>[] = [
-        ...known
-          .filter((refund) => !refund.pspReference || !decided.has(refund.pspReference))
-          .map((refund) => ({ amount: refund.amount, status: refund.status as RefundState['status'] })),
-        ...fromEvents,
-      ];
-      const state = paymentState(events, allRefunds);
-      if (!state) return undefined;
+      const state = paymentState(events, allRefunds(known, fromEvents));
+      if (!state) continue;
 
       const captureRow = rows.find((row) => row.eventCode === 'CAPTURE' && row.success);
       const tip = tipOf(captureRow ?? payment, state.totalAmount);
-      const transactionId = await repo.upsertTransaction(tx, {
+      transactionRows.push({
         merchantId: location.merchantId,
         siteId: location.siteId,
         deviceId: location.deviceId,
-        pspReference: paymentReference,
+        pspReference: reference,
         merchantReference: payment.merchantReference,
         amount: state.totalAmount - tip,
         tipAmount: tip,
@@ -239,10 +309,10 @@ export function createPspIngestionService(deps: {
         ...cardData(payment, location.merchantCountry),
         createdAt: payment.eventDate,
       });
-      for (const refund of fromEvents) {
-        await repo.upsertRefund(tx, {
+      for (const refund of fromEvents)
+        refundRows.push({
+          paymentReference: reference,
           merchantId: location.merchantId,
-          transactionId,
           pspReference: refund.pspReference,
           amount: refund.amount,
           currency: payment.currency,
@@ -250,50 +320,95 @@ export function createPspIngestionService(deps: {
           failureReason: refund.failureReason,
           createdAt: refund.eventDate,
         });
-      }
-      if (location.deviceId && !existing)
-        await repo.touchDevice(tx, location.merchantId, location.deviceId, payment.eventDate);
-      await repo.markPayment(tx, PSP, paymentReference, {
+      applied.push({ reference, location, status: state.status, existing: found });
+    }
+
+    const ids = await repo.upsertTransactions(tx, transactionRows);
+    const idOf = (reference: string) => {
+      const id = ids.get(reference);
+      if (!id) throw new Error(`psp: no transaction id came back for payment ${reference}`);
+      return id;
+    };
+    await repo.upsertRefunds(tx, [
+      ...refundRows.map(({ paymentReference, ...refund }) => ({
+        ...refund,
+        transactionId: idOf(paymentReference),
+      })),
+      ...importedRefunds,
+    ]);
+    await repo.setTransactionStatuses(tx, statuses);
+    // A terminal's last transaction: the latest new payment taken on it.
+    const touches = new Map<string, { merchantId: string; deviceId: string; at: Date }>();
+    for (const { reference, location, existing: found } of applied) {
+      if (!location.deviceId || found) continue;
+      const at = (paymentOf(reference) as NotificationRow).eventDate;
+      const touch = touches.get(location.deviceId);
+      if (!touch || touch.at < at)
+        touches.set(location.deviceId, { merchantId: location.merchantId, deviceId: location.deviceId, at });
+    }
+    await repo.touchDevices(tx, [...touches.values()]);
+    for (const { reference, location, status } of applied) {
+      const transactionId = idOf(reference);
+      outcomes.push({
+        paymentReference: reference,
         outcome: 'applied',
         merchantId: location.merchantId,
         transactionId,
       });
-      return {
-        merchantId: location.merchantId,
-        siteId: location.siteId,
-        transactionId,
-        status: state.status,
-      };
-    });
+      changes.push({ merchantId: location.merchantId, siteId: location.siteId, transactionId, status });
+    }
+    await repo.markPayments(tx, PSP, outcomes);
+    return changes;
+  }
+
+  /** Applies stored payments in a savepoint; when that fails, each payment in a savepoint of its own. */
+  async function applyStored(
+    tx: Tx,
+    references: readonly string[],
+  ): Promise<{ changes: TransactionChange[]; failure?: unknown }> {
+    if (references.length === 0) return { changes: [] };
+    try {
+      return { changes: await tx.transaction((savepoint) => applyPayments(savepoint, references)) };
+    } catch (error) {
+      if (references.length === 1) return { changes: [], failure: error };
+      deps.log.warn(
+        { err: error, payments: references.length },
+        'psp: a delivery could not be applied at once; applying its payments one by one',
+      );
+      const changes: TransactionChange[] = [];
+      let failure: unknown;
+      for (const reference of references) {
+        try {
+          changes.push(...(await tx.transaction((savepoint) => applyPayments(savepoint, [reference]))));
+        } catch (single) {
+          failure ??= single;
+        }
+      }
+      return { changes, failure };
+    }
   }
 
   return {
     /**
-     * Stores the items (already authenticated) in one transaction, then applies every payment they touched.
-     * Throws when applying fails: the webhook then answers an error, Adyen delivers again, and the stored but
-     * unapplied items are applied then.
+     * Stores the items (already authenticated) and applies every payment they touched, in one transaction.
+     * Throws when applying fails, after the stored items are committed: the webhook then answers an error,
+     * Adyen delivers again, and the stored but unapplied items are applied then.
      */
     async ingest(items: readonly AdyenNotificationItem[]): Promise<IngestResult> {
-      const rows = items.map(toRow);
+      const rows = items.map(toRow).sort(byDedupeKey);
       const references = [...new Set(rows.map((row) => row.paymentReference))];
-      const { fresh, unapplied } = await deps.tenantDb.acrossMerchants(async (tx) => {
+      const { stored, changes, failure } = await deps.tenantDb.acrossMerchants(async (tx) => {
         const fresh = await repo.storeNotifications(tx, rows);
         const unapplied = await repo.unappliedPayments(
           tx,
           PSP,
           references.filter((reference) => !fresh.payments.has(reference)),
         );
-        return { fresh, unapplied };
+        return { stored: fresh.count, ...(await applyStored(tx, [...fresh.payments, ...unapplied])) };
       });
-      const changes: TransactionChange[] = [];
-      for (const reference of [...fresh.payments, ...unapplied]) {
-        const change = await applyPayment(reference);
-        if (change) {
-          changes.push(change);
-          deps.onChange?.(change);
-        }
-      }
-      return { stored: fresh.count, duplicates: rows.length - fresh.count, changes };
+      if (changes.length > 0) deps.onChanges?.(changes);
+      if (failure) throw failure;
+      return { stored, duplicates: rows.length - stored, changes };
     },
   };
 }

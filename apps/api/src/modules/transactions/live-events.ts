@@ -10,8 +10,8 @@ export const TRANSACTION_CHANNEL = 'transaction_changes';
 export type ChangeListener = (change: TransactionChange) => void;
 
 export interface LiveEvents {
-  /** Tells every listener of every API instance that a transaction changed (after its commit). */
-  publish(change: TransactionChange): Promise<void>;
+  /** Tells every listener of every API instance that transactions changed (after their commit). */
+  publish(changes: readonly TransactionChange[]): Promise<void>;
   /** Listens to every change; the caller filters by merchant and site. Answers the unsubscribe. */
   subscribe(listener: ChangeListener): () => void;
   close(): Promise<void>;
@@ -74,8 +74,8 @@ export async function createLiveEvents(deps: {
   const connection = deps.database.jobConnection;
   if (deps.database.kind !== 'postgres' || !('connectionString' in connection)) {
     return {
-      async publish(change) {
-        dispatch(change);
+      async publish(changes) {
+        for (const change of changes) dispatch(change);
       },
       subscribe,
       async close() {
@@ -112,9 +112,13 @@ export async function createLiveEvents(deps: {
   await connect();
 
   return {
-    async publish(change) {
+    // One statement for a whole delivery's changes, one notification each (in order; a payload stays small).
+    async publish(changes) {
+      if (changes.length === 0) return;
       await deps.database.db.execute(
-        sql`select pg_notify(${TRANSACTION_CHANNEL}, ${JSON.stringify(change)})`,
+        sql`select pg_notify(${TRANSACTION_CHANNEL}, change)
+              from jsonb_array_elements_text(${JSON.stringify(changes.map((change) => JSON.stringify(change)))}::jsonb) with ordinality as c(change, n)
+             order by n`,
       );
     },
     subscribe,
