@@ -180,6 +180,41 @@ describe('live transaction events (server-sent events)', () => {
       expect(stream.events.every((e) => e.data.siteId !== w.siteB1)).toBe(true);
   });
 
+  it('sends every payment of one batched delivery once, to the right streams, and replays them all after a reconnect', async () => {
+    const owner = await open('ownerA', w.merchantA);
+    const managerA1 = await open('managerA1', w.merchantA);
+    const before = await owner.eventOf(await sale('a1'));
+    await managerA1.eventOf(before.data.pspReference);
+    const batch = { a1: [pspRef(), pspRef(), pspRef()], a2: [pspRef(), pspRef()], b1: [pspRef()] };
+    const items = (Object.keys(batch) as (keyof typeof batch)[]).flatMap((at) =>
+      batch[at].map((reference) =>
+        item({
+          pspReference: reference,
+          eventDate: new Date().toISOString(),
+          additionalData: { terminalId: terminals[at], cardBin: '424242', cardSummary: '4242' },
+        }),
+      ),
+    );
+    expect((await deliver(t.app, items)).statusCode).toBe(200);
+    const last = await sale('a1');
+    await owner.eventOf(last);
+    await managerA1.eventOf(last);
+    const after = (stream: { events: LiveEvent[] }) =>
+      stream.events
+        .slice(stream.events.findIndex((event) => event.data.pspReference === before.data.pspReference) + 1)
+        .map((event) => event.data.pspReference);
+    const sorted = (list: string[]) => [...list].sort();
+    expect(sorted(after(owner))).toEqual(sorted([...batch.a1, ...batch.a2, last]));
+    expect(sorted(after(managerA1))).toEqual(sorted([...batch.a1, last]));
+
+    // The delivery's transactions share one commit time; the replay orders them by id and misses none.
+    const again = await open('ownerA', w.merchantA, '', { 'last-event-id': before.id });
+    await again.eventOf(last);
+    expect(sorted(again.events.map((event) => event.data.pspReference))).toEqual(
+      sorted([...batch.a1, ...batch.a2, last]),
+    );
+  });
+
   it('replays what changed while away after a reconnect with Last-Event-ID (header or query)', async () => {
     const first = await open('ownerA', w.merchantA);
     const seen = await first.eventOf(await sale('a1'));

@@ -87,7 +87,9 @@ export function refundsFromEvents(events: readonly PaymentEvent[], capturedAmoun
       amount: (done ?? first).amount,
       status: failedBy ? 'failed' : done ? 'succeeded' : 'pending',
       failureReason: failedBy ? failedBy.reason || failedBy.eventCode : null,
-      eventDate: (failedBy ?? done ?? first).eventDate,
+      // When the refund was first told of (its earliest item): the same whatever order or grouping its items
+      // arrived in (the stored refund keeps the earliest date it was given, repository `upsertRefunds`).
+      eventDate: first.eventDate,
     });
   }
   return refunds;

@@ -236,6 +236,8 @@ export const pspRepository = {
         set: {
           status: sql`excluded.status`,
           failureReason: sql`excluded.failure_reason`,
+          // The earliest date the refund was given: the same whatever order its items arrived in.
+          createdAt: sql`least(${refunds.createdAt}, excluded.created_at)`,
           updatedAt: sql`now()`,
         },
       });
