@@ -7,7 +7,7 @@ import {
 } from '@mp/domain/trading-day';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../access/tenant-db.ts';
-import { buildPayoutDay, runBank } from '../../modules/payouts/ledger-builder.ts';
+import { buildPayoutDays, runBank } from '../../modules/payouts/ledger-builder.ts';
 
 /** The merchant's card rates in percent, as the demo plans write them. */
 export interface FeeRates {
@@ -20,9 +20,14 @@ export interface FeeRates {
 
 /**
  * Payouts and ledger entries for a merchant's transactions already in the database, built by the payout job's
- * own code (modules/payouts/ledger-builder.ts) for every closed trading day from `from` to `now`, in order,
- * with the simulated bank run at the close of each day: what the job queue would have done had it been
- * running all along. Used by the demo world and the benchmark data generator.
+ * own code (modules/payouts/ledger-builder.ts) for every closed trading day from `from` to `now`, with the
+ * simulated bank run at the close of each day: what the job queue would have done had it been running all
+ * along. Used by the demo world and the benchmark data generator.
+ *
+ * Each site's days are built in one call (`buildPayoutDays`: the same ledger and payouts as building them one
+ * day at a time, in a handful of statements instead of four per day), then the bank replays the days. The bank
+ * on day D only touches payouts expected by D, all made days before, so running it after the builds gives what
+ * running it between them would have.
  */
 export async function replayPayouts(
   tx: Tx,
@@ -41,17 +46,20 @@ export async function replayPayouts(
     first: tradingDayOf(options.from, site.settlementWindow, timeZone),
     last: lastClosedTradingDay(now, site.settlementWindow, timeZone),
   }));
+  for (const plan of plans) {
+    await buildPayoutDays(
+      tx,
+      { merchantId, siteId: plan.siteId, settlementWindow: plan.settlementWindow, timeZone, currency },
+      plan.first,
+      plan.last,
+    );
+  }
   const firstDay = plans.reduce((min, plan) => (plan.first < min ? plan.first : min), '9999-12-31');
   const lastDay = plans.reduce((max, plan) => (plan.last > max ? plan.last : max), '0000-01-01');
   for (let day = firstDay; day <= lastDay; day = addDays(day, 1)) {
     let close = new Date(0);
     for (const plan of plans) {
       if (day < plan.first || day > plan.last) continue;
-      await buildPayoutDay(
-        tx,
-        { merchantId, siteId: plan.siteId, settlementWindow: plan.settlementWindow, timeZone, currency },
-        day,
-      );
       const { end } = tradingDayBounds(day, plan.settlementWindow, timeZone);
       if (end > close) close = end;
     }
