@@ -64,7 +64,9 @@ export function createMerchantService(deps: { tenantDb: TenantDb }) {
      * other merchants they reach through staff search and override.
      */
     async listForActor(actor: { userId: string }): Promise<MerchantView[]> {
-      const rows = await deps.tenantDb.readForUser(actor.userId, (tx) => repo.findForMember(tx, actor.userId));
+      const rows = await deps.tenantDb.readForUser(actor.userId, (tx) =>
+        repo.findForMember(tx, actor.userId),
+      );
       return rows.map(({ merchant, grants }) => toMerchantView(merchant, permissionsFromRoles(grants)));
     },
 

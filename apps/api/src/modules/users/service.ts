@@ -119,7 +119,9 @@ export function createUsersService(deps: {
 
   return {
     async list(access: MerchantAccessContext) {
-      const rows = await tenantDb.readForMerchant(access.merchantId, (tx) => repo.members(tx, access.merchantId));
+      const rows = await tenantDb.readForMerchant(access.merchantId, (tx) =>
+        repo.members(tx, access.merchantId),
+      );
       return rows.map(toMerchantUser);
     },
 
