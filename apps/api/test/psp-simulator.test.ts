@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, pspNotifications, transactions } from '../src/db/schema/index.ts';
 import { createPspSimulator } from '../src/modules/psp/simulator.ts';
@@ -94,6 +95,29 @@ describe('PSP simulator', () => {
     expect(captures[0]?.n).toBeGreaterThan(0);
     expect(simulator.pending()).toBe(0);
   }, 90_000);
+
+  it('sends the payments of a busy second as one delivery, as Adyen batches steady traffic', async () => {
+    let deliveries = 0;
+    const simulator = createPspSimulator({
+      app: {
+        log: t.app.log,
+        inject: ((options: InjectOptions) => {
+          deliveries += 1;
+          return t.app.inject(options);
+        }) as unknown as typeof t.app.inject,
+      },
+      db: t.app.db,
+      credentials: t.app.psp.webhook,
+      ratePerMinute: 0,
+      followUpDelay: () => 60_000,
+      random: seeded(5),
+    });
+    const before = (await count(w.merchantA)) + (await count(w.merchantB));
+    const { delivered } = await simulator.tick(40);
+    expect(delivered).toBe(40);
+    expect(deliveries).toBe(1);
+    expect((await count(w.merchantA)) + (await count(w.merchantB))).toBe(before + 40);
+  }, 60_000);
 
   it('runs at its rate once started and stops cleanly', async () => {
     const simulator = createPspSimulator({

@@ -31,6 +31,9 @@ const CARDS = [
 const EEA_COUNTRIES = ['FR', 'DE', 'ES', 'IT', 'NL', 'IE'];
 const GLOBAL_COUNTRIES = ['US', 'CA', 'AU', 'JP'];
 
+/** Items per delivery at most (Adyen sends up to a few hundred per request). */
+const MAX_ITEMS = 200;
+
 const pspReference = () => randomBytes(8).toString('hex').toUpperCase();
 
 /**
@@ -40,8 +43,9 @@ const pspReference = () => randomBytes(8).toString('hex').toUpperCase();
  * notifications, HMAC-signed with the webhook's credentials and POSTed to the webhook itself
  * (`POST /api/psp/adyen/notifications`), so they travel exactly the path real Adyen notifications travel.
  *
- * `tick()` makes one payment (and sends any follow-up that is due); `start()` ticks `ratePerMinute` times a
- * minute until `stop()`, which waits for a delivery in flight.
+ * `tick(n)` makes n payments (one by default) and sends them, with any follow-up that is due, in one delivery;
+ * `start()` runs at `ratePerMinute` until `stop()`, which waits for a delivery in flight: a delivery per payment
+ * up to one a second, above that one delivery a second carrying that second's payments (PSP_SIMULATOR_RATE).
  */
 export function createPspSimulator(deps: {
   app: Pick<FastifyInstance, 'inject' | 'log'>;
@@ -189,33 +193,39 @@ export function createPspSimulator(deps: {
       throw new Error(`the webhook answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
   }
 
-  async function tick(): Promise<{ delivered: number }> {
+  /**
+   * Makes `payments` payments (one by default) and sends them with any follow-up that is due, as one delivery
+   * (several when more than MAX_ITEMS: Adyen batches a few hundred items per request at most).
+   */
+  async function tick(payments = 1): Promise<{ delivered: number }> {
     const due = followUps.filter((followUp) => followUp.dueAt <= Date.now());
     for (const followUp of due) followUps.splice(followUps.indexOf(followUp), 1);
     const all = await places();
     if (all.length === 0 && due.length === 0) return { delivered: 0 };
-    const made = all.length > 0 ? payment(pick(all)) : { items: [], later: [] };
+    const made = all.length > 0 ? Array.from({ length: payments }, () => payment(pick(all))) : [];
     const items = [
-      ...made.items,
+      ...made.flatMap((one) => one.items),
       ...due.map((followUp) => ({ ...followUp.item, eventDate: now().toISOString() })),
     ];
-    if (items.length > 0) await deliver(items);
-    for (const item of made.later) followUps.push({ dueAt: Date.now() + followUpDelay(), item });
+    for (let i = 0; i < items.length; i += MAX_ITEMS) await deliver(items.slice(i, i + MAX_ITEMS));
+    for (const item of made.flatMap((one) => one.later))
+      followUps.push({ dueAt: Date.now() + followUpDelay(), item });
     return { delivered: items.length };
   }
 
   function schedule() {
     if (!running) return;
-    const mean = 60_000 / deps.ratePerMinute;
-    // Arrivals at random around the rate (±50 %), as real traffic comes.
-    timer = setTimeout(
-      () => {
-        inFlight = tick()
-          .catch((error: unknown) => deps.app.log.warn({ err: error }, 'psp simulator: a delivery failed'))
-          .finally(schedule);
-      },
-      Math.round(mean * (0.5 + random(1000) / 1000)),
-    );
+    // Up to one a second, a delivery per payment at random around the rate (±50 %), as a quiet shop's traffic
+    // comes. Above that, as Adyen does with steady traffic: one delivery a second with that second's payments.
+    const batched = deps.ratePerMinute > 60;
+    const mean = batched ? 1000 : 60_000 / deps.ratePerMinute;
+    const wait = Math.round(mean * (0.5 + random(1000) / 1000));
+    const payments = batched ? Math.max(1, Math.round((deps.ratePerMinute / 60_000) * wait)) : 1;
+    timer = setTimeout(() => {
+      inFlight = tick(payments)
+        .catch((error: unknown) => deps.app.log.warn({ err: error }, 'psp simulator: a delivery failed'))
+        .finally(schedule);
+    }, wait);
     timer.unref();
   }
 
