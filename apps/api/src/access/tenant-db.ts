@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../db/client.ts';
+import type { CopyOutStream, Database, Tx } from '../db/client.ts';
 
 export type { Tx };
 
@@ -20,7 +20,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  *   merchant-less audit entry.
  * - `acrossMerchants(fn)`: the owning role, no merchant set. Not for requests: system jobs only (churn sweep).
  */
-export function createTenantDb(database: Pick<Database, 'db' | 'transactionWith' | 'readWith' | 'batch'>) {
+export function createTenantDb(
+  database: Pick<Database, 'db' | 'transactionWith' | 'readWith' | 'batch'> &
+    Partial<Pick<Database, 'copyTransactionWith'>>,
+) {
+  const copyTransactionWith = database.copyTransactionWith?.bind(database);
   return {
     async forMerchant<T>(merchantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
       return database.transactionWith(tenantContext('merchant', merchantId), fn);
@@ -63,6 +67,24 @@ export function createTenantDb(database: Pick<Database, 'db' | 'transactionWith'
         return fn(tx);
       });
     },
+
+    /**
+     * PostgreSQL only (undefined on PGlite): `forMerchant` whose `fn` may also stream `COPY (…) TO STDOUT` on the
+     * same connection, so the COPY runs as `app_user` under the merchant's row-level security like every other
+     * statement of the transaction. With `snapshot`, the transaction is REPEATABLE READ: a count taken first
+     * and the COPY after it see the same rows.
+     */
+    copyForMerchant: copyTransactionWith
+      ? <T>(
+          merchantId: string,
+          options: { snapshot: boolean },
+          fn: (tx: Tx, copyOut: (statement: string) => CopyOutStream) => Promise<T>,
+        ): Promise<T> =>
+          copyTransactionWith(
+            `${options.snapshot ? 'set transaction isolation level repeatable read; ' : ''}${tenantContext('merchant', merchantId)}`,
+            fn,
+          )
+      : undefined,
 
     async withoutMerchant<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       return database.transactionWith(APP_ROLE, fn);

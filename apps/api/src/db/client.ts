@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -49,8 +50,21 @@ export interface Database {
    * one implicit transaction, so `set local` holds until the last one. Answers the last statement's rows.
    */
   batch<T>(statements: string): Promise<T[]>;
+  /**
+   * PostgreSQL only (absent on PGlite, which has no COPY to a client): a transaction like `transactionWith` in
+   * which `fn` may also stream `COPY (…) TO STDOUT` on the transaction's own connection (pg-copy-streams, loaded
+   * on first use). Any failure ends the connection instead of rolling back over it (a COPY may still be
+   * flowing): the server rolls the transaction back when the connection closes.
+   */
+  copyTransactionWith?<T>(
+    setup: string,
+    fn: (tx: Tx, copyOut: (statement: string) => CopyOutStream) => Promise<T>,
+  ): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The rows of a `COPY … TO STDOUT` as they arrive; `rowCount` holds the rows COPY reported once it ends. */
+export type CopyOutStream = Readable & { rowCount: number };
 
 let lastReport = 0;
 /** One line per second at most: a cut connection makes every pooled client report at once. */
@@ -205,6 +219,23 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
         } finally {
           pipelined(client, false);
           client.release(broken);
+        }
+      },
+      async copyTransactionWith(setup, fn) {
+        const { to: copyTo } = await import('pg-copy-streams');
+        const client = await pool.connect();
+        try {
+          await client.query(`begin; ${setup}`);
+          const { dialect, session: base } = partsOf(db);
+          const session = new NodePgSession(client, dialect, base.schema, base.options);
+          const tx = new NodePgTransaction(dialect, session, base.schema) as unknown as Tx;
+          const result = await fn(tx, (statement) => client.query(copyTo(statement)) as CopyOutStream);
+          await client.query('commit');
+          client.release();
+          return result;
+        } catch (error) {
+          client.release(error instanceof Error ? error : new Error(String(error)));
+          throw error;
         }
       },
       async batch<T>(statements: string) {

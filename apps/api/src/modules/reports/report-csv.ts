@@ -42,22 +42,37 @@ function localTime(timeZone: string) {
 
 const major = (amount: number, currency: string) => minorUnitsToDecimalString(amount, currency);
 
+/** The columns of a transactions report (report-copy.ts writes the same cells in SQL). */
+export const transactionsHeader = (timeZone: string) => [
+  'PSP reference',
+  'Merchant reference',
+  `Created (${timeZone})`,
+  'Site',
+  'Device',
+  'Status',
+  'Source',
+  'Card scheme',
+  'Card',
+  'Amount',
+  'Tip',
+  'Currency',
+];
+
+/** The transactions list's filter for a report's days (GET …/transactions?from&to&siteId). */
+export function transactionsFilter(source: ReportSource): ListFilter {
+  const { from, to } = source.params;
+  if (!from || !to) throw new Error('a transactions report needs a date range or PSP references');
+  return {
+    merchantId: source.merchantId,
+    from: zonedTimeToInstant(from, '00:00', source.timeZone),
+    to: zonedTimeToInstant(addDays(to, 1), '00:00', source.timeZone),
+    siteIds: source.siteIds ?? undefined,
+  };
+}
+
 async function transactionRows(db: TenantDb, source: ReportSource): Promise<ReportRows> {
   const at = localTime(source.timeZone);
-  const header = [
-    'PSP reference',
-    'Merchant reference',
-    `Created (${source.timeZone})`,
-    'Site',
-    'Device',
-    'Status',
-    'Source',
-    'Card scheme',
-    'Card',
-    'Amount',
-    'Tip',
-    'Currency',
-  ];
+  const header = transactionsHeader(source.timeZone);
   const toCells = (row: Awaited<ReturnType<typeof transactionsRepository.one>> & object) => [
     row.pspReference,
     row.merchantReference,
@@ -73,7 +88,7 @@ async function transactionRows(db: TenantDb, source: ReportSource): Promise<Repo
     row.currency,
   ];
   const siteIds = source.siteIds ?? undefined;
-  const { pspReferences, from, to } = source.params;
+  const { pspReferences } = source.params;
   if (pspReferences) {
     // At most REPORT_PSP_REFERENCES_MAX rows: one query.
     const found = await db.forMerchant(source.merchantId, (tx) =>
@@ -87,14 +102,7 @@ async function transactionRows(db: TenantDb, source: ReportSource): Promise<Repo
       })(),
     };
   }
-  if (!from || !to) throw new Error('a transactions report needs a date range or PSP references');
-  // The same filter as the transactions list for these days (GET …/transactions?from&to&siteId).
-  const filter: ListFilter = {
-    merchantId: source.merchantId,
-    from: zonedTimeToInstant(from, '00:00', source.timeZone),
-    to: zonedTimeToInstant(addDays(to, 1), '00:00', source.timeZone),
-    siteIds,
-  };
+  const filter = transactionsFilter(source);
   const totals = await db.forMerchant(source.merchantId, (tx) =>
     transactionsRepository.totalsByCurrency(tx, filter),
   );
