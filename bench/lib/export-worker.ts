@@ -1,8 +1,9 @@
-// A report worker alone in its process, for bench/suites/report-export.ts: makes one transactions report of the
-// given merchant and range with the reports.generate job's own code (generateReport → reportCsv → the file
-// store) and prints, as JSON on its last line, how long it took and the process's peak RSS (VmHWM), so the
-// memory measured is a worker's and nothing else's.
-//   node bench/lib/export-worker.ts <databaseUrl> <merchantId> <from> <to> <filesDir>
+// The reports.generate job's code alone in a process, for bench/suites/report-export.ts: makes one transactions
+// report of the given merchant and range with `generateReport` and prints, as JSON on its last line, how long it
+// took and the process's peak RSS (VmHWM). The suite runs it with `cursor` (keyset batches → csv-stringify → the
+// file store: PGlite's path, and PostgreSQL's before the COPY); `npm run worker` itself makes the COPY report
+// (lib/worker-export.ts).
+//   node bench/lib/export-worker.ts <databaseUrl> <merchantId> <from> <to> <filesDir> <copy|cursor>
 import { readFileSync } from 'node:fs';
 import { createTenantDb } from '../../apps/api/src/access/tenant-db.ts';
 import { createLocalFileStorage } from '../../apps/api/src/adapters/storage/local-file-storage.ts';
@@ -11,9 +12,9 @@ import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { generateReport } from '../../apps/api/src/modules/reports/report-jobs.ts';
 import { reportsRepository } from '../../apps/api/src/modules/reports/repository.ts';
 
-const [url, merchantId, from, to, filesDir] = process.argv.slice(2);
-if (!url || !merchantId || !from || !to || !filesDir)
-  throw new Error('usage: export-worker.ts <databaseUrl> <merchantId> <from> <to> <filesDir>');
+const [url, merchantId, from, to, filesDir, exportPath] = process.argv.slice(2);
+if (!url || !merchantId || !from || !to || !filesDir || (exportPath !== 'copy' && exportPath !== 'cursor'))
+  throw new Error('usage: export-worker.ts <databaseUrl> <merchantId> <from> <to> <filesDir> <copy|cursor>');
 
 /** kB → MB of a /proc/self/status line (Linux). */
 const status = (field: 'VmHWM' | 'VmRSS') => {
@@ -33,7 +34,13 @@ const rssBefore = status('VmRSS');
 const started = performance.now();
 const errors: unknown[] = [];
 await generateReport(
-  { tenantDb, clock: systemClock, storage, log: { warn: () => {}, error: (e: unknown) => errors.push(e) } },
+  {
+    tenantDb,
+    clock: systemClock,
+    storage,
+    log: { warn: () => {}, error: (e: unknown) => errors.push(e) },
+    exportPath,
+  },
   { merchantId, reportId: report.id },
 );
 const seconds = (performance.now() - started) / 1000;

@@ -168,10 +168,11 @@ export async function buildApp({
   clock = systemClock,
   identity: identitySeams,
   logStream,
-  storage = fileStorageFromConfig(config.files),
+  storage: givenStorage,
   jobs,
   errorReporter: givenErrorReporter,
 }: BuildAppOptions) {
+  const storage = givenStorage ?? (await fileStorageFromConfig(config.files));
   // @sentry/node is loaded only when a DSN is configured (it is large; an API without it never imports it).
   const errorReporter =
     givenErrorReporter ??
@@ -376,7 +377,7 @@ export async function buildApp({
 
   // ── Billing (issue 13): settings, payment methods, checkout sessions through the billing provider port (the
   // simulated provider's hosted page by default).
-  const billingProvider = createBillingProvider(config);
+  const billingProvider = await createBillingProvider(config);
   /** Where routes queue jobs (invoice collection); a route that needs one fails without a queue. */
   const sendJob: JobQueue['send'] = (name, data, options) => {
     if (!jobs) throw new Error('no job queue: buildApp was given no `jobs`');

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { DocuSignConfig } from './adapters/esign/docusign.ts';
 import type { S3StorageConfig } from './adapters/storage/s3-file-storage.ts';
+import { JOB_MODULE_NAMES, type JobModuleName } from './jobs/job-modules.ts';
 
 /** The repository root: relative paths in the configuration resolve against it, not the working directory. */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -128,6 +129,23 @@ const environmentSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Seconds between a worker's polls for new jobs. */
   JOBS_POLLING_SECONDS: z.coerce.number({ message: 'must be a number' }).min(0.5).max(60).default(2),
+  /**
+   * The job modules `npm run worker` works, comma-separated (staff, payouts, invoices, reports, eod-reports):
+   * a worker of some modules loads only their code. Empty: every module.
+   */
+  JOBS_MODULES: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    )
+    .refine((names) => names.every((name) => (JOB_MODULE_NAMES as readonly string[]).includes(name)), {
+      message: `must be a comma-separated list of ${JOB_MODULE_NAMES.join(', ')}`,
+    })
+    .transform((names) => names as JobModuleName[]),
   /** Seconds between supervision passes, which retry the jobs of a worker that died (once they expire). */
   JOBS_SUPERVISE_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3600).default(60),
   // ── identity (apps/api/src/identity) ──
@@ -328,7 +346,13 @@ export interface Config {
   portalDist: string;
   trustProxy: boolean;
   bodyLimit: number;
-  jobs: { inProcess: boolean; pollingSeconds: number; superviseSeconds: number };
+  jobs: {
+    inProcess: boolean;
+    pollingSeconds: number;
+    superviseSeconds: number;
+    /** JOBS_MODULES: the modules a worker works; undefined for every one. */
+    modules: JobModuleName[] | undefined;
+  };
   identity: {
     signingKey: string | undefined;
     encryptionKey: string | undefined;
@@ -560,6 +584,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       inProcess: e.JOBS_IN_PROCESS,
       pollingSeconds: e.JOBS_POLLING_SECONDS,
       superviseSeconds: e.JOBS_SUPERVISE_SECONDS,
+      modules: e.JOBS_MODULES.length > 0 ? e.JOBS_MODULES : undefined,
     },
     identity: {
       signingKey: e.IDENTITY_SIGNING_KEY,

@@ -30,7 +30,7 @@ function readConfig(): Config {
 
 const config = readConfig();
 // Issue 12 §3: the file store (folder or S3 bucket) is checked before anything else starts.
-const storage = fileStorageFromConfig(config.files);
+const storage = await fileStorageFromConfig(config.files);
 const storageProblem = await checkFileStorage(storage);
 if (storageProblem) {
   process.stderr.write(`${storageProblem}\n`);
@@ -75,9 +75,9 @@ const jobs = await startJobs({
   storage,
   pollingIntervalSeconds: config.jobs.pollingSeconds,
   superviseIntervalSeconds: config.jobs.superviseSeconds,
-  billing: createBillingProvider(config),
+  billing: await createBillingProvider(config),
   portalUrl: config.publicUrl,
-  mailer: jobsMailer(config, database.db, (line) => app.log.info(line)),
+  mailer: await jobsMailer(config, database.db, (line) => app.log.info(line)),
 });
 queue = jobs;
 

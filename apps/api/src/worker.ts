@@ -10,6 +10,10 @@ import { startJobs } from './jobs/start-jobs.ts';
 // `npm run worker`: works the job queues with no HTTP server, so N API instances (JOBS_IN_PROCESS=false) and
 // M workers share one database. A worker killed mid-job leaves its transaction rolled back; the job expires
 // and another worker (or this one, restarted) runs it again.
+// It loads what job workers need and nothing of the portal or the HTTP app: no Fastify, no PGlite on
+// PostgreSQL (db/client.ts), SDKs only when configured (Stripe, AWS, nodemailer), and only the job modules it
+// works (JOBS_MODULES, src/jobs/definitions.ts). apps/api's `worker` script starts it with
+// --max-semi-space-size=2, which keeps its resident memory near what it uses (docs/PERFORMANCE.md).
 
 function readConfig(): Config {
   try {
@@ -24,7 +28,7 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const storage = fileStorageFromConfig(config.files);
+const storage = await fileStorageFromConfig(config.files);
 const storageProblem = await checkFileStorage(storage);
 if (storageProblem) {
   process.stderr.write(`worker: ${storageProblem}\n`);
@@ -41,9 +45,10 @@ const jobs = await startJobs({
   storage,
   pollingIntervalSeconds: config.jobs.pollingSeconds,
   superviseIntervalSeconds: config.jobs.superviseSeconds,
-  billing: createBillingProvider(config),
+  ...(config.jobs.modules ? { modules: config.jobs.modules } : {}),
+  billing: await createBillingProvider(config),
   portalUrl: config.publicUrl,
-  mailer: jobsMailer(config, database.db, (line) => log.info(line)),
+  mailer: await jobsMailer(config, database.db, (line) => log.info(line)),
 });
 process.stdout.write('worker: ready\n');
 

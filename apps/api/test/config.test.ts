@@ -86,6 +86,25 @@ describe('configuration', () => {
     }
   });
 
+  it('reads JOBS_MODULES, the job modules a worker works (every one when unset), and names a wrong one', () => {
+    expect(loadConfig({}).jobs.modules).toBeUndefined();
+    expect(loadConfig({ JOBS_MODULES: ' reports, eod-reports ' }).jobs.modules).toEqual([
+      'reports',
+      'eod-reports',
+    ]);
+    try {
+      loadConfig({ JOBS_MODULES: 'reports,billing' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        expect.objectContaining({
+          variable: 'JOBS_MODULES',
+          message: expect.stringContaining('staff, payouts, invoices, reports, eod-reports'),
+        }),
+      ]);
+    }
+  });
+
   describe('S3-compatible storage (issue 12 §3)', () => {
     const s3 = {
       S3_BUCKET: 'mp-reports',

@@ -28,7 +28,7 @@ describe('reports with S3-compatible storage', () => {
     t = await createTestApp({ clock, env: { ...s3.env, PORTAL_ORIGIN: PORTAL } });
     w = await createAccessWorld(t.app, 'ReportsS3');
     // The worker's store, made from the same configuration as the app's.
-    storage = fileStorageFromConfig(t.config.files);
+    storage = await fileStorageFromConfig(t.config.files);
     expect(storage.kind).toBe('s3');
     const rows = Array.from({ length: 321 }, (_, i) => {
       const id = randomUUID();

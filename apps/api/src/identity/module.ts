@@ -77,13 +77,13 @@ export async function createIdentityModule(options: IdentityModuleOptions) {
   });
   const mailer =
     options.mailer ??
-    mailerFromConfig({
+    (await mailerFromConfig({
       db: options.db,
       smtpUrl: options.smtpUrl,
       mailFrom: options.mailFrom,
       production: options.production,
       print: (line) => options.log.info(line),
-    });
+    }));
   const rateLimitStore =
     options.rateLimitStore ??
     (options.redisUrl

@@ -36,7 +36,7 @@ export interface JobQueueOptions {
   database: Database;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** The jobs to create queues for (and to work, with `work`); they may send jobs themselves. */
-  definitions: (send: JobQueue['send']) => readonly AnyJobDefinition[];
+  definitions: (send: JobQueue['send']) => readonly AnyJobDefinition[] | Promise<readonly AnyJobDefinition[]>;
   /** Work the queues in this process (and keep cron schedules and expiry running), or only send jobs. */
   work: boolean;
   /** Seconds between a worker's polls (default 2) and between supervision passes that expire jobs. */
@@ -85,7 +85,7 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
       ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
       ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
     });
-  const definitions = options.definitions(send);
+  const definitions = await options.definitions(send);
 
   await boss.start();
   const existing = new Set((await boss.getQueues()).map((queue) => queue.name));

@@ -9,11 +9,8 @@ import { createLocalFileStorage } from '../adapters/storage/local-file-storage.t
 import type { FileStorage } from '../adapters/storage/storage-port.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { EOD_SCHEDULE_JOB } from '../modules/eod-reports/eod-jobs.ts';
-import { INVOICE_SCHEDULE_JOB } from '../modules/invoices/invoice-jobs.ts';
-import { PAYOUT_SCHEDULE_JOB } from '../modules/payouts/payout-jobs.ts';
-import { CHURN_SWEEP_JOB } from '../modules/staff/churn-job.ts';
 import { jobDefinitions } from './definitions.ts';
+import type { JobModuleName } from './job-modules.ts';
 import { type JobQueue, openJobQueue } from './queue.ts';
 
 /**
@@ -35,8 +32,11 @@ export async function startJobs(options: {
   portalUrl?: string;
   pollingIntervalSeconds?: number;
   superviseIntervalSeconds?: number;
+  /** The job modules whose queues this process opens and works (JOBS_MODULES); every one by default. */
+  modules?: readonly JobModuleName[];
 }): Promise<JobQueue> {
   const tenantDb = createTenantDb(options.database);
+  let sweeps: string[] = [];
   const queue = await openJobQueue({
     database: options.database,
     log: options.log,
@@ -45,24 +45,25 @@ export async function startJobs(options: {
     ...(options.superviseIntervalSeconds
       ? { superviseIntervalSeconds: options.superviseIntervalSeconds }
       : {}),
-    definitions: (send) =>
-      jobDefinitions({
-        tenantDb,
-        clock: options.clock,
-        log: options.log,
-        send,
-        billing: options.billing ?? createSimulatedBillingProvider(),
-        storage:
-          options.storage ?? createLocalFileStorage({ root: join(tmpdir(), `mp-files-${process.pid}`) }),
-        mailer: options.mailer ?? createOutboxMailer({ db: options.database.db, printBodies: false }),
-        portalUrl: options.portalUrl ?? 'http://localhost:3000',
-      }),
+    definitions: async (send) => {
+      const loaded = await jobDefinitions(
+        {
+          tenantDb,
+          clock: options.clock,
+          log: options.log,
+          send,
+          billing: options.billing ?? createSimulatedBillingProvider(),
+          storage:
+            options.storage ?? createLocalFileStorage({ root: join(tmpdir(), `mp-files-${process.pid}`) }),
+          mailer: options.mailer ?? createOutboxMailer({ db: options.database.db, printBodies: false }),
+          portalUrl: options.portalUrl ?? 'http://localhost:3000',
+        },
+        options.modules,
+      );
+      sweeps = loaded.sweeps;
+      return loaded.definitions;
+    },
   });
-  if (options.work) {
-    await queue.send(CHURN_SWEEP_JOB, {});
-    await queue.send(PAYOUT_SCHEDULE_JOB, {});
-    await queue.send(INVOICE_SCHEDULE_JOB, {});
-    await queue.send(EOD_SCHEDULE_JOB, {});
-  }
+  if (options.work) for (const sweep of sweeps) await queue.send(sweep, {});
   return queue;
 }

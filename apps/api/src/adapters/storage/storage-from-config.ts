@@ -1,13 +1,17 @@
 import type { Config } from '../../config.ts';
 import { createLocalFileStorage } from './local-file-storage.ts';
-import { createS3FileStorage } from './s3-file-storage.ts';
 import type { FileStorage } from './storage-port.ts';
 
-/** The file store the configuration names: the S3-compatible bucket when S3_BUCKET is set, else the folder. */
-export function fileStorageFromConfig(files: Config['files']): FileStorage {
-  return files.s3
-    ? createS3FileStorage(files.s3)
-    : createLocalFileStorage({ root: files.dir, secret: files.urlSecret });
+/**
+ * The file store the configuration names: the S3-compatible bucket when S3_BUCKET is set, else the folder. The
+ * AWS SDK is imported only for the bucket: a process on the local folder never loads it.
+ */
+export async function fileStorageFromConfig(files: Config['files']): Promise<FileStorage> {
+  if (files.s3) {
+    const { createS3FileStorage } = await import('./s3-file-storage.ts');
+    return createS3FileStorage(files.s3);
+  }
+  return createLocalFileStorage({ root: files.dir, secret: files.urlSecret });
 }
 
 /**

@@ -120,20 +120,27 @@ async function cursorReport(deps: ReportJobDeps, source: ReportSource, key: stri
   return { sizeBytes, rowCount };
 }
 
+/** Least time between two progress writes of a COPY export: the list polls every few seconds. */
+const PROGRESS_EVERY_MS = 500;
+
 /**
- * PostgreSQL writes the CSV itself (report-copy.ts). Progress is written whenever the percent moves, one write
- * at a time and never holding the COPY up; a failed progress write is logged and the next one tries again.
+ * PostgreSQL writes the CSV itself (report-copy.ts). Progress is written when the percent has moved and half a
+ * second has passed, one write at a time and never holding the COPY up; a failed progress write is logged and
+ * the next one tries again.
  */
 async function copyReport(deps: ReportJobDeps, source: ReportSource, key: string, update: ReportUpdate) {
   let shown = 0;
+  let shownAt = 0;
   let writing: Promise<unknown> = Promise.resolve();
   const result = await copyTransactionsReport(
     deps.tenantDb,
     source,
     (written, total) => {
       const percent = total > 0 ? Math.min(99, Math.floor((written / total) * 100)) : 0;
-      if (percent <= shown) return;
+      const now = performance.now();
+      if (percent <= shown || now - shownAt < PROGRESS_EVERY_MS) return;
       shown = percent;
+      shownAt = now;
       writing = writing.then(() =>
         update({ progress: percent }).catch((error: unknown) =>
           deps.log.warn({ err: error }, 'reports: progress could not be written'),
