@@ -1,15 +1,17 @@
 import { Stack } from '@mantine/core';
 import { StaffRouteCounts } from '../../features/analytics/components/staff-route-counts.tsx';
+import { StaffDeals } from '../../features/merchants/components/staff-deals.tsx';
 import ManageCompanies from '../../features/merchants/routes/manage-companies.tsx';
 import { isStaffUser } from '../../lib/session/session-store.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 
-/** /companies, and for staff the page views per route under it (issue 14 §3, analytics feature). */
+/** /companies, and for staff their deals (decision 0079) and the page views per route under it (issue 14 §3). */
 export default function ManageCompaniesWithAnalytics() {
   const staff = isStaffUser(useSession()?.user);
   return (
     <Stack gap="xl">
       <ManageCompanies />
+      {staff && <StaffDeals />}
       {staff && <StaffRouteCounts />}
     </Stack>
   );

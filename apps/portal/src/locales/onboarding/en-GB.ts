@@ -9,7 +9,21 @@ export const onboardingEnGB = {
     resumeHint: 'Enter the 6-digit onboarding shortcode we e-mailed you when you started.',
     shortcode: 'Onboarding shortcode',
     resume: 'Continue',
-    dealApplied: 'Your deal {{deal}} will be applied.',
+  },
+  deal: {
+    notFound:
+      'Deal {{deal}} was not found: it may have expired or been withdrawn. The standard price list applies.',
+    other: 'Other cards',
+    fixedFee: 'Fixed fee per payment',
+    discount: '{{percent}} off',
+    discountFor_one: '{{percent}} off for {{count}} month',
+    discountFor_other: '{{percent}} off for {{count}} months',
+    settlement: 'Settlement',
+    settlementTypes: { net: 'Net (fees deducted from payouts)', gross: 'Gross (fees invoiced)' },
+    contract: 'Contract',
+    months_one: '{{count}} month',
+    months_other: '{{count}} months',
+    validUntil: 'Offer valid until {{date}}.',
   },
   steps: {
     company: 'Company details',

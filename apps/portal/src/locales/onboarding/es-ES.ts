@@ -10,7 +10,24 @@ export const onboardingEsES: typeof onboardingEnGB = {
     resumeHint: 'Introduce el código de alta de 6 dígitos que te enviamos por correo al empezar.',
     shortcode: 'Código de alta',
     resume: 'Continuar',
-    dealApplied: 'Se aplicará tu acuerdo {{deal}}.',
+  },
+  deal: {
+    notFound:
+      'No se encontró el acuerdo {{deal}}: puede haber caducado o haberse retirado. Se aplica la lista de precios estándar.',
+    other: 'Otras tarjetas',
+    fixedFee: 'Comisión fija por pago',
+    discount: '{{percent}} de descuento',
+    discountFor_one: '{{percent}} de descuento durante {{count}} mes',
+    discountFor_other: '{{percent}} de descuento durante {{count}} meses',
+    settlement: 'Liquidación',
+    settlementTypes: {
+      net: 'Neta (comisiones descontadas de los pagos)',
+      gross: 'Bruta (comisiones facturadas)',
+    },
+    contract: 'Contrato',
+    months_one: '{{count}} mes',
+    months_other: '{{count}} meses',
+    validUntil: 'Oferta válida hasta el {{date}}.',
   },
   steps: {
     company: 'Datos de la empresa',

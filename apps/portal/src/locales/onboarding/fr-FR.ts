@@ -11,7 +11,21 @@ export const onboardingFrFR: typeof onboardingEnGB = {
     resumeHint: 'Saisissez le code d’inscription à 6 chiffres reçu par e-mail au début.',
     shortcode: 'Code d’inscription',
     resume: 'Reprendre',
-    dealApplied: 'Votre accord {{deal}} sera appliqué.',
+  },
+  deal: {
+    notFound:
+      "L'accord {{deal}} est introuvable : il a peut-être expiré ou été retiré. La grille tarifaire standard s'applique.",
+    other: 'Autres cartes',
+    fixedFee: 'Frais fixes par paiement',
+    discount: '{{percent}} de remise',
+    discountFor_one: '{{percent}} de remise pendant {{count}} mois',
+    discountFor_other: '{{percent}} de remise pendant {{count}} mois',
+    settlement: 'Règlement',
+    settlementTypes: { net: 'Net (frais déduits des versements)', gross: 'Brut (frais facturés)' },
+    contract: 'Contrat',
+    months_one: '{{count}} mois',
+    months_other: '{{count}} mois',
+    validUntil: "Offre valable jusqu'au {{date}}.",
   },
   steps: {
     company: 'Entreprise',

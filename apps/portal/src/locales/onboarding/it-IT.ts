@@ -10,7 +10,24 @@ export const onboardingItIT: typeof onboardingEnGB = {
     resumeHint: 'Inserisci il codice di registrazione di 6 cifre ricevuto via e-mail all’inizio.',
     shortcode: 'Codice di registrazione',
     resume: 'Continua',
-    dealApplied: 'Verrà applicato il tuo accordo {{deal}}.',
+  },
+  deal: {
+    notFound:
+      "L'accordo {{deal}} non è stato trovato: potrebbe essere scaduto o ritirato. Si applica il listino standard.",
+    other: 'Altre carte',
+    fixedFee: 'Commissione fissa per pagamento',
+    discount: '{{percent}} di sconto',
+    discountFor_one: '{{percent}} di sconto per {{count}} mese',
+    discountFor_other: '{{percent}} di sconto per {{count}} mesi',
+    settlement: 'Liquidazione',
+    settlementTypes: {
+      net: 'Netta (commissioni detratte dai pagamenti)',
+      gross: 'Lorda (commissioni fatturate)',
+    },
+    contract: 'Contratto',
+    months_one: '{{count}} mese',
+    months_other: '{{count}} mesi',
+    validUntil: 'Offerta valida fino al {{date}}.',
   },
   steps: {
     company: 'Dati aziendali',

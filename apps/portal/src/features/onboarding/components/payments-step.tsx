@@ -1,17 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Radio, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Radio, Stack } from '@mantine/core';
 import { PAYMENT_METHOD_TYPES } from '@mp/domain/enums';
-import { defaultCurrencyFor } from '@mp/domain/locales';
 import {
   ACCEPTED_PAYMENT_METHODS,
   type PaymentsStep as PaymentsValues,
   paymentsStepSchema,
-  STANDARD_PRICE_LIST,
 } from '@mp/domain/schemas/onboarding';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../lib/format/money.ts';
-import { currentLocale } from '../../../lib/i18n/i18n.ts';
+import { type DealPricing, useDeal } from '../api/get-deal.ts';
+import { PricingTable } from './pricing-table.tsx';
 
 export const EMPTY_PAYMENTS: PaymentsValues = {
   pricing: 'standard',
@@ -21,49 +19,40 @@ export const EMPTY_PAYMENTS: PaymentsValues = {
 
 interface PaymentsStepProps {
   defaultValues: PaymentsValues;
+  /** The deal the application started with: its pricing replaces the standard price list (decision 0079). */
   dealReference: string | null;
   onSubmit: (payments: PaymentsValues) => void;
   onBack: () => void;
   isSaving: boolean;
 }
 
-function percent(value: string, locale: string) {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
-    Number(value) / 100,
-  );
+/**
+ * Step 2: the pricing (the deal's when the application has one that can still be taken, else the standard price
+ * list in the locale's currency, saying the deal was not found), what is accepted, billing method.
+ */
+export function PaymentsStep(props: PaymentsStepProps) {
+  const { t } = useTranslation();
+  const deal = useDeal(props.dealReference);
+  if (props.dealReference && deal.isPending) return <Loader size="sm" aria-label={t('app.loading')} />;
+  return <PaymentsForm {...props} deal={deal.data ?? null} />;
 }
 
-/** Step 2: the pricing (standard price list in the locale's currency, or the deal), what is accepted, billing method. */
-export function PaymentsStep({
+function PaymentsForm({
   defaultValues,
   dealReference,
+  deal,
   onSubmit,
   onBack,
   isSaving,
-}: PaymentsStepProps) {
+}: PaymentsStepProps & { deal: DealPricing | null }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
-  const currency = defaultCurrencyFor(locale);
+  const dealNotFound = Boolean(dealReference) && !deal;
   const form = useForm<PaymentsValues>({
     resolver: zodResolver(paymentsStepSchema) as never,
     mode: 'onTouched',
-    defaultValues: dealReference ? { ...defaultValues, pricing: 'deal' } : defaultValues,
+    defaultValues: { ...defaultValues, pricing: deal ? 'deal' : 'standard' },
   });
   const { errors, isSubmitted, isValid } = form.formState;
-  const rows = [
-    ['domestic', percent(STANDARD_PRICE_LIST.domesticPercent, locale)],
-    ['eea', percent(STANDARD_PRICE_LIST.eeaPercent, locale)],
-    ['global', percent(STANDARD_PRICE_LIST.globalPercent, locale)],
-    ['amex', percent(STANDARD_PRICE_LIST.amexPercent, locale)],
-    ['tapToPay', percent(STANDARD_PRICE_LIST.tapToPayPercent, locale)],
-    [
-      'rental',
-      t('onboarding.payments.rates.perMonth', {
-        amount: formatMoney({ amount: STANDARD_PRICE_LIST.deviceRentalMonthly[currency], currency }, locale),
-      }),
-    ],
-  ] as const;
-
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
       <Stack gap="lg" maw={560}>
@@ -72,28 +61,12 @@ export function PaymentsStep({
             {t('validation.fieldsInvalid')}
           </Alert>
         )}
-        <Stack gap="xs">
-          <Title order={2} size="h4">
-            {t('onboarding.payments.pricing')}
-          </Title>
-          <Text fw={600}>
-            {dealReference
-              ? t('onboarding.payments.deal', { deal: dealReference })
-              : t('onboarding.payments.standard')}
-          </Text>
-          <Table>
-            <Table.Tbody>
-              {rows.map(([key, value]) => (
-                <Table.Tr key={key}>
-                  <Table.Th scope="row" fw={400}>
-                    {t(`onboarding.payments.rates.${key}`)}
-                  </Table.Th>
-                  <Table.Td ta="right">{value}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Stack>
+        {dealNotFound && (
+          <Alert color="yellow" variant="light">
+            {t('onboarding.deal.notFound', { deal: dealReference })}
+          </Alert>
+        )}
+        <PricingTable deal={deal} />
         <Controller
           control={form.control}
           name="acceptedPaymentMethods"

@@ -11,8 +11,10 @@ import { PendingInvitationsNotice } from '../../../components/pending-invitation
 import { pathTo } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { useCurrentApplication } from '../api/current-application.ts';
+import { useDeal } from '../api/get-deal.ts';
 import { useResumeApplication } from '../api/resume-application.ts';
 import { useStartApplication } from '../api/start-application.ts';
+import { PricingTable } from '../components/pricing-table.tsx';
 import { onboardingErrorKey } from '../onboarding-errors.ts';
 
 const resumeSchema = z.object({ shortcode: onboardingShortcodeSchema });
@@ -26,6 +28,9 @@ export default function OnboardingLandingScreen() {
   // "Add company" opens /onboarding?deal=new: it clears the merchant (SPEC §2.2) but names no deal.
   const deal = search.get('deal');
   const dealReference = deal && deal !== 'new' ? deal : undefined;
+  // The deal's pricing in place of the standard price list; an unknown one shows the list and says so.
+  const dealQuery = useDeal(dealReference);
+  const dealFound = dealQuery.data ?? null;
   const current = useCurrentApplication(userId);
   const start = useStartApplication(userId);
   const resume = useResumeApplication(userId);
@@ -44,7 +49,21 @@ export default function OnboardingLandingScreen() {
     <Page titleKey="routes.onboarding-landing">
       <PendingInvitationsNotice />
       <Text>{t('onboarding.landing.intro')}</Text>
-      {dealReference && <Text fw={600}>{t('onboarding.landing.dealApplied', { deal: dealReference })}</Text>}
+      {dealReference &&
+        (dealQuery.isPending ? (
+          <Loader size="sm" aria-label={t('app.loading')} />
+        ) : (
+          <Card withBorder padding="lg" maw={560}>
+            <Stack gap="sm">
+              {!dealFound && (
+                <Alert color="yellow" variant="light">
+                  {t('onboarding.deal.notFound', { deal: dealReference })}
+                </Alert>
+              )}
+              <PricingTable deal={dealFound} />
+            </Stack>
+          </Card>
+        ))}
       {current.isPending ? (
         <Loader size="sm" aria-label={t('app.loading')} />
       ) : (
@@ -56,7 +75,8 @@ export default function OnboardingLandingScreen() {
           <Button
             variant={inProgress || awaitingVerification ? 'default' : 'filled'}
             loading={start.isPending}
-            onClick={() => start.mutate(dealReference, { onSuccess: toWizard })}
+            disabled={Boolean(dealReference) && dealQuery.isPending}
+            onClick={() => start.mutate(dealFound?.reference, { onSuccess: toWizard })}
           >
             {t('onboarding.landing.start')}
           </Button>
