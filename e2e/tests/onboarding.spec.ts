@@ -1,21 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { codeIn, latestMail, uniqueEmail } from './identity-outbox.ts';
-import { choose, signIn } from './support.ts';
-
-const PASSWORD = 'Onboard-2026x';
-
-async function signUpAndConfirm(page: Page, request: Parameters<typeof latestMail>[0], email: string) {
-  await page.goto('/join');
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Phone number/).fill('+44 7911 123456');
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByLabel(/^Repeat password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  const code = codeIn(await latestMail(request, email, 'confirm_sign_up'));
-  await page.getByLabel(/^Confirmation code/).fill(code);
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).toHaveURL(/\/onboarding$/);
-}
+import { choose, ONBOARDING_PASSWORD as PASSWORD, signIn, signUpAndConfirm } from './support.ts';
 
 test('a new customer signs up, completes the four steps, verifies and lands on home as a verified merchant', async ({
   page,

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { DEMO_SIGN_INS } from '../../apps/api/src/db/demo/sign-ins.ts';
 import { TOTP_PERIOD_SECONDS, totpCode } from '../../apps/api/src/identity/totp.ts';
+import { codeIn, latestMail } from './identity-outbox.ts';
 
 /** The demo world's sign-ins, exactly as `npm start` seeds and prints them. */
 export const demo = DEMO_SIGN_INS;
@@ -82,4 +83,20 @@ export async function resetSavedLanguage(
     headers: { authorization: `Bearer ${accessToken}` },
   });
   expect(saved.ok()).toBe(true);
+}
+
+export const ONBOARDING_PASSWORD = 'Onboard-2026x';
+
+/** A new customer signs up at /join and confirms the e-mailed code; they land on /onboarding. */
+export async function signUpAndConfirm(page: Page, request: APIRequestContext, email: string): Promise<void> {
+  await page.goto('/join');
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Phone number/).fill('+44 7911 123456');
+  await page.getByLabel(/^Password/).fill(ONBOARDING_PASSWORD);
+  await page.getByLabel(/^Repeat password/).fill(ONBOARDING_PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const code = codeIn(await latestMail(request, email, 'confirm_sign_up'));
+  await page.getByLabel(/^Confirmation code/).fill(code);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
 }
