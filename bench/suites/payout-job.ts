@@ -1,7 +1,8 @@
 // Issue 12 §5: the payout job (payouts.build-day: payoutBuildJob → buildPayoutDay, in the merchant's
 // row-level-security transaction) for one site's trading day of `--payout-transactions` payments (default
 // 100,000), against the bare aggregate query over the same rows (count, amounts and fees at the merchant's
-// rates, no writes), in the same run. PostgreSQL only.
+// rates, no writes), in the same run; and the per-day builder it replaced (decision 0092, kept as the tests'
+// reference) on the same day in the same RLS transaction, taking turns with it. PostgreSQL only.
 import { zonedTimeToInstant } from '@mp/domain/trading-day';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -13,6 +14,7 @@ import { generatePayments } from '../../apps/api/src/db/demo/transactions.ts';
 import { refunds, transactions } from '../../apps/api/src/db/schema/index.ts';
 import { payoutBuildJob } from '../../apps/api/src/modules/payouts/payout-jobs.ts';
 import { CAPTURED_STATUSES } from '../../apps/api/src/modules/transactions/service.ts';
+import { referenceBuildPayoutDay } from '../../apps/api/test/helpers/payout-reference.ts';
 import { generateMerchant } from '../lib/bench-data.ts';
 import type { Benchmark, BenchRow } from '../lib/registry.ts';
 import { freshPostgresDatabase, postgresServer } from '../lib/server.ts';
@@ -110,8 +112,36 @@ export const benchmark: Benchmark = {
         await db.execute(sql`delete from payouts where merchant_id = ${merchantId}`);
       };
 
+      // The per-day builder of decision 0060 on the same day, in the same kind of transaction.
+      const reference = () =>
+        tenantDb.forMerchant(merchantId, (tx) =>
+          referenceBuildPayoutDay(
+            tx,
+            {
+              merchantId,
+              siteId: site.id,
+              settlementWindow: site.window,
+              timeZone: 'Europe/London',
+              currency: 'GBP',
+            },
+            day,
+          ),
+        );
+      const made = async (what: string) => {
+        const [counted] = rowsOf<{ n: number; payouts: number; paid: string }>(
+          await db.execute(sql`select (select count(*)::int from ledger_entries where merchant_id = ${merchantId}) as n,
+            (select count(*)::int from payouts where merchant_id = ${merchantId}) as payouts,
+            (select coalesce(sum(amount), 0)::text from payouts where merchant_id = ${merchantId}) as paid`),
+        );
+        if (!counted?.payouts) throw new Error(`the ${what} made no payout`);
+        await undo();
+        await db.execute(sql`vacuum analyze ledger_entries, payouts, payout_days`);
+        return counted;
+      };
+
       await aggregate();
       const jobSeconds: number[] = [];
+      const referenceSeconds: number[] = [];
       const querySeconds: number[] = [];
       let entries = 0;
       for (let round = 0; round < ROUNDS; round++) {
@@ -121,20 +151,24 @@ export const benchmark: Benchmark = {
         started = performance.now();
         await job.work({ merchantId, siteId: site.id, tradingDay: day });
         jobSeconds.push((performance.now() - started) / 1000);
-        const [counted] = rowsOf<{ n: number; payouts: number }>(
-          await db.execute(sql`select (select count(*)::int from ledger_entries where merchant_id = ${merchantId}) as n,
-            (select count(*)::int from payouts where merchant_id = ${merchantId}) as payouts`),
-        );
-        entries = counted?.n ?? 0;
-        if (!counted?.payouts) throw new Error('the payout job made no payout');
+        const byJob = await made('payout job');
+        entries = byJob.n;
+        started = performance.now();
+        await reference();
+        referenceSeconds.push((performance.now() - started) / 1000);
+        const byReference = await made('per-day builder');
+        if (byReference.n !== byJob.n || byReference.paid !== byJob.paid)
+          throw new Error(
+            `the job and the per-day builder disagree: ${JSON.stringify({ byJob, byReference })}`,
+          );
         console.log(
-          `  round ${round + 1}: aggregate ${querySeconds.at(-1)?.toFixed(3)} s; job ${jobSeconds.at(-1)?.toFixed(2)} s (${entries.toLocaleString('en-GB')} ledger entries)`,
+          `  round ${round + 1}: aggregate ${querySeconds.at(-1)?.toFixed(3)} s; job ${jobSeconds.at(-1)?.toFixed(2)} s; per-day builder ${referenceSeconds.at(-1)?.toFixed(2)} s (${entries.toLocaleString('en-GB')} ledger entries, paid ${byJob.paid} both)`,
         );
-        await undo();
       }
       const median = (values: number[]) =>
         [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
       const jobS = median(jobSeconds);
+      const referenceS = median(referenceSeconds);
       const queryS = median(querySeconds);
       return [
         {
@@ -148,6 +182,16 @@ export const benchmark: Benchmark = {
           value: n / jobS,
           unit: 'payments/s',
           anchor: { what: 'bare aggregate query (count, sums, fees)', value: n / queryS },
+          goal: 'recorded (no goal set)',
+        },
+        {
+          what: `PostgreSQL: payout job throughput against the per-day builder it replaced (decision 0092), same day`,
+          value: n / jobS,
+          unit: 'payments/s',
+          anchor: {
+            what: 'per-day builder of decision 0060 (insert, then update every entry)',
+            value: n / referenceS,
+          },
           goal: 'recorded (no goal set)',
         },
       ];
