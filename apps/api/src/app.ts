@@ -438,11 +438,7 @@ export async function buildApp({
   });
   await app.register(invoicesRoutes, {
     prefix: '/api',
-    service: createInvoicesService({
-      tenantDb,
-      clock,
-      send: sendJob,
-    }),
+    service: createInvoicesService({ tenantDb, clock, send: sendJob, log: app.log }),
   });
   // ── Analytics and the cookie-consent record (issue 14 §2, §3): the default analytics adapter's endpoint, the
   // staff's counts per route, and which adapters the portal starts after consent.

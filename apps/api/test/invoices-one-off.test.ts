@@ -6,7 +6,11 @@ import { createSimulatedBillingProvider } from '../src/adapters/billing/billing-
 import { createOutboxMailer } from '../src/adapters/mail/outbox-mailer.ts';
 import { systemClock } from '../src/clock.ts';
 import { auditLog, invoices, merchants } from '../src/db/schema/index.ts';
-import { INVOICE_COLLECT_JOB, invoiceCollectJob } from '../src/modules/invoices/invoice-jobs.ts';
+import {
+  INVOICE_COLLECT_JOB,
+  invoiceCollectJob,
+  invoiceScheduleJob,
+} from '../src/modules/invoices/invoice-jobs.ts';
 import { createPaymentSettlement } from '../src/modules/invoices/payment-settlement.ts';
 import { type AccessWorld, createAccessWorld } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -152,6 +156,28 @@ describe('one-off invoices', () => {
     expect(await view()).toMatchObject({ number, status: 'overdue', collectionAttempts: 1 });
     await collect(invoiceId, false);
     expect(await view()).toMatchObject({ status: 'paid', amountDue: 0, collectionAttempts: 2 });
+  });
+
+  it('a one-off invoice never tried is queued for collection by the daily schedule; a tried one is not', async () => {
+    const untried = (await raise('staff', replacement)).json().data.invoiceId;
+    const sent: { name: string; data: object }[] = [];
+    await invoiceScheduleJob({
+      tenantDb: createTenantDb(t.app.database),
+      clock: systemClock,
+      send: async (name, data) => {
+        sent.push({ name, data });
+        return randomUUID();
+      },
+      billing: createSimulatedBillingProvider(),
+    }).work({}, {} as never);
+    const collects = sent.filter((job) => job.name === INVOICE_COLLECT_JOB).map((job) => job.data);
+    expect(collects).toContainEqual({ merchantId: w.merchantA, invoiceId: untried });
+    // The one collected in the test above (paid after two attempts) is not queued again.
+    const [paid] = await t.app.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.merchantId, w.merchantA), eq(invoices.status, 'paid')));
+    expect(collects).not.toContainEqual({ merchantId: w.merchantA, invoiceId: paid?.id });
   });
 
   it('is staff-only: owners, managers and other merchants’ owners get 404 and nothing is written', async () => {

@@ -42,7 +42,8 @@ export const invoiceBuildKey = (merchantId: string, month: string) => `${merchan
 
 /**
  * Daily at 06:00 UTC (and at start): every merchant that is not churned gets a build job for the month before
- * its current calendar month, keyed by merchant and month. Most days the build finds the invoice and stops.
+ * its current calendar month, keyed by merchant and month. Most days the build finds the invoice and stops. A
+ * one-off invoice never tried gets its collection job (keyed by the invoice, so one that waits is not doubled).
  */
 export function invoiceScheduleJob(deps: InvoiceJobDeps) {
   return defineJob({
@@ -61,6 +62,20 @@ export function invoiceScheduleJob(deps: InvoiceJobDeps) {
           singletonKey: invoiceBuildKey(merchant.id, month),
         });
       }
+      // One-off invoices never tried: their collection job was not queued when they were raised (one-off.ts).
+      const untried = await deps.tenantDb.acrossMerchants(async (tx) => {
+        const result = await tx.execute(sql`
+          select merchant_id, id from invoices
+           where display_type = 'yeti_invoice' and status = 'open' and collection_attempts = 0
+             and payment_status is null`);
+        return (result as unknown as { rows: { merchant_id: string; id: string }[] }).rows;
+      });
+      for (const invoice of untried)
+        await deps.send(
+          INVOICE_COLLECT_JOB,
+          { merchantId: invoice.merchant_id, invoiceId: invoice.id } satisfies CollectData,
+          { singletonKey: invoice.id },
+        );
     },
   });
 }

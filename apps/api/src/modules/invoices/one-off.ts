@@ -1,5 +1,6 @@
 import { calendarDateIn } from '@mp/domain/trading-day';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit } from '../../access/audit-writer.ts';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import type { TenantDb } from '../../access/tenant-db.ts';
@@ -27,18 +28,24 @@ export function oneOffNumber(merchantId: string, day: string, index: number): st
 /**
  * A one-off invoice raised by staff on a merchant (issue 13 §1; decision 0091: display type `yeti_invoice`, the
  * product's own invoice): the lines as given, VAT at the merchant country's rate, due in the usual terms. The
- * invoice, its audit entry and its collection job are written together, in one transaction: the job is sent
- * last, inside it, so a failure anywhere writes nothing, and a job whose transaction then failed to commit
- * finds no invoice and collects nothing.
+ * invoice and its audit entry are written in one transaction; its collection job is queued once that has
+ * committed (on PGlite the queue shares the one connection the transaction holds). A job that could not be queued
+ * is logged, and the daily invoice schedule queues the collection of every one-off invoice never tried
+ * (invoice-jobs.ts), so none is left uncollected.
  */
 export async function raiseOneOffInvoice(
-  deps: { tenantDb: TenantDb; clock: Clock; send: JobQueue['send'] },
+  deps: {
+    tenantDb: TenantDb;
+    clock: Clock;
+    send: JobQueue['send'];
+    log: Pick<FastifyBaseLogger, 'warn'>;
+  },
   access: MerchantAccessContext,
   input: OneOffInput,
 ): Promise<string> {
   const now = deps.clock.now();
   const { merchantId } = access;
-  return deps.tenantDb.forMerchant(merchantId, async (tx) => {
+  const invoiceId = await deps.tenantDb.forMerchant(merchantId, async (tx) => {
     const [merchant] = rowsOf<{ country: string; currency: string; time_zone: string }>(
       await tx.execute(sql`select country, currency, time_zone from merchants where id = ${merchantId}`),
     );
@@ -86,7 +93,15 @@ export async function raiseOneOffInvoice(
       entityId: invoiceId,
       after: { number, currency: merchant.currency, lines: input.lines, subtotal, taxPercent, tax, total },
     });
-    await deps.send(INVOICE_COLLECT_JOB, { merchantId, invoiceId }, { singletonKey: invoiceId });
     return invoiceId;
   });
+  try {
+    await deps.send(INVOICE_COLLECT_JOB, { merchantId, invoiceId }, { singletonKey: invoiceId });
+  } catch (error) {
+    deps.log.warn(
+      { err: error, invoiceId },
+      'one-off invoice: collection not queued; the daily schedule will',
+    );
+  }
+  return invoiceId;
 }

@@ -1,5 +1,6 @@
 import type { InvoicePaymentStatus } from '@mp/domain/enums';
 import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import type { TenantDb } from '../../access/tenant-db.ts';
 import type { Clock } from '../../clock.ts';
@@ -48,7 +49,12 @@ function toView(row: InvoiceRow) {
 export type InvoiceView = ReturnType<typeof toView>;
 
 /** SPEC §2 Invoices (Billing:ListInvoices): the merchant's invoices, one with its lines, and its PDF. */
-export function createInvoicesService(deps: { tenantDb: TenantDb; clock: Clock; send: JobQueue['send'] }) {
+export function createInvoicesService(deps: {
+  tenantDb: TenantDb;
+  clock: Clock;
+  send: JobQueue['send'];
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}) {
   const { tenantDb } = deps;
 
   async function detail(access: MerchantAccessContext, invoiceId: string) {

@@ -46,9 +46,18 @@ export const billingEnGB = {
   },
   // Invoices (issue 13 §1): the monthly invoice list, one invoice, its PDF.
   invoices: {
+    displayTypes: {
+      billing_summary: 'Monthly summary',
+      stripe_invoice: 'Stripe invoice',
+      yeti_invoice: 'Invoice',
+      per_site_breakdown_csv: 'Per-site breakdown',
+    },
+    csv: 'CSV',
+    downloadCsv: 'Download the per-site breakdown of invoice {{number}} as CSV',
     tableLabel: 'Invoices',
     empty: 'No invoices yet. Your first one is issued at the start of next month.',
     columns: {
+      type: 'Type',
       period: 'Month',
       number: 'Invoice',
       status: 'Status',
@@ -110,5 +119,20 @@ export const billingEnGB = {
     save: 'Save',
     saved: 'Invoices will be sent to {{email}}.',
     failed: 'We could not update the billing e-mail. Please try again.',
+  },
+  // Staff: a one-off invoice on the merchant (decision 0091).
+  oneOff: {
+    legend: 'One-off invoice',
+    hint: 'Bill this company once, e.g. for a replacement card machine. VAT is added at the rate of its country; the invoice is collected from its default payment method.',
+    open: 'Raise a one-off invoice',
+    title: 'One-off invoice',
+    description: 'Description',
+    amount: 'Amount ({{currency}}, before VAT)',
+    addLine: 'Add a line',
+    removeLine: 'Remove line {{index}}',
+    submit: 'Raise invoice',
+    cancel: 'Cancel',
+    raised: 'Invoice {{number}} raised.',
+    failed: 'We could not raise the invoice. Please try again.',
   },
 };

@@ -46,9 +46,18 @@ export const billingEsES: typeof billingEnGB = {
   },
   // Invoices (issue 13 §1): the monthly invoice list, one invoice, its PDF.
   invoices: {
+    displayTypes: {
+      billing_summary: 'Resumen mensual',
+      stripe_invoice: 'Factura de Stripe',
+      yeti_invoice: 'Factura',
+      per_site_breakdown_csv: 'Desglose por local',
+    },
+    csv: 'CSV',
+    downloadCsv: 'Descargar el desglose por local de la factura {{number}} en CSV',
     tableLabel: 'Facturas',
     empty: 'Aún no hay facturas. La primera se emite a principios del mes que viene.',
     columns: {
+      type: 'Tipo',
       period: 'Mes',
       number: 'Factura',
       status: 'Estado',
@@ -110,5 +119,19 @@ export const billingEsES: typeof billingEnGB = {
     save: 'Guardar',
     saved: 'Las facturas se enviarán a {{email}}.',
     failed: 'No hemos podido actualizar el correo de facturación. Inténtalo de nuevo.',
+  },
+  oneOff: {
+    legend: 'Factura puntual',
+    hint: 'Factura a esta empresa una sola vez, p. ej. por un datáfono de sustitución. Se añade el IVA de su país; la factura se cobra de su método de pago predeterminado.',
+    open: 'Emitir una factura puntual',
+    title: 'Factura puntual',
+    description: 'Descripción',
+    amount: 'Importe ({{currency}}, sin IVA)',
+    addLine: 'Añadir una línea',
+    removeLine: 'Quitar la línea {{index}}',
+    submit: 'Emitir factura',
+    cancel: 'Cancelar',
+    raised: 'Factura {{number}} emitida.',
+    failed: 'No hemos podido emitir la factura. Inténtalo de nuevo.',
   },
 };

@@ -46,9 +46,18 @@ export const billingFrFR: typeof billingEnGB = {
   },
   // Invoices (issue 13 §1): the monthly invoice list, one invoice, its PDF.
   invoices: {
+    displayTypes: {
+      billing_summary: 'Récapitulatif mensuel',
+      stripe_invoice: 'Facture Stripe',
+      yeti_invoice: 'Facture',
+      per_site_breakdown_csv: 'Détail par site',
+    },
+    csv: 'CSV',
+    downloadCsv: 'Télécharger le détail par site de la facture {{number}} en CSV',
     tableLabel: 'Factures',
     empty: 'Aucune facture pour le moment. La première sera émise au début du mois prochain.',
     columns: {
+      type: 'Type',
       period: 'Mois',
       number: 'Facture',
       status: 'Statut',
@@ -110,5 +119,19 @@ export const billingFrFR: typeof billingEnGB = {
     save: 'Enregistrer',
     saved: 'Les factures seront envoyées à {{email}}.',
     failed: 'Nous n’avons pas pu mettre à jour l’e-mail de facturation. Veuillez réessayer.',
+  },
+  oneOff: {
+    legend: 'Facture ponctuelle',
+    hint: 'Facturez cette entreprise une seule fois, par ex. pour un terminal de remplacement. La TVA de son pays est ajoutée ; la facture est prélevée sur son moyen de paiement par défaut.',
+    open: 'Émettre une facture ponctuelle',
+    title: 'Facture ponctuelle',
+    description: 'Description',
+    amount: 'Montant ({{currency}}, HT)',
+    addLine: 'Ajouter une ligne',
+    removeLine: 'Supprimer la ligne {{index}}',
+    submit: 'Émettre la facture',
+    cancel: 'Annuler',
+    raised: 'Facture {{number}} émise.',
+    failed: "Nous n'avons pas pu émettre la facture. Veuillez réessayer.",
   },
 };

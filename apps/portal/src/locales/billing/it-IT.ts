@@ -46,9 +46,18 @@ export const billingItIT: typeof billingEnGB = {
   },
   // Invoices (issue 13 §1): the monthly invoice list, one invoice, its PDF.
   invoices: {
+    displayTypes: {
+      billing_summary: 'Riepilogo mensile',
+      stripe_invoice: 'Fattura Stripe',
+      yeti_invoice: 'Fattura',
+      per_site_breakdown_csv: 'Dettaglio per sede',
+    },
+    csv: 'CSV',
+    downloadCsv: 'Scarica il dettaglio per sede della fattura {{number}} in CSV',
     tableLabel: 'Fatture',
     empty: 'Nessuna fattura per ora. La prima viene emessa all’inizio del mese prossimo.',
     columns: {
+      type: 'Tipo',
       period: 'Mese',
       number: 'Fattura',
       status: 'Stato',
@@ -110,5 +119,19 @@ export const billingItIT: typeof billingEnGB = {
     save: 'Salva',
     saved: 'Le fatture saranno inviate a {{email}}.',
     failed: 'Non siamo riusciti ad aggiornare l’e-mail di fatturazione. Riprova.',
+  },
+  oneOff: {
+    legend: 'Fattura una tantum',
+    hint: "Fattura questa azienda una sola volta, ad es. per un terminale sostitutivo. Si aggiunge l'IVA del suo paese; la fattura viene addebitata sul suo metodo di pagamento predefinito.",
+    open: 'Emetti una fattura una tantum',
+    title: 'Fattura una tantum',
+    description: 'Descrizione',
+    amount: 'Importo ({{currency}}, IVA esclusa)',
+    addLine: 'Aggiungi una riga',
+    removeLine: 'Rimuovi la riga {{index}}',
+    submit: 'Emetti fattura',
+    cancel: 'Annulla',
+    raised: 'Fattura {{number}} emessa.',
+    failed: 'Non è stato possibile emettere la fattura. Riprova.',
   },
 };

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiErrorFrom } from '../../../lib/api/api-error.ts';
 import { authFetch } from '../../../lib/api/auth-fetch.ts';
 import type { ResponseData } from '../../../lib/api/operations.ts';
@@ -83,5 +83,17 @@ export function downloadSiteBreakdown(merchantId: string, invoice: Pick<Invoice,
     path: 'site-breakdown',
     accept: 'text/csv',
     name: `${invoice.number}-sites.csv`,
+  });
+}
+
+export type OneOffInvoiceBody = { lines: { description: string; amount: number }[] };
+
+/** POST /v1/merchants/{id}/invoices/one-off (staff): a one-off invoice; the merchant's invoices reload. */
+export function useRaiseOneOffInvoice(merchantId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OneOffInvoiceBody) =>
+      apiRequest<InvoiceDetail>('POST', `${base(merchantId)}/one-off`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['billing', merchantId, 'invoices'] }),
   });
 }

@@ -15,7 +15,7 @@ import {
   type InvoiceLine,
   useInvoice,
 } from '../api/invoices.ts';
-import { invoiceMonth } from './invoice-period.ts';
+import { hasPdf, hasSiteBreakdown, invoicePeriod } from './invoice-period.ts';
 import { paymentMethodLabel } from './payment-method-label.ts';
 
 interface InvoiceDrawerProps {
@@ -91,9 +91,9 @@ function InvoiceBody({ merchantId, invoice }: { merchantId: string; invoice: Inv
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
         <Stack gap={2}>
-          <Text fw={600}>{invoiceMonth(invoice.periodStart)}</Text>
+          <Text fw={600}>{invoicePeriod(invoice)}</Text>
           <Text size="sm" c="dimmed">
-            {invoice.number}
+            {`${t(`billing.invoices.displayTypes.${invoice.displayType}`)} · ${invoice.number}`}
           </Text>
         </Stack>
         <Group gap={6}>
@@ -204,10 +204,12 @@ function InvoiceBody({ merchantId, invoice }: { merchantId: string; invoice: Inv
         </Table.Tbody>
       </Table>
       <Group gap="sm" wrap="wrap">
-        <Button loading={downloading === invoice.invoiceId} onClick={() => void download(invoice)}>
-          {t('billing.invoices.download')}
-        </Button>
-        {invoice.displayType === 'billing_summary' && (
+        {hasPdf(invoice) && (
+          <Button loading={downloading === invoice.invoiceId} onClick={() => void download(invoice)}>
+            {t('billing.invoices.download')}
+          </Button>
+        )}
+        {hasSiteBreakdown(invoice) && (
           <Button
             variant="default"
             loading={breakdown.downloading === invoice.invoiceId}

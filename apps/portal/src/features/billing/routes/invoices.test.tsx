@@ -235,6 +235,56 @@ describe('/billing/invoices', () => {
     expect(fake.calls.map((call) => call.route)).toContain(`GET ${BASE}/${INVOICE}/site-breakdown`);
   }, 20_000);
 
+  it('shows each display type with its label and its action: the summary PDF and CSV, a one-off invoice its PDF, a Stripe invoice neither of ours', async () => {
+    const oneOff = {
+      ...invoice,
+      invoiceId: '55555555-5555-4555-8555-555555555555',
+      number: 'INV-202611-ABCDEF0123-01',
+      displayType: 'yeti_invoice',
+      periodStart: '2026-11-24',
+      periodEnd: '2026-11-24',
+    };
+    const stripeInvoice = {
+      ...invoice,
+      invoiceId: '66666666-6666-4666-8666-666666666666',
+      number: 'in_1ABC',
+      displayType: 'stripe_invoice',
+    };
+    const breakdown = {
+      ...invoice,
+      invoiceId: '77777777-7777-4777-8777-777777777777',
+      number: 'INV-202602-ABCDEF0123',
+      displayType: 'per_site_breakdown_csv',
+      periodStart: '2026-02-01',
+    };
+    fetchMock.mockImplementation(
+      fakeApi({
+        [`GET ${BASE}`]: () => jsonResponse(200, { data: [oneOff, invoice, stripeInvoice, breakdown] }),
+      }).handle,
+    );
+    renderInvoices();
+    const rowOf = async (number: string) => (await screen.findByText(number)).closest('tr') as HTMLElement;
+    const summary = await rowOf('INV-202603-ABCDEF0123');
+    expect(within(summary).getByText('Monthly summary')).toBeInTheDocument();
+    expect(within(summary).getByRole('button', { name: /as PDF$/ })).toBeInTheDocument();
+    expect(within(summary).getByRole('button', { name: /as CSV$/ })).toBeInTheDocument();
+    const one = await rowOf('INV-202611-ABCDEF0123-01');
+    expect(within(one).getByText('Invoice')).toBeInTheDocument();
+    // A one-off invoice is of a day, not a month.
+    expect(within(one).getByText('24 Nov 2026')).toBeInTheDocument();
+    expect(
+      within(one).getByRole('button', { name: 'Download invoice INV-202611-ABCDEF0123-01 as PDF' }),
+    ).toBeInTheDocument();
+    expect(within(one).queryByRole('button', { name: /as CSV$/ })).toBeNull();
+    const provider = await rowOf('in_1ABC');
+    expect(within(provider).getByText('Stripe invoice')).toBeInTheDocument();
+    expect(within(provider).queryByRole('button')).toBeNull();
+    const csv = await rowOf('INV-202602-ABCDEF0123');
+    expect(within(csv).getByText('Per-site breakdown')).toBeInTheDocument();
+    expect(within(csv).getByRole('button', { name: /as CSV$/ })).toBeInTheDocument();
+    expect(within(csv).queryByRole('button', { name: /as PDF$/ })).toBeNull();
+  });
+
   it('says so when there is no invoice yet', async () => {
     fetchMock.mockImplementation(fakeApi({ [`GET ${BASE}`]: () => jsonResponse(200, { data: [] }) }).handle);
     renderInvoices();

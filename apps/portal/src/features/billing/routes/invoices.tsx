@@ -6,19 +6,21 @@ import { Money } from '../../../components/money.tsx';
 import { Page } from '../../../components/page.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
-import { type Invoice, useInvoices } from '../api/invoices.ts';
+import { downloadSiteBreakdown, type Invoice, useInvoices } from '../api/invoices.ts';
 import { InvoiceDrawer, useInvoiceDownload } from '../components/invoice-drawer.tsx';
-import { invoiceMonth } from '../components/invoice-period.ts';
+import { hasPdf, hasSiteBreakdown, invoicePeriod } from '../components/invoice-period.ts';
 
 /**
- * /billing/invoices (Billing_ListInvoices): one invoice a month, newest first, with its status, total and
- * amount due; a row opens the invoice (`?invoice=`), each row downloads its PDF.
+ * /billing/invoices (Billing_ListInvoices): newest first, each with its display type (decision 0091: the monthly
+ * summary, a one-off invoice, …), status, total and amount due; a row opens the invoice (`?invoice=`); each row
+ * offers what its type has: our PDF, the per-site CSV.
  */
 export default function InvoicesScreen() {
   const { t } = useTranslation();
   const merchantId = useCurrentMerchant()?.merchantId ?? '';
   const invoices = useInvoices(merchantId);
   const { download, downloading } = useInvoiceDownload(merchantId);
+  const breakdown = useInvoiceDownload(merchantId, downloadSiteBreakdown);
   const [searchParams, setSearchParams] = useSearchParams();
   const openId = searchParams.get('invoice') ?? undefined;
   const setOpen = (id: string | undefined) =>
@@ -48,7 +50,12 @@ export default function InvoicesScreen() {
           {
             accessor: 'periodStart',
             title: t('billing.invoices.columns.period'),
-            render: (invoice) => invoiceMonth(invoice.periodStart),
+            render: (invoice) => invoicePeriod(invoice),
+          },
+          {
+            accessor: 'displayType',
+            title: t('billing.invoices.columns.type'),
+            render: (invoice) => t(`billing.invoices.displayTypes.${invoice.displayType}`),
           },
           { accessor: 'number', title: t('billing.invoices.columns.number') },
           {
@@ -81,18 +88,36 @@ export default function InvoicesScreen() {
             title: t('billing.invoices.columns.actions'),
             textAlign: 'right',
             render: (invoice) => (
-              <Button
-                size="xs"
-                variant="default"
-                loading={downloading === invoice.invoiceId}
-                aria-label={t('billing.invoices.downloadOne', { number: invoice.number })}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  void download(invoice);
-                }}
-              >
-                {t('billing.invoices.pdf')}
-              </Button>
+              <Group gap={6} justify="flex-end" wrap="nowrap">
+                {hasPdf(invoice) && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={downloading === invoice.invoiceId}
+                    aria-label={t('billing.invoices.downloadOne', { number: invoice.number })}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      void download(invoice);
+                    }}
+                  >
+                    {t('billing.invoices.pdf')}
+                  </Button>
+                )}
+                {hasSiteBreakdown(invoice) && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={breakdown.downloading === invoice.invoiceId}
+                    aria-label={t('billing.invoices.downloadCsv', { number: invoice.number })}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      void breakdown.download(invoice);
+                    }}
+                  >
+                    {t('billing.invoices.csv')}
+                  </Button>
+                )}
+              </Group>
             ),
           },
         ]}
