@@ -70,7 +70,6 @@ export const accessEnGB = {
       pricing: 'Pricing',
       validUntil: 'Valid until',
       state: 'State',
-      actions: 'Actions',
     },
     states: { active: 'Active', expired: 'Expired', withdrawn: 'Withdrawn' },
     extend: 'Extend',

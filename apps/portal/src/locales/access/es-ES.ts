@@ -73,7 +73,6 @@ export const accessEsES: LocaleResources['access'] = {
       pricing: 'Precios',
       validUntil: 'Válido hasta',
       state: 'Estado',
-      actions: 'Acciones',
     },
     states: { active: 'Activo', expired: 'Caducado', withdrawn: 'Retirado' },
     extend: 'Ampliar',

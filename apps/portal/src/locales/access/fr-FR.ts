@@ -74,7 +74,6 @@ export const accessFrFR: LocaleResources['access'] = {
       pricing: 'Tarifs',
       validUntil: "Valable jusqu'au",
       state: 'État',
-      actions: 'Actions',
     },
     states: { active: 'Actif', expired: 'Expiré', withdrawn: 'Retiré' },
     extend: 'Prolonger',

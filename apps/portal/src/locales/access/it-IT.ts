@@ -73,7 +73,6 @@ export const accessItIT: LocaleResources['access'] = {
       pricing: 'Prezzi',
       validUntil: 'Valido fino al',
       state: 'Stato',
-      actions: 'Azioni',
     },
     states: { active: 'Attivo', expired: 'Scaduto', withdrawn: 'Ritirato' },
     extend: 'Proroga',

@@ -126,47 +126,45 @@ export function StaffDeals() {
     },
     { accessor: 'validUntil', title: t('access.deals.columns.validUntil') },
     {
+      // State and its actions in one column: at 375 px a column of their own falls out of view.
       accessor: 'state',
       title: t('access.deals.columns.state'),
       render: (deal) => (
-        <Badge
-          variant="dot"
-          tt="none"
-          miw="max-content"
-          color={deal.state === 'active' ? 'green' : deal.state === 'expired' ? 'yellow' : 'gray'}
-        >
-          {t(`access.deals.states.${deal.state}`)}
-        </Badge>
+        <Stack gap="xs" align="flex-start">
+          <Badge
+            variant="dot"
+            tt="none"
+            miw="max-content"
+            color={deal.state === 'active' ? 'green' : deal.state === 'expired' ? 'yellow' : 'gray'}
+          >
+            {t(`access.deals.states.${deal.state}`)}
+          </Badge>
+          {deal.status === 'active' && (
+            <Group gap="xs" wrap="wrap">
+              <Button
+                size="xs"
+                variant="light"
+                aria-label={t('access.deals.extendDeal', { reference: deal.reference })}
+                onClick={() => {
+                  setNewLastDay(deal.validUntil < today() ? today() : deal.validUntil);
+                  setExtending(deal);
+                }}
+              >
+                {t('access.deals.extend')}
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                aria-label={t('access.deals.withdrawDeal', { reference: deal.reference })}
+                onClick={() => setWithdrawing(deal)}
+              >
+                {t('access.deals.withdraw')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
       ),
-    },
-    {
-      accessor: 'actions',
-      title: t('access.deals.columns.actions'),
-      render: (deal) =>
-        deal.status === 'active' && (
-          <Group gap="xs" wrap="wrap">
-            <Button
-              size="xs"
-              variant="light"
-              aria-label={t('access.deals.extendDeal', { reference: deal.reference })}
-              onClick={() => {
-                setNewLastDay(deal.validUntil < today() ? today() : deal.validUntil);
-                setExtending(deal);
-              }}
-            >
-              {t('access.deals.extend')}
-            </Button>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              aria-label={t('access.deals.withdrawDeal', { reference: deal.reference })}
-              onClick={() => setWithdrawing(deal)}
-            >
-              {t('access.deals.withdraw')}
-            </Button>
-          </Group>
-        ),
     },
   ];
 
