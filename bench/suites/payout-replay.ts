@@ -2,20 +2,11 @@
 // by `replayPayouts` (each site's days in one set-based `buildPayoutDays` call, then the bank day by day) against
 // the per-day builder it replaced (decision 0092; kept as the tests' reference) with the bank between the days,
 // on the same seeded world, taking turns; both must pay the same. PGlite in memory, no server.
-import {
-  addDays,
-  calendarDateIn,
-  lastClosedTradingDay,
-  tradingDayBounds,
-  tradingDayOf,
-} from '@mp/domain/trading-day';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../apps/api/src/access/tenant-db.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { replayPayouts } from '../../apps/api/src/db/demo/payouts.ts';
 import { seedDemoWorld } from '../../apps/api/src/db/seed.ts';
-import { runBank } from '../../apps/api/src/modules/payouts/ledger-builder.ts';
-import { referenceBuildPayoutDay } from '../../apps/api/test/helpers/payout-reference.ts';
+import { referenceReplay } from '../../apps/api/test/helpers/payout-reference.ts';
 import type { Benchmark, BenchRow } from '../lib/registry.ts';
 
 const ROUNDS = 2;
@@ -31,32 +22,6 @@ interface Merchant {
   currency: string;
   timeZone: string;
   sites: Site[];
-}
-
-/** The replay as it was before decision 0092: each day built per site by the per-day builder, then the bank. */
-async function referenceReplay(tx: Tx, m: Merchant, from: Date, now: Date) {
-  const plans = m.sites.map((site) => ({
-    ...site,
-    first: tradingDayOf(from, site.settlementWindow, m.timeZone),
-    last: lastClosedTradingDay(now, site.settlementWindow, m.timeZone),
-  }));
-  const firstDay = plans.reduce((min, plan) => (plan.first < min ? plan.first : min), '9999-12-31');
-  const lastDay = plans.reduce((max, plan) => (plan.last > max ? plan.last : max), '0000-01-01');
-  let siteDays = 0;
-  for (let day = firstDay; day <= lastDay; day = addDays(day, 1)) {
-    let close = new Date(0);
-    for (const plan of plans) {
-      if (day < plan.first || day > plan.last) continue;
-      const site = { merchantId: m.id, ...plan, timeZone: m.timeZone, currency: m.currency };
-      await referenceBuildPayoutDay(tx, site, day);
-      siteDays++;
-      const { end } = tradingDayBounds(day, plan.settlementWindow, m.timeZone);
-      if (end > close) close = end;
-    }
-    await runBank(tx, { now: close, merchantId: m.id, today: calendarDateIn(close, m.timeZone) });
-  }
-  await runBank(tx, { now, merchantId: m.id });
-  return siteDays;
 }
 
 export const benchmark: Benchmark = {
@@ -108,7 +73,15 @@ export const benchmark: Benchmark = {
                   from,
                   now,
                 });
-              else passDays += await referenceReplay(tx, m, from, now);
+              else
+                passDays += await referenceReplay(tx, {
+                  merchantId: m.id,
+                  currency: m.currency,
+                  timeZone: m.timeZone,
+                  sites: m.sites,
+                  from,
+                  now,
+                });
             });
             ms += performance.now() - started;
           }

@@ -2,10 +2,17 @@
 // one day per call, the day's entries inserted, then summed back from the table, then every unsettled entry
 // updated with its payout. Kept here, unchanged, as the reference the new builder (src/modules/payouts/
 // ledger-builder.ts) must match to the cent: test/payout-equivalence.test.ts.
-import { addDays, nextBusinessDay, tradingDayBounds } from '@mp/domain/trading-day';
+import {
+  addDays,
+  calendarDateIn,
+  lastClosedTradingDay,
+  nextBusinessDay,
+  tradingDayBounds,
+  tradingDayOf,
+} from '@mp/domain/trading-day';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../src/access/tenant-db.ts';
-import type { BuildResult, SiteForPayout } from '../../src/modules/payouts/ledger-builder.ts';
+import { type BuildResult, runBank, type SiteForPayout } from '../../src/modules/payouts/ledger-builder.ts';
 import { CAPTURED_STATUSES, REFUND_TRANSACTION_STATUSES } from '../../src/modules/transactions/service.ts';
 
 /** How far back a payment taken earlier but captured in this window is still booked (late captures). */
@@ -170,4 +177,51 @@ export async function referenceBuildPayoutDay(
     netAmount,
     payable: Number(balance?.payable ?? 0),
   };
+}
+
+/**
+ * The demo replay as it was: every closed trading day from `from` to `now`, in order, each site's day built by
+ * the per-day builder above, then the simulated bank at the day's close (what `replayPayouts` must match).
+ * Returns the site-days built.
+ */
+export async function referenceReplay(
+  tx: Tx,
+  options: {
+    merchantId: string;
+    currency: string;
+    timeZone: string;
+    sites: readonly { siteId: string; settlementWindow: string }[];
+    from: Date;
+    now: Date;
+  },
+): Promise<number> {
+  const { merchantId, currency, timeZone, now } = options;
+  const plans = options.sites.map((site) => ({
+    ...site,
+    first: tradingDayOf(options.from, site.settlementWindow, timeZone),
+    last: lastClosedTradingDay(now, site.settlementWindow, timeZone),
+  }));
+  const firstDay = plans.reduce((min, plan) => (plan.first < min ? plan.first : min), '9999-12-31');
+  const lastDay = plans.reduce((max, plan) => (plan.last > max ? plan.last : max), '0000-01-01');
+  let siteDays = 0;
+  for (let day = firstDay; day <= lastDay; day = addDays(day, 1)) {
+    let close = new Date(0);
+    for (const plan of plans) {
+      if (day < plan.first || day > plan.last) continue;
+      const site = {
+        merchantId,
+        siteId: plan.siteId,
+        settlementWindow: plan.settlementWindow,
+        timeZone,
+        currency,
+      };
+      await referenceBuildPayoutDay(tx, site, day);
+      siteDays++;
+      const { end } = tradingDayBounds(day, plan.settlementWindow, timeZone);
+      if (end > close) close = end;
+    }
+    await runBank(tx, { now: close, merchantId, today: calendarDateIn(close, timeZone) });
+  }
+  await runBank(tx, { now, merchantId });
+  return siteDays;
 }
