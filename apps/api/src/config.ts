@@ -95,6 +95,14 @@ const environmentSchema = z.object({
   SEED_DEMO_NOW: z.iso
     .datetime({ offset: true, message: 'must be an ISO instant such as 2026-11-02T12:00:00Z' })
     .optional(),
+  /**
+   * The instant the API's clock starts at, then runs on from (tokens, "today", the last 30 days, the jobs);
+   * default: the real time. With SEED_DEMO_NOW it gives the visual e2e stack the same "now" on every run. Refused
+   * with NODE_ENV=production.
+   */
+  CLOCK_START: z.iso
+    .datetime({ offset: true, message: 'must be an ISO instant such as 2026-11-02T12:00:00Z' })
+    .optional(),
   PORTAL_DIST: pathFromRoot.default(resolve(repoRoot, 'apps/portal/dist')),
   /** Extra trusted proxies hop count for request.ip behind a load balancer (0 = none). */
   TRUST_PROXY: booleanFromString.default(false),
@@ -343,6 +351,8 @@ export interface Config {
   seedDemo: boolean;
   /** SEED_DEMO_NOW: the demo world's "now"; undefined seeds as of the start. */
   seedDemoNow: Date | undefined;
+  /** CLOCK_START: where the API's clock starts (then runs on); undefined is the real time. */
+  clockStart: Date | undefined;
   portalDist: string;
   trustProxy: boolean;
   bodyLimit: number;
@@ -427,6 +437,16 @@ function seedDemoSetting(value: string | undefined, nodeEnv: Config['nodeEnv']):
     ]);
   }
   return on;
+}
+
+/** CLOCK_START: a clock set elsewhere than the real time is for tests, never for production. */
+function clockStartSetting(value: string | undefined, nodeEnv: Config['nodeEnv']): Date | undefined {
+  if (value === undefined) return undefined;
+  if (nodeEnv === 'production')
+    throw new ConfigError([
+      { variable: 'CLOCK_START', message: 'is for tests only; unset it with NODE_ENV=production' },
+    ]);
+  return new Date(value);
 }
 
 /** S3_*: all or nothing around S3_BUCKET, the keys as a pair (issue 12 §3, docs/STORAGE.md). */
@@ -566,6 +586,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     seedDemo,
     seedDemoNow: e.SEED_DEMO_NOW ? new Date(e.SEED_DEMO_NOW) : undefined,
+    clockStart: clockStartSetting(e.CLOCK_START, e.NODE_ENV),
     portalDist: e.PORTAL_DIST,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT,

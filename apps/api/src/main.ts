@@ -4,7 +4,7 @@ import { jobsMailer } from './adapters/mail/mailer-from-config.ts';
 import { checkFileStorage, fileStorageFromConfig } from './adapters/storage/storage-from-config.ts';
 import { issueTerminalCodes } from './adapters/terminals/terminal-stock.ts';
 import { buildApp } from './app.ts';
-import { systemClock } from './clock.ts';
+import { clockStartingAt, systemClock } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_SIGN_INS } from './db/demo/sign-ins.ts';
@@ -29,6 +29,7 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
+const clock = config.clockStart ? clockStartingAt(config.clockStart) : systemClock;
 // Issue 12 §3: the file store (folder or S3 bucket) is checked before anything else starts.
 const storage = await fileStorageFromConfig(config.files);
 const storageProblem = await checkFileStorage(storage);
@@ -42,7 +43,7 @@ await database.migrate();
 let seededStaffUserId: string | undefined;
 if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
   const started = Date.now();
-  const world = await seedDemoWorld(database.db, { now: config.seedDemoNow });
+  const world = await seedDemoWorld(database.db, { now: config.seedDemoNow ?? clock.now() });
   seededStaffUserId = world.staffUserId;
   process.stdout.write(
     `Seeded the demo world in ${Date.now() - started} ms: ${world.counts.transactions} transactions, ` +
@@ -54,6 +55,7 @@ if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
 let queue: JobQueue | undefined;
 const app = await buildApp({
   config,
+  clock,
   database,
   storage,
   jobs: {
@@ -69,7 +71,7 @@ if (seededStaffUserId && DEMO_SIGN_INS.staff.totpSecret)
 // DESIGN §4 Jobs: worked here by default; with JOBS_IN_PROCESS=false only sent, and `npm run worker` works them.
 const jobs = await startJobs({
   database,
-  clock: systemClock,
+  clock,
   log: app.log,
   work: config.jobs.inProcess,
   storage,

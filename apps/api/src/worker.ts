@@ -2,7 +2,7 @@ import pino from 'pino';
 import { createBillingProvider } from './adapters/billing/billing-provider.ts';
 import { jobsMailer } from './adapters/mail/mailer-from-config.ts';
 import { checkFileStorage, fileStorageFromConfig } from './adapters/storage/storage-from-config.ts';
-import { systemClock } from './clock.ts';
+import { clockStartingAt, systemClock } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { startJobs } from './jobs/start-jobs.ts';
@@ -39,7 +39,7 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: config.d
 await database.migrate();
 const jobs = await startJobs({
   database,
-  clock: systemClock,
+  clock: config.clockStart ? clockStartingAt(config.clockStart) : systemClock,
   log,
   work: true,
   storage,

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { clockStartingAt } from '../src/clock.ts';
 import { ConfigError, loadConfig, repoRoot } from '../src/config.ts';
 
 describe('configuration', () => {
@@ -54,6 +55,24 @@ describe('configuration', () => {
     expect(loadConfig({}).seedDemoNow).toBeUndefined();
   });
 
+  it("reads CLOCK_START as where the API's clock starts, and refuses it in production", () => {
+    expect(loadConfig({ CLOCK_START: '2026-11-02T12:00:00Z' }).clockStart).toEqual(
+      new Date('2026-11-02T12:00:00Z'),
+    );
+    expect(loadConfig({}).clockStart).toBeUndefined();
+    expect(() => loadConfig({ CLOCK_START: '2026-11-02T12:00:00Z', NODE_ENV: 'production' })).toThrow(
+      /CLOCK_START: is for tests only/,
+    );
+  });
+
+  it('a clock started at CLOCK_START runs on at the real pace', () => {
+    let real = Date.parse('2026-11-23T23:00:00Z');
+    const clock = clockStartingAt(new Date('2026-11-02T12:00:00Z'), () => real);
+    expect(clock.now()).toEqual(new Date('2026-11-02T12:00:00Z'));
+    real += 90_000;
+    expect(clock.now()).toEqual(new Date('2026-11-02T12:01:30Z'));
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
@@ -64,6 +83,7 @@ describe('configuration', () => {
     ['LOG_LEVEL', 'loud'],
     ['SEED_DEMO', 'maybe'],
     ['SEED_DEMO_NOW', 'yesterday'],
+    ['CLOCK_START', 'noon'],
     ['DATABASE_URL', 'mysql://x'],
     ['PORTAL_ORIGIN', 'not a url'],
     ['NODE_ENV', 'staging'],

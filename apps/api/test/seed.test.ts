@@ -284,6 +284,24 @@ describe('demo world seed', () => {
           .orderBy(transactions.id)
           .limit(20);
       expect(await pick(other)).toEqual(await pick(database));
+      // The rows made by the jobs' own code too (their ids come from column defaults): same ids, same order of a
+      // day's payouts, same invoice outcomes (the visual e2e suite's screenshots rely on it).
+      const made = (db: Database) =>
+        db.db.execute(sql`
+          select 'payout' as kind, id::text, payout_date::text as day, amount::text as value from payouts
+          union all
+          select 'invoice', id::text, number, status from invoices
+          order by 1, 2`);
+      const first = ((await made(database)) as unknown as { rows: unknown[] }).rows;
+      expect(first.length).toBeGreaterThan(10);
+      expect(((await made(other)) as unknown as { rows: unknown[] }).rows).toEqual(first);
+      // …and the defaults are the database's random ones again once the seed is done.
+      const defaults = await other.db.execute(sql`
+        select distinct column_default from information_schema.columns
+         where table_schema = 'public' and table_name in ('payouts', 'invoices', 'eod_reports') and column_name = 'id'`);
+      expect((defaults as unknown as { rows: unknown[] }).rows).toEqual([
+        { column_default: 'gen_random_uuid()' },
+      ]);
     } finally {
       await other.close();
     }

@@ -7,6 +7,7 @@ import { hashPassword } from '../identity/passwords.ts';
 import { collectInvoiceInTx } from '../modules/invoices/collection.ts';
 import { buildMonthlyInvoice } from '../modules/invoices/invoice-builder.ts';
 import type { Db } from './client.ts';
+import { withDeterministicIds } from './demo/deterministic-ids.ts';
 import { type FeeRates, replayPayouts } from './demo/payouts.ts';
 import { createRandom, type Random } from './demo/random.ts';
 import { DEMO_SIGN_INS, type DemoSignIn } from './demo/sign-ins.ts';
@@ -194,195 +195,198 @@ export async function seedDemoWorld(
     return hashed;
   };
 
-  return db.transaction(async (tx) => {
-    const insertUser = async (
-      signIn: DemoSignIn,
-      names: { firstName: string; lastName: string },
-      locale: string,
-      groups: string[],
-    ) => {
-      const id = random.uuid();
-      await tx.insert(users).values({
-        id,
-        userId: id,
-        email: signIn.email,
-        firstName: names.firstName,
-        lastName: names.lastName,
-        passwordHash: await hashOf(signIn.password),
-        status: 'confirmed',
-        emailVerified: true,
-        locale,
-        createdAt: new Date(now.getTime() - 120 * DAY),
-        updatedAt: new Date(now.getTime() - 120 * DAY),
-      });
-      await tx.insert(userGroups).values(groups.map((groupName) => ({ userId: id, groupName })));
-      return id;
-    };
+  const seed = options.seed ?? DEMO_SEED;
+  return db.transaction((tx) =>
+    withDeterministicIds(tx, seed, async () => {
+      const insertUser = async (
+        signIn: DemoSignIn,
+        names: { firstName: string; lastName: string },
+        locale: string,
+        groups: string[],
+      ) => {
+        const id = random.uuid();
+        await tx.insert(users).values({
+          id,
+          userId: id,
+          email: signIn.email,
+          firstName: names.firstName,
+          lastName: names.lastName,
+          passwordHash: await hashOf(signIn.password),
+          status: 'confirmed',
+          emailVerified: true,
+          locale,
+          createdAt: new Date(now.getTime() - 120 * DAY),
+          updatedAt: new Date(now.getTime() - 120 * DAY),
+        });
+        await tx.insert(userGroups).values(groups.map((groupName) => ({ userId: id, groupName })));
+        return id;
+      };
 
-    const staffUserId = await insertUser(DEMO_SIGN_INS.staff, DEMO_SIGN_INS.staff, 'en-GB', [STAFF_GROUP]);
-    // Owner of both merchants, so that switching merchant can be shown (SPEC §4).
-    const groupOwnerId = await insertUser(DEMO_SIGN_INS.groupOwner, DEMO_SIGN_INS.groupOwner, 'en-GB', [
-      MERCHANT_GROUP,
-    ]);
-
-    const world: DemoWorld = {
-      signIns: Object.values(DEMO_SIGN_INS),
-      merchants: [],
-      staffUserId,
-      counts: { transactions: 0, refunds: 0, payouts: 0, ledgerEntries: 0, devices: 0 },
-    };
-
-    for (const plan of PLANS) {
-      const merchantId = random.uuid();
-      const createdAt = new Date(now.getTime() - 120 * DAY);
-      await tx.insert(merchants).values({
-        id: merchantId,
-        legalEntityName: plan.legalEntityName,
-        entityType: 'company',
-        country: plan.country,
-        currency: plan.currency,
-        timeZone: plan.timeZone,
-        status: 'active',
-        kycOnboardingStatus: 'verified',
-        stripeCustomerId: `cus_demo${plan.key.toUpperCase()}${random.digits(8)}`,
-        dealReference: `DEAL-${plan.key.toUpperCase()}-${random.digits(6)}`,
-        createdAt,
-        updatedAt: createdAt,
-      });
-
-      const ownerId = await insertUser(plan.owner, plan.owner, plan.locale, [MERCHANT_GROUP]);
-      const managerId = await insertUser(plan.manager, plan.manager, plan.locale, [MERCHANT_GROUP]);
-      await tx.insert(merchantMemberships).values([
-        { merchantId, userId: ownerId, companyRoles: ['CompanyOwner'] satisfies Role[], createdAt },
-        { merchantId, userId: groupOwnerId, companyRoles: ['CompanyOwner'] satisfies Role[], createdAt },
-        {
-          merchantId,
-          userId: managerId,
-          companyRoles: [],
-          invitedBy: ownerId,
-          invitedAt: createdAt,
-          createdAt,
-        },
+      const staffUserId = await insertUser(DEMO_SIGN_INS.staff, DEMO_SIGN_INS.staff, 'en-GB', [STAFF_GROUP]);
+      // Owner of both merchants, so that switching merchant can be shown (SPEC §4).
+      const groupOwnerId = await insertUser(DEMO_SIGN_INS.groupOwner, DEMO_SIGN_INS.groupOwner, 'en-GB', [
+        MERCHANT_GROUP,
       ]);
 
-      const siteData: SiteForData[] = [];
-      const siteIds: string[] = [];
-      let managedSiteId = '';
-      for (const site of plan.sites) {
-        const siteId = random.uuid();
-        siteIds.push(siteId);
-        await tx.insert(sites).values({
-          merchantId,
-          id: siteId,
-          name: site.name,
-          displayName: site.displayName,
-          shortCode: site.shortCode,
-          settlementWindow: site.settlementWindow,
-          addressLine1: site.address.line1,
-          addressLine2: site.address.line2 ?? null,
-          city: site.address.city,
-          postalCode: site.address.postalCode,
-          country: site.address.country,
-          settings: {
-            ...defaultSiteSettings({ adminPin: random.digits(4), refundPin: random.digits(4) }),
-            tips: { enabled: site.weight > 1, provider: 'tipjar' },
-          },
+      const world: DemoWorld = {
+        signIns: Object.values(DEMO_SIGN_INS),
+        merchants: [],
+        staffUserId,
+        counts: { transactions: 0, refunds: 0, payouts: 0, ledgerEntries: 0, devices: 0 },
+      };
+
+      for (const plan of PLANS) {
+        const merchantId = random.uuid();
+        const createdAt = new Date(now.getTime() - 120 * DAY);
+        await tx.insert(merchants).values({
+          id: merchantId,
+          legalEntityName: plan.legalEntityName,
+          entityType: 'company',
+          country: plan.country,
+          currency: plan.currency,
+          timeZone: plan.timeZone,
+          status: 'active',
+          kycOnboardingStatus: 'verified',
+          stripeCustomerId: `cus_demo${plan.key.toUpperCase()}${random.digits(8)}`,
+          dealReference: `DEAL-${plan.key.toUpperCase()}-${random.digits(6)}`,
           createdAt,
           updatedAt: createdAt,
         });
-        if (site.managed) {
-          managedSiteId = siteId;
-          await tx
-            .insert(siteRoleGrants)
-            .values({ merchantId, userId: managerId, siteId, role: 'SiteManager' satisfies Role });
-        }
-        const deviceIds: string[] = [];
-        for (const device of site.devices) {
-          const deviceId = random.uuid();
-          deviceIds.push(deviceId);
-          const lastActivity = new Date(now.getTime() - random.int(1, 9 * 24) * 3_600_000);
-          await tx.insert(devices).values({
+
+        const ownerId = await insertUser(plan.owner, plan.owner, plan.locale, [MERCHANT_GROUP]);
+        const managerId = await insertUser(plan.manager, plan.manager, plan.locale, [MERCHANT_GROUP]);
+        await tx.insert(merchantMemberships).values([
+          { merchantId, userId: ownerId, companyRoles: ['CompanyOwner'] satisfies Role[], createdAt },
+          { merchantId, userId: groupOwnerId, companyRoles: ['CompanyOwner'] satisfies Role[], createdAt },
+          {
             merchantId,
-            id: deviceId,
-            siteId,
-            serial: `${device.model === 'with-printer' ? 'P400' : 'V240'}-${random.digits(9)}`,
-            label: device.label,
-            model: device.model,
-            firmwareVersion: random.pick(['1.92.3', '1.94.0', '1.95.1']),
-            lastActivityAt: lastActivity,
-            assignedAt: createdAt,
+            userId: managerId,
+            companyRoles: [],
+            invitedBy: ownerId,
+            invitedAt: createdAt,
+            createdAt,
+          },
+        ]);
+
+        const siteData: SiteForData[] = [];
+        const siteIds: string[] = [];
+        let managedSiteId = '';
+        for (const site of plan.sites) {
+          const siteId = random.uuid();
+          siteIds.push(siteId);
+          await tx.insert(sites).values({
+            merchantId,
+            id: siteId,
+            name: site.name,
+            displayName: site.displayName,
+            shortCode: site.shortCode,
+            settlementWindow: site.settlementWindow,
+            addressLine1: site.address.line1,
+            addressLine2: site.address.line2 ?? null,
+            city: site.address.city,
+            postalCode: site.address.postalCode,
+            country: site.address.country,
+            settings: {
+              ...defaultSiteSettings({ adminPin: random.digits(4), refundPin: random.digits(4) }),
+              tips: { enabled: site.weight > 1, provider: 'tipjar' },
+            },
             createdAt,
             updatedAt: createdAt,
           });
+          if (site.managed) {
+            managedSiteId = siteId;
+            await tx
+              .insert(siteRoleGrants)
+              .values({ merchantId, userId: managerId, siteId, role: 'SiteManager' satisfies Role });
+          }
+          const deviceIds: string[] = [];
+          for (const device of site.devices) {
+            const deviceId = random.uuid();
+            deviceIds.push(deviceId);
+            const lastActivity = new Date(now.getTime() - random.int(1, 9 * 24) * 3_600_000);
+            await tx.insert(devices).values({
+              merchantId,
+              id: deviceId,
+              siteId,
+              serial: `${device.model === 'with-printer' ? 'P400' : 'V240'}-${random.digits(9)}`,
+              label: device.label,
+              model: device.model,
+              firmwareVersion: random.pick(['1.92.3', '1.94.0', '1.95.1']),
+              lastActivityAt: lastActivity,
+              assignedAt: createdAt,
+              createdAt,
+              updatedAt: createdAt,
+            });
+          }
+          world.counts.devices += deviceIds.length;
+          siteData.push({ merchantId, siteId, currency: plan.currency, deviceIds, weight: site.weight });
         }
-        world.counts.devices += deviceIds.length;
-        siteData.push({ merchantId, siteId, currency: plan.currency, deviceIds, weight: site.weight });
-      }
 
-      const payments: GeneratedPayment[] = [
-        ...generatePayments(random, {
-          sites: siteData,
-          count: Math.round(totalTransactions * plan.transactionShare),
+        const payments: GeneratedPayment[] = [
+          ...generatePayments(random, {
+            sites: siteData,
+            count: Math.round(totalTransactions * plan.transactionShare),
+            from: new Date(now.getTime() - 90 * DAY),
+            to: now,
+          }),
+        ];
+        await insertInBatches(
+          tx,
+          transactions,
+          payments.map((p) => p.transaction),
+        );
+        const refundRows = payments.flatMap((p) => p.refunds);
+        await insertInBatches(tx, refunds, refundRows);
+        await updateDeviceLastTransaction(tx, payments);
+
+        await seedBilling(tx, random, { merchantId, plan, now });
+        // Payouts and their ledger from these transactions, built by the payout job's own code day by day, with
+        // the simulated bank run at the end of each day.
+        const ledger = await replayPayouts(tx, {
+          merchantId,
+          currency: plan.currency,
+          timeZone: plan.timeZone,
+          sites: siteIds.map((siteId, i) => ({
+            siteId,
+            settlementWindow: plan.sites[i]?.settlementWindow ?? '00:00',
+          })),
           from: new Date(now.getTime() - 90 * DAY),
-          to: now,
-        }),
-      ];
-      await insertInBatches(
-        tx,
-        transactions,
-        payments.map((p) => p.transaction),
-      );
-      const refundRows = payments.flatMap((p) => p.refunds);
-      await insertInBatches(tx, refunds, refundRows);
-      await updateDeviceLastTransaction(tx, payments);
+          now,
+        });
 
-      await seedBilling(tx, random, { merchantId, plan, now });
-      // Payouts and their ledger from these transactions, built by the payout job's own code day by day, with
-      // the simulated bank run at the end of each day.
-      const ledger = await replayPayouts(tx, {
-        merchantId,
-        currency: plan.currency,
-        timeZone: plan.timeZone,
-        sites: siteIds.map((siteId, i) => ({
-          siteId,
-          settlementWindow: plan.sites[i]?.settlementWindow ?? '00:00',
-        })),
-        from: new Date(now.getTime() - 90 * DAY),
-        now,
-      });
+        // Invoices of the last three months, built from that ledger by the invoice job's own code at the start of
+        // the month after, then collected through the simulated billing provider (now and then declined: overdue).
+        for (let offset = 3; offset >= 1; offset--) {
+          const issuedAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - offset + 1, 1, 6));
+          const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - offset, 1))
+            .toISOString()
+            .slice(0, 7);
+          const invoice = await buildMonthlyInvoice(tx, merchantId, month, issuedAt);
+          if (invoice.created && invoice.invoiceId)
+            await collectInvoiceInTx(tx, billingProvider, merchantId, invoice.invoiceId, issuedAt, now);
+        }
 
-      // Invoices of the last three months, built from that ledger by the invoice job's own code at the start of
-      // the month after, then collected through the simulated billing provider (now and then declined: overdue).
-      for (let offset = 3; offset >= 1; offset--) {
-        const issuedAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - offset + 1, 1, 6));
-        const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - offset, 1))
-          .toISOString()
-          .slice(0, 7);
-        const invoice = await buildMonthlyInvoice(tx, merchantId, month, issuedAt);
-        if (invoice.created && invoice.invoiceId)
-          await collectInvoiceInTx(tx, billingProvider, merchantId, invoice.invoiceId, issuedAt, now);
+        world.merchants.push({ key: plan.key, merchantId, siteIds, managedSiteId });
+        world.counts.transactions += payments.length;
+        world.counts.refunds += refundRows.length;
+        world.counts.payouts += ledger.payouts;
+        world.counts.ledgerEntries += ledger.ledgerEntries;
       }
-
-      world.merchants.push({ key: plan.key, merchantId, siteIds, managedSiteId });
-      world.counts.transactions += payments.length;
-      world.counts.refunds += refundRows.length;
-      world.counts.payouts += ledger.payouts;
-      world.counts.ledgerEntries += ledger.ledgerEntries;
-    }
-    // Issue 10: terminals in the provider's stock, not yet any merchant's; `npm start` prints the codes they show.
-    await tx.insert(terminalStock).values(
-      (['with-printer', 'with-printer', 'without-printer'] as const).map((model) => ({
-        serial: `${model === 'with-printer' ? 'P400' : 'V240'}-${random.digits(9)}`,
-        model,
-        firmwareVersion: '2.4.1',
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
-    // Last, so the random sequence of everything before stays as it was (issue 15: shows the forced set-up).
-    await insertUser(DEMO_SIGN_INS.newStaff, DEMO_SIGN_INS.newStaff, 'en-GB', [STAFF_GROUP]);
-    return world;
-  });
+      // Issue 10: terminals in the provider's stock, not yet any merchant's; `npm start` prints the codes they show.
+      await tx.insert(terminalStock).values(
+        (['with-printer', 'with-printer', 'without-printer'] as const).map((model) => ({
+          serial: `${model === 'with-printer' ? 'P400' : 'V240'}-${random.digits(9)}`,
+          model,
+          firmwareVersion: '2.4.1',
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
+      // Last, so the random sequence of everything before stays as it was (issue 15: shows the forced set-up).
+      await insertUser(DEMO_SIGN_INS.newStaff, DEMO_SIGN_INS.newStaff, 'en-GB', [STAFF_GROUP]);
+      return world;
+    }),
+  );
 }
 
 async function updateDeviceLastTransaction(db: Db, payments: readonly GeneratedPayment[]) {
