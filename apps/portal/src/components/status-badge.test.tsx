@@ -1,3 +1,4 @@
+import { MERCHANT_STATUSES } from '@mp/domain/enums';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TestProviders } from '../../test/render.tsx';
@@ -41,6 +42,7 @@ describe('StatusBadge', () => {
     expect(Object.keys(STATUS_COLOURS.payout)).toEqual(['pending', 'completed', 'failed']);
     expect(Object.keys(STATUS_COLOURS.invoice)).toEqual(['upcoming', 'open', 'paid', 'overdue', 'void']);
     expect(Object.keys(STATUS_COLOURS.report)).toEqual(['NEW', 'PROCESSING', 'READY', 'ERROR']);
+    expect(Object.keys(STATUS_COLOURS.merchant)).toEqual([...MERCHANT_STATUSES]);
     for (const [family, statuses] of Object.entries(STATUS_COLOURS)) {
       expect(Object.keys(statuses)).toEqual(
         Object.keys(enGB.ui.status[family as keyof typeof enGB.ui.status]),
@@ -53,5 +55,6 @@ describe('StatusBadge', () => {
     expect(STATUS_COLOURS.payout.failed).toBe('red');
     expect(STATUS_COLOURS.invoice.paid).toBe('green');
     expect(STATUS_COLOURS.report.ERROR).toBe('red');
+    expect(STATUS_COLOURS.merchant.blocked).toBe('red');
   });
 });

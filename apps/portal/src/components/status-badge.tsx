@@ -2,7 +2,7 @@ import { Badge, type MantineColor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /**
- * One colour per status of each SPEC §3 status family. Green: money arrived or the thing is done; yellow/orange:
+ * One colour per status of each SPEC §3 status family, and per merchant status (staff company settings). Green: money arrived or the thing is done; yellow/orange:
  * waiting; red: failed or taken back; grey: closed without money; blue/violet/cyan: in flight or informational.
  */
 export const STATUS_COLOURS = {
@@ -26,6 +26,7 @@ export const STATUS_COLOURS = {
   invoice: { upcoming: 'blue', open: 'yellow', paid: 'green', overdue: 'red', void: 'gray' },
   invoicePayment: { processing: 'cyan', succeeded: 'green', failed: 'red' },
   report: { NEW: 'blue', PROCESSING: 'yellow', READY: 'green', ERROR: 'red' },
+  merchant: { active: 'green', inactive: 'gray', churned: 'gray', blocked: 'red' },
 } as const satisfies Record<string, Record<string, MantineColor>>;
 
 export type StatusFamily = keyof typeof STATUS_COLOURS;

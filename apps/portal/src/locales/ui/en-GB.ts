@@ -44,6 +44,7 @@ export const uiEnGB = {
       failed: 'Payment failed',
     },
     report: { NEW: 'New', PROCESSING: 'Processing', READY: 'Ready', ERROR: 'Error' },
+    merchant: { active: 'Active', inactive: 'Inactive', churned: 'Churned', blocked: 'Blocked' },
   },
   shell: {
     skipToContent: 'Skip to content',

@@ -41,6 +41,7 @@ export const uiEsES: LocaleResources['ui'] = {
     invoice: { upcoming: 'Próxima', open: 'Abierta', paid: 'Pagada', overdue: 'Vencida', void: 'Anulada' },
     invoicePayment: { processing: 'Cobro en curso', succeeded: 'Cobro recibido', failed: 'Cobro fallido' },
     report: { NEW: 'Nuevo', PROCESSING: 'En proceso', READY: 'Listo', ERROR: 'Error' },
+    merchant: { active: 'Activa', inactive: 'Inactiva', churned: 'Baja', blocked: 'Bloqueada' },
   },
   shell: {
     skipToContent: 'Saltar al contenido',

@@ -45,6 +45,7 @@ export const uiFrFR: LocaleResources['ui'] = {
       failed: 'Paiement échoué',
     },
     report: { NEW: 'Nouveau', PROCESSING: 'En cours', READY: 'Prêt', ERROR: 'Erreur' },
+    merchant: { active: 'Active', inactive: 'Inactive', churned: 'Résiliée', blocked: 'Bloquée' },
   },
   shell: {
     skipToContent: 'Aller au contenu',

@@ -45,6 +45,7 @@ export const uiItIT: LocaleResources['ui'] = {
       failed: 'Pagamento non riuscito',
     },
     report: { NEW: 'Nuovo', PROCESSING: 'In elaborazione', READY: 'Pronto', ERROR: 'Errore' },
+    merchant: { active: 'Attiva', inactive: 'Inattiva', churned: 'Cessata', blocked: 'Bloccata' },
   },
   shell: {
     skipToContent: 'Vai al contenuto',

@@ -163,8 +163,14 @@ export function ChurnForm({ merchantId }: { merchantId: string }) {
   );
 }
 
-/** Staff: block with a reason, or lift the block. */
-export function BlockForm({ merchant }: { merchant: Merchant }) {
+/** Staff: block with a reason, or lift the block; `onStatusChange` hears the merchant's status after either. */
+export function BlockForm({
+  merchant,
+  onStatusChange,
+}: {
+  merchant: Merchant;
+  onStatusChange?: (status: Merchant['status']) => void;
+}) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [blocked, setBlocked] = useState(merchant.status === 'blocked');
@@ -182,8 +188,9 @@ export function BlockForm({ merchant }: { merchant: Merchant }) {
               loading={unblock.isPending}
               onClick={() =>
                 unblock.mutate(undefined, {
-                  onSuccess: () => {
+                  onSuccess: (changed) => {
                     setBlocked(false);
+                    onStatusChange?.(changed.status);
                     notify(t('access.staff.unblocked'));
                   },
                 })
@@ -207,8 +214,9 @@ export function BlockForm({ merchant }: { merchant: Merchant }) {
               onClick={() =>
                 parsed.success &&
                 block.mutate(parsed.data, {
-                  onSuccess: () => {
+                  onSuccess: (changed) => {
                     setBlocked(true);
+                    onStatusChange?.(changed.status);
                     notify(t('access.staff.blocked'));
                   },
                 })

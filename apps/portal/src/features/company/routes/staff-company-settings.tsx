@@ -1,20 +1,24 @@
-import { Alert, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { MerchantStatus } from '@mp/domain/enums';
 import { isLocale } from '@mp/domain/locales';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { isApiError } from '../../../lib/api/api-error.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { useRates } from '../api/get-rates.ts';
 import { useUpdateRates } from '../api/update-rates.ts';
 import { RatesForm } from '../components/rates-form.tsx';
+import { RatesOverview } from '../components/rates-overview.tsx';
 import { AssociateDealForm, BlockForm, ChurnForm, TransferForm } from '../components/staff-actions.tsx';
 import { ratesToForm } from '../rates-form-values.ts';
 
 /**
- * /company-settings/staff (staff only): rates and the staff powers over the merchant (issue 5); `more` takes
- * sections of other features (app/screens composes the capital requests in).
+ * /company-settings/staff (staff only): the merchant's status, its rates in effect and the form that changes
+ * them, and the staff powers over the merchant (issue 5); `more` takes sections of other features (app/screens
+ * composes the capital requests in).
  */
 export function StaffCompanySettingsScreen({ more }: { more?: (merchantId: string) => ReactNode }) {
   const { t, i18n } = useTranslation();
@@ -23,37 +27,53 @@ export function StaffCompanySettingsScreen({ more }: { more?: (merchantId: strin
   const merchantId = merchant?.merchantId ?? '';
   const rates = useRates(merchantId);
   const update = useUpdateRates(merchantId);
+  // A block or its lifting answers with the merchant: the badge follows it without reloading the merchants.
+  const [changedStatus, setChangedStatus] = useState<MerchantStatus | null>(null);
   // SPEC §8: the server's 409 says the rates were already changed today; show SPEC's sentence.
   const updatedToday = isApiError(update.error, 409);
   if (!merchant) return <Page titleKey="routes.staff-company-settings" />;
   return (
-    <Page titleKey="routes.staff-company-settings">
-      {rates.isPending && <Loader size="sm" aria-label={t('access.loading')} />}
-      {rates.error && (
+    <Page
+      titleKey="routes.staff-company-settings"
+      description={
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {merchant.legalEntityName}
+          </Text>
+          <StatusBadge family="merchant" status={changedStatus ?? merchant.status} />
+        </Group>
+      }
+    >
+      {rates.error ? (
         <Alert color="red" variant="light" role="alert">
-          {rates.error.message}
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{rates.error.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void rates.refetch()}>
+              {t('errors.retry')}
+            </Button>
+          </Stack>
         </Alert>
+      ) : (
+        <RatesOverview rates={rates.data} locale={locale} />
       )}
       {rates.data && (
-        <Stack gap="lg">
-          <RatesForm
-            key={rates.data.current?.updatedAt ?? 'none'}
-            defaultValues={ratesToForm(rates.data, locale)}
-            locale={locale}
-            currency={rates.data.currency}
-            canUpdateToday={rates.data.canUpdateToday && !updatedToday}
-            isLoading={update.isPending}
-            errorMessage={update.error && !updatedToday ? update.error.message : null}
-            onSubmit={(body) =>
-              update.mutate(body, { onSuccess: () => notify(t('access.rates.ratesSaved')) })
-            }
-          />
-          <AssociateDealForm merchantId={merchantId} current={rates.data.dealReference} />
-        </Stack>
+        <RatesForm
+          key={rates.data.current?.updatedAt ?? 'none'}
+          defaultValues={ratesToForm(rates.data, locale)}
+          locale={locale}
+          currency={rates.data.currency}
+          canUpdateToday={rates.data.canUpdateToday && !updatedToday}
+          isLoading={update.isPending}
+          errorMessage={update.error && !updatedToday ? update.error.message : null}
+          onSubmit={(body) => update.mutate(body, { onSuccess: () => notify(t('access.rates.ratesSaved')) })}
+        />
       )}
-      <TransferForm merchant={merchant} />
-      <ChurnForm merchantId={merchantId} />
-      <BlockForm merchant={merchant} />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} maw={1200}>
+        {rates.data && <AssociateDealForm merchantId={merchantId} current={rates.data.dealReference} />}
+        <TransferForm merchant={merchant} />
+        <ChurnForm merchantId={merchantId} />
+        <BlockForm merchant={merchant} onStatusChange={setChangedStatus} />
+      </SimpleGrid>
       {more?.(merchantId)}
     </Page>
   );
