@@ -7,6 +7,7 @@ import {
   STAFF_GROUP,
 } from '@mp/domain/permissions';
 import type { GuardContext } from '../src/app/guards/guard.ts';
+import type { Rates } from '../src/features/company/api/get-rates.ts';
 import type { Merchant } from '../src/features/merchants/api/list-merchants.ts';
 import type { RouteId } from '../src/lib/paths.ts';
 import type { SessionUser } from '../src/lib/session/session-store.ts';
@@ -73,3 +74,38 @@ export function aContext(overrides: Partial<GuardContext> = {}, path = '/'): Gua
 }
 
 export { EMPTY_PERMISSIONS };
+
+/** A merchant's rates as GET …/rates answers (GBP, no discounts, fees or credits). */
+export function aRates(
+  overrides: Partial<Rates> = {},
+  current: Partial<NonNullable<Rates['current']>> = {},
+): Rates {
+  return {
+    current: {
+      domesticPercent: 1.2,
+      eeaPercent: 1.5,
+      globalPercent: 2.5,
+      amexPercent: 2.9,
+      otherPercent: 2.9,
+      tapToPayPercent: 1.3,
+      fixedFee: 0,
+      deviceRentalMonthly: 1500,
+      currency: 'GBP',
+      settlementType: 'net',
+      contractEndDate: null,
+      backfill: false,
+      effectiveFrom: '2026-01-01',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      ...current,
+    },
+    discounts: [],
+    monthlyFees: [],
+    credits: [],
+    currency: 'GBP',
+    feeDestination: null,
+    tradingHours: null,
+    dealReference: null,
+    canUpdateToday: true,
+    ...overrides,
+  };
+}

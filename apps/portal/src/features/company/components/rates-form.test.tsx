@@ -1,37 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { aRates } from '../../../../test/fixtures.ts';
 import { TestProviders } from '../../../../test/render.tsx';
 import type { Rates } from '../api/get-rates.ts';
 import { ratesToForm } from '../rates-form-values.ts';
 import { RatesForm } from './rates-form.tsx';
 
-const RATES: Rates = {
-  current: {
-    domesticPercent: 1.2,
-    eeaPercent: 1.5,
-    globalPercent: 2.5,
-    amexPercent: 2.9,
-    otherPercent: 2.9,
-    tapToPayPercent: 1.3,
-    fixedFee: 0,
-    deviceRentalMonthly: 1500,
-    currency: 'GBP',
-    settlementType: 'net',
-    contractEndDate: null,
-    backfill: false,
-    effectiveFrom: '2026-01-01',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  },
-  discounts: [],
-  monthlyFees: [],
-  credits: [],
-  currency: 'GBP',
-  feeDestination: null,
-  tradingHours: null,
-  dealReference: null,
-  canUpdateToday: true,
-};
+const RATES: Rates = aRates();
 
 function renderForm(canUpdateToday = true, onSubmit = vi.fn()) {
   render(

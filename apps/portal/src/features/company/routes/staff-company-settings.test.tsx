@@ -1,39 +1,22 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aMerchant, aStaffUser } from '../../../../test/fixtures.ts';
+import { aMerchant, aRates, aStaffUser } from '../../../../test/fixtures.ts';
 import { fakeApi, jsonResponse, renderRoutes } from '../../../../test/render.tsx';
 import { signedInWithFetchSpy } from '../../../../test/signed-in.ts';
 import { CurrentMerchantContext } from '../../../lib/merchant/current-merchant.ts';
 import type { Rates } from '../api/get-rates.ts';
 import { StaffCompanySettingsScreen } from './staff-company-settings.tsx';
 
-const RATES: Rates = {
-  current: {
-    domesticPercent: 1.2,
-    eeaPercent: 1.5,
-    globalPercent: 2.5,
-    amexPercent: 2.9,
-    otherPercent: 2.9,
-    tapToPayPercent: 1.3,
+const RATES: Rates = aRates(
+  { dealReference: 'DEAL-GB-1' },
+  {
     fixedFee: 5,
     deviceRentalMonthly: 1999,
-    currency: 'GBP',
-    settlementType: 'net',
-    contractEndDate: null,
-    backfill: false,
     effectiveFrom: '2026-07-01',
     updatedAt: '2026-07-01T09:00:00.000Z',
   },
-  discounts: [],
-  monthlyFees: [],
-  credits: [],
-  currency: 'GBP',
-  feeDestination: null,
-  tradingHours: null,
-  dealReference: 'DEAL-GB-1',
-  canUpdateToday: true,
-};
+);
 
 const fetchSpy = signedInWithFetchSpy(aStaffUser);
 
