@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_ADYEN } from './adyen-credentials.ts';
+import { VISUAL_NOW } from './visual-now.ts';
 
 // The real stack: the API process serving the built portal, on an in-memory PGlite seeded with the demo world.
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -21,6 +22,14 @@ const oidc = {
 const SOCIAL_SUITES = /identity-social\.spec\.ts$/;
 
 /**
+ * The screenshot suite (project `visual`, decision 0094) runs on a stack of its own: a demo world nobody else
+ * changes, seeded as of a fixed instant, with the API's clock starting there (the browser's clock is set to the
+ * same instant by the suite: visual-now.ts), so every run shows the same data. It listens after the other stacks'
+ * ports.
+ */
+const VISUAL_SUITES = /screens-visual\.spec\.ts$/;
+
+/**
  * Two stacks side by side (E2E_STACKS, default 2; decision 0089): each is its own API process on its own
  * in-memory database, and each runs its share of the spec files one after another in one worker, exactly as the
  * single stack did — so no two tests ever share a database at the same time. Stack 1 listens on E2E_PORT, stack
@@ -30,6 +39,8 @@ const SOCIAL_SUITES = /identity-social\.spec\.ts$/;
  */
 const STACKS = Math.max(1, Math.floor(Number(process.env.E2E_STACKS ?? 2)));
 const stackPorts = Array.from({ length: STACKS }, (_, index) => (index === 0 ? port : port + 2 + index));
+const visualPort = port + 3 + STACKS;
+const visualBaseURL = `http://127.0.0.1:${visualPort}`;
 const stacks = dealSpecs(STACKS).map((files, index) => ({
   files,
   port: stackPorts[index] as number,
@@ -39,7 +50,7 @@ const stacks = dealSpecs(STACKS).map((files, index) => ({
 function dealSpecs(count: number): string[][] {
   const testsDir = resolve(import.meta.dirname, 'tests');
   const files = readdirSync(testsDir)
-    .filter((file) => file.endsWith('.spec.ts') && !SOCIAL_SUITES.test(file))
+    .filter((file) => file.endsWith('.spec.ts') && !SOCIAL_SUITES.test(file) && !VISUAL_SUITES.test(file))
     .sort();
   const measured = JSON.parse(readFileSync(resolve(import.meta.dirname, 'durations.json'), 'utf8')) as Record<
     string,
@@ -49,6 +60,12 @@ function dealSpecs(count: number): string[][] {
   const median = known[Math.floor(known.length / 2)] ?? 1;
   const weight = (file: string) => measured[file] ?? median;
   const dealt = Array.from({ length: count }, () => ({ files: [] as string[], total: 0 }));
+  // The suites on stacks of their own run on the first worker a stack leaves free: the last stack starts with
+  // their time, so it gets that much less and frees its worker for them when the others are still busy.
+  const ownStacks = Object.entries(measured).filter(
+    ([file]) => SOCIAL_SUITES.test(file) || VISUAL_SUITES.test(file),
+  );
+  (dealt.at(-1) as { total: number }).total += ownStacks.reduce((sum, [, seconds]) => sum + seconds, 0);
   for (const file of [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
     const lightest = dealt.reduce((best, stack) => (stack.total < best.total ? stack : best));
     lightest.files.push(file);
@@ -161,6 +178,14 @@ export default defineConfig({
       use: { baseURL: stack.url },
     })),
     { name: 'oidc', testMatch: SOCIAL_SUITES, workers: 1, use: { baseURL: oidcBaseURL } },
+    {
+      name: 'visual',
+      testMatch: VISUAL_SUITES,
+      workers: 1,
+      // Baselines are per platform only (Chromium's text rendering differs between systems), not per project.
+      snapshotPathTemplate: '{testDir}/{testFileName}-snapshots/{arg}-{platform}{ext}',
+      use: { baseURL: visualBaseURL },
+    },
   ],
   webServer: [
     ...stacks.map((stack) => apiServer(stack.port, stack.url)),
@@ -178,5 +203,6 @@ export default defineConfig({
       },
     },
     apiServer(oidcPort, oidcBaseURL, oidc),
+    apiServer(visualPort, visualBaseURL, { SEED_DEMO_NOW: VISUAL_NOW, CLOCK_START: VISUAL_NOW }),
   ],
 });

@@ -6,7 +6,7 @@ import { openScreen, type Screen } from './screens.ts';
 // end-to-end stacks can run them side by side: decision 0089).
 
 export const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
+export const PHONE = { width: 375, height: 812 };
 
 /**
  * Serious and critical axe violations on the page as it is, one line each. `full`: every rule axe runs by default,

@@ -19,7 +19,7 @@ test.describe('every screen: axe light and dark, no sideways overflow at 375 px,
 
   test('owner', async ({ page, request }) => {
     test.setTimeout(240_000);
-    const ids = await demoIds(request, demo.gbOwner);
+    const ids = await demoIds(request, demo.gbOwner, { readyReport: true });
     const errors = watchConsole(page);
     await signInAs(page, demo.gbOwner);
     const findings = await checkScreens(page, ownerScreens(ids), 'owner');

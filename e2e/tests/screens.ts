@@ -12,8 +12,15 @@ export interface Screen {
   heading?: string | RegExp;
 }
 
-/** The demo world's ids the screens need, read through the API as the given user. */
-export async function demoIds(request: APIRequestContext, user: { email: string; password: string }) {
+/**
+ * The demo world's ids the screens need, read through the API as the given user. `readyReport`: also a READY
+ * report of the merchant (requested here, for /reports/{id}/download), which needs Report:CreateReport.
+ */
+export async function demoIds(
+  request: APIRequestContext,
+  user: { email: string; password: string },
+  { readyReport = false } = {},
+) {
   const signedIn = await request.post('/api/identity/sign-in', {
     data: { email: user.email, password: user.password },
   });
@@ -31,13 +38,47 @@ export async function demoIds(request: APIRequestContext, user: { email: string;
   const id = merchant.merchantId;
   const sites = await get<{ siteId: string; displayName: string }[]>(`/api/merchants/${id}/sites`);
   const payouts = await get<{ id: string; siteName: string }[]>(`/api/merchants/${id}/payouts`);
+  const reportId = readyReport
+    ? await requestReadyReport(request, headers, id, (path) => get(path))
+    : undefined;
   return {
     merchantId: id,
     // Shoreditch: the site the demo's site manager manages, so every user opens the same site and payout.
     siteId: sites.find((site) => site.displayName.includes('Shoreditch'))?.siteId as string,
     payoutId: payouts.find((payout) => payout.siteName.includes('Shoreditch'))?.id as string,
     users: await get<{ userId: string; email: string }[]>(`/api/v1/merchants/${id}/users`).catch(() => []),
+    reportId,
   };
+}
+
+/**
+ * Requests a transactions report of the merchant's latest transaction (by its PSP reference, so it does not
+ * depend on what day the stack thinks it is) and waits until the job has made it READY.
+ */
+async function requestReadyReport(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  merchantId: string,
+  get: <T>(path: string) => Promise<T>,
+): Promise<string> {
+  const [latest] = await get<{ pspReference: string }[]>(`/api/v1/merchants/${merchantId}/transactions`);
+  if (!latest) throw new Error('the demo merchant has no transaction to report on');
+  const created = await request.post(`/api/v1/merchants/${merchantId}/reports`, {
+    headers,
+    data: { dataType: 'transactions', pspReferences: [latest.pspReference] },
+  });
+  expect(created.ok(), 'the report is requested').toBe(true);
+  const { reportId } = ((await created.json()) as { data: { reportId: string } }).data;
+  await expect
+    .poll(
+      async () =>
+        (await get<{ id: string; state: string }[]>(`/api/v1/merchants/${merchantId}/reports`)).find(
+          (report) => report.id === reportId,
+        )?.state,
+      { message: 'the report becomes READY', timeout: 60_000 },
+    )
+    .toBe('READY');
+  return reportId;
 }
 
 export const SIGNED_OUT_SCREENS: Screen[] = [
@@ -57,6 +98,26 @@ export const COMPANION_SCREENS: Screen[] = [
   { name: 'native-capital', path: '/native-app/capital', heading: 'Capital' },
   { name: 'tap-to-pay', path: '/app/tap-to-pay', heading: 'Tap to pay' },
 ];
+
+/**
+ * The API's time as a function of the real one: its clock may start elsewhere (CLOCK_START, the visual stack).
+ * Read from an access token's issue time (whole seconds), which is enough for 30-second authenticator codes.
+ */
+export async function serverClock(
+  request: APIRequestContext,
+  user: { email: string; password: string },
+): Promise<() => number> {
+  const signedIn = await request.post('/api/identity/sign-in', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(signedIn.ok()).toBe(true);
+  const { accessToken } = (await signedIn.json()).data as { accessToken: string };
+  const claims = JSON.parse(Buffer.from(accessToken.split('.')[1] as string, 'base64url').toString()) as {
+    iat: number;
+  };
+  const offset = claims.iat * 1000 + 500 - Date.now();
+  return () => Date.now() + offset;
+}
 
 /** Signs in through the identity API and stores the tokens where the companion app leaves them for its web view. */
 export async function asCompanionApp(page: Page, user: { email: string; password: string }): Promise<void> {
@@ -90,7 +151,11 @@ export function ownerScreens(ids: Ids): Screen[] {
     { name: 'payout-details', path: `/payouts/${ids.payoutId}`, heading: /Payout/ },
     { name: 'reports', path: '/reports', heading: 'Reports' },
     { name: 'eod-reports', path: '/eod-reports', heading: 'End of day reports' },
+    ...(ids.reportId
+      ? [{ name: 'report-download', path: `/reports/${ids.reportId}/download`, heading: 'Report download' }]
+      : []),
     { name: 'payment-methods', path: '/billing/payment-methods', heading: 'Payment methods' },
+    { name: 'add-payment-method', path: '/billing/payment-methods/new', heading: 'Add payment method' },
     { name: 'invoices', path: '/billing/invoices', heading: 'Invoices' },
     { name: 'users', path: '/users', heading: 'Users' },
     { name: 'add-user', path: '/users/add', heading: /Add a user|Invite/ },
@@ -100,6 +165,8 @@ export function ownerScreens(ids: Ids): Screen[] {
     { name: 'company-settings', path: '/company-settings', heading: 'Company settings' },
     { name: 'companies', path: '/companies', heading: 'Manage companies' },
     { name: 'invitations', path: '/invitations', heading: /Invitations/ },
+    // The standalone page a phone held next to a terminal opens (no menu).
+    { name: 'assign-device', path: '/assign-device', heading: 'Assign a device' },
   ];
 }
 
@@ -129,20 +196,31 @@ export function staffScreens(ids: Ids): Screen[] {
   ];
 }
 
-/** Signs in from /signin and waits for the first screen (its heading), allowing a loaded machine 30 s. */
+/**
+ * Signs in from /signin and waits for the first screen (its heading), allowing a loaded machine 30 s. `now`: the
+ * API's time, for the authenticator code (see serverClock).
+ */
 export async function signInAs(
   page: Page,
   user: { email: string; password: string },
   heading = 'Home',
+  now?: () => number,
 ): Promise<void> {
   await page.goto('/signin');
-  await signIn(page, user);
+  await signIn(page, user, now);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 30_000 });
 }
 
-/** Staff act in a merchant only through an override with a reason (SPEC §4), started from /companies. */
-export async function staffOverrideInto(page: Page, legalEntityName: string): Promise<void> {
-  await signInAs(page, demo.staff, 'Manage companies');
+/**
+ * Staff act in a merchant only through an override with a reason (SPEC §4), started from /companies (where
+ * `signedIn` staff already are). `now`: the API's time, see signIn.
+ */
+export async function staffOverrideInto(
+  page: Page,
+  legalEntityName: string,
+  { signedIn = false, now }: { signedIn?: boolean; now?: () => number } = {},
+): Promise<void> {
+  if (!signedIn) await signInAs(page, demo.staff, 'Manage companies', now);
   await page.getByLabel('Legal entity name').fill(legalEntityName.split(' ')[0] as string);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('button', { name: `Override into ${legalEntityName}` }).click();
