@@ -22,7 +22,7 @@ const oidc = {
 const SOCIAL_SUITES = /identity-social\.spec\.ts$/;
 
 /**
- * The screenshot suite (project `visual`, decision 0094) runs on a stack of its own: a demo world nobody else
+ * The screenshot suite (project `visual`, decision 0095) runs on a stack of its own: a demo world nobody else
  * changes, seeded as of a fixed instant, with the API's clock starting there (the browser's clock is set to the
  * same instant by the suite: visual-now.ts), so every run shows the same data. It listens after the other stacks'
  * ports.

@@ -16,7 +16,7 @@ import { shootScreens } from './visual-checks.ts';
 
 // Issue 9 §3: every built screen compared with its committed screenshot at 1280 and 375 px, light and dark
 // (visual-checks.ts). It runs in project `visual`, on a stack of its own seeded as of VISUAL_NOW with the API's
-// clock starting there (decision 0094); the browser's clock stands at the same instant. One test per user, each
+// clock starting there (decision 0095); the browser's clock stands at the same instant. One test per user, each
 // signing in once.
 
 test.beforeEach(async ({ page }) => {
