@@ -50,6 +50,42 @@ export interface PaymentEvent {
   result: CollectionResult;
 }
 
+/** One month's invoice issued at the provider (Stripe, decision 0091): lines in minor units, paid at once. */
+export interface ProviderInvoiceRequest {
+  merchantId: string;
+  /** Our `stripe_invoice` row: with it every call's idempotency key is made. */
+  invoiceId: string;
+  invoiceNumber: string;
+  customerId: string;
+  currency: string;
+  providerPaymentMethodId: string;
+  /** Minor units each (a credit is negative); their sum is the amount due. */
+  lines: { description: string; amount: number }[];
+}
+
+/** How an invoice stands at the provider, always read back from it (never taken from an event). */
+export interface ProviderInvoiceState {
+  providerInvoiceId: string;
+  hostedInvoiceUrl: string | null;
+  invoicePdfUrl: string | null;
+  status: 'open' | 'paid' | 'overdue' | 'void';
+  /** Why the last payment attempt failed (overdue). */
+  reason: string | null;
+}
+
+/** A provider event about an invoice it issued (`invoice.paid`, `.payment_failed`, `.voided`). */
+export interface InvoiceEvent {
+  kind: 'invoice';
+  merchantId: string;
+  invoiceId: string;
+  state: ProviderInvoiceState;
+}
+
+/** The provider issues, finalises and collects the invoice itself (Stripe Invoicing); absent for the simulator. */
+export interface ProviderInvoicing {
+  issue(request: ProviderInvoiceRequest): Promise<ProviderInvoiceState>;
+}
+
 /**
  * What Stripe adds to the port (adapters/billing/stripe-billing.ts): the customer, a SetupIntent per checkout
  * session (card, SEPA and BACS Direct Debit) mounted by the portal with Stripe Elements, and signed webhooks.
@@ -67,7 +103,7 @@ export interface HostedSetup {
   }>;
   setupResult(setupIntentId: string): Promise<SetupResult>;
   /** Throws when the signature does not match; null for events about neither a session nor an invoice. */
-  webhookEvent(rawBody: Buffer, signature: string): Promise<SetupEvent | PaymentEvent | null>;
+  webhookEvent(rawBody: Buffer, signature: string): Promise<SetupEvent | PaymentEvent | InvoiceEvent | null>;
 }
 
 /**
@@ -100,6 +136,8 @@ export interface BillingProvider {
   readonly publicKey: string | null;
   /** Stripe's SetupIntent flow; absent for the simulator, whose own hosted page completes sessions. */
   readonly hostedSetup?: HostedSetup;
+  /** Stripe Invoicing: with it the month's invoice is issued and collected at the provider (decision 0091). */
+  readonly invoicing?: ProviderInvoicing;
   /** Charges the amount off-session from the payment method; never throws for a decline. */
   collect(request: CollectionRequest): Promise<CollectionResult>;
   /** How a processing payment stands now (a poll: Stripe also tells by webhook, the simulator only this way). */

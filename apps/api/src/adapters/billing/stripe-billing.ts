@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import type {
   BillingProvider,
   CollectionResult,
+  ProviderInvoiceState,
   ProviderPaymentMethod,
   SetupResult,
 } from './billing-port.ts';
@@ -38,6 +39,26 @@ export function fromStripePaymentIntent(intent: Stripe.PaymentIntent): Collectio
     providerPaymentId: intent.id,
     reason: intent.last_payment_error?.message ?? `Payment ${intent.status.replaceAll('_', ' ')}`,
   };
+}
+
+const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_failed', 'invoice.voided']);
+
+/** Where a Stripe invoice stands, as the port says it: tried and not paid is overdue. */
+export function fromStripeInvoice(invoice: Stripe.Invoice): ProviderInvoiceState {
+  const base = {
+    providerInvoiceId: invoice.id ?? '',
+    hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
+    invoicePdfUrl: invoice.invoice_pdf ?? null,
+  };
+  if (invoice.status === 'paid') return { ...base, status: 'paid', reason: null };
+  if (invoice.status === 'void') return { ...base, status: 'void', reason: null };
+  if (invoice.status === 'uncollectible' || (invoice.status === 'open' && invoice.attempted))
+    return {
+      ...base,
+      status: 'overdue',
+      reason: invoice.last_finalization_error?.message ?? 'The payment failed',
+    };
+  return { ...base, status: 'open', reason: null };
 }
 
 /** What we keep of a Stripe payment method: display facts only (brand or bank, last four, expiry). */
@@ -143,6 +164,22 @@ export function createStripeBillingProvider(config: StripeBillingConfig): Billin
       setupResult,
       async webhookEvent(rawBody, signature) {
         const event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
+        if (INVOICE_EVENTS.has(event.type)) {
+          // The invoice's state and ids are read back from Stripe: a replayed or out-of-order event changes nothing.
+          const current = await stripe.invoices
+            .retrieve((event.data.object as Stripe.Invoice).id ?? '')
+            .catch((error: unknown) => {
+              // An invoice Stripe does not know names nothing of ours.
+              if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+                return null;
+              throw error;
+            });
+          if (!current) return null;
+          const merchantId = current.metadata?.merchantId;
+          const invoiceId = current.metadata?.invoiceId;
+          if (!merchantId || !invoiceId) return null;
+          return { kind: 'invoice', merchantId, invoiceId, state: fromStripeInvoice(current) };
+        }
         if (PAYMENT_EVENTS.has(event.type)) {
           const intent = event.data.object as Stripe.PaymentIntent;
           // As for SetupIntents: the state is read back, so a replayed or out-of-order event changes nothing;
@@ -165,6 +202,69 @@ export function createStripeBillingProvider(config: StripeBillingConfig): Billin
         if (!merchantId || !sessionId) return null;
         // The event names the intent; its state is read back from Stripe, so a replayed old event changes nothing.
         return { kind: 'setup', merchantId, sessionId, result: await setupResult(intent.id) };
+      },
+    },
+    invoicing: {
+      /**
+       * A draft invoice, its items (attached to it, so no pending item of the customer's is swept in), finalised
+       * and paid from the payment method given (the merchant's default). Every call has an idempotency key made
+       * of our invoice's id, so a job that died half-way and runs again creates nothing new.
+       */
+      async issue(request) {
+        const key = `stripe-invoice-${request.invoiceId}`;
+        const currency = request.currency.toLowerCase();
+        const metadata = {
+          merchantId: request.merchantId,
+          invoiceId: request.invoiceId,
+          number: request.invoiceNumber,
+        };
+        let invoice = await stripe.invoices.create(
+          {
+            customer: request.customerId,
+            currency,
+            collection_method: 'charge_automatically',
+            auto_advance: false,
+            pending_invoice_items_behavior: 'exclude',
+            default_payment_method: request.providerPaymentMethodId,
+            description: `Invoice ${request.invoiceNumber}`,
+            metadata,
+          },
+          { idempotencyKey: key },
+        );
+        const id = invoice.id ?? '';
+        for (const [index, line] of request.lines.entries())
+          await stripe.invoiceItems.create(
+            {
+              customer: request.customerId,
+              invoice: id,
+              amount: line.amount,
+              currency,
+              description: line.description,
+              metadata,
+            },
+            { idempotencyKey: `${key}-item-${index}` },
+          );
+        if (invoice.status === 'draft')
+          invoice = await stripe.invoices.finalizeInvoice(
+            id,
+            { auto_advance: false },
+            { idempotencyKey: `${key}-finalize` },
+          );
+        if (invoice.status === 'open') {
+          try {
+            invoice = await stripe.invoices.pay(
+              id,
+              { payment_method: request.providerPaymentMethodId, off_session: true },
+              { idempotencyKey: `${key}-pay` },
+            );
+          } catch (error) {
+            if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+            // Declined: the invoice stays open and attempted (overdue here); Stripe sends invoice.payment_failed.
+            const current = await stripe.invoices.retrieve(id);
+            return { ...fromStripeInvoice(current), status: 'overdue', reason: error.message };
+          }
+        }
+        return fromStripeInvoice(invoice);
       },
     },
     async collect(request) {

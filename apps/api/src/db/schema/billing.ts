@@ -105,6 +105,13 @@ export const invoices = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     dueAt: timestamp('due_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * A `stripe_invoice` row (decision 0091): the monthly summary it bills (`source_invoice_id`), Stripe's
+     * invoice id in `provider_invoice_id`, its hosted page and its PDF.
+     */
+    sourceInvoiceId: uuid('source_invoice_id'),
+    hostedInvoiceUrl: text('hosted_invoice_url'),
+    invoicePdfUrl: text('invoice_pdf_url'),
     ...timestamps,
   },
   (t) => [
@@ -116,6 +123,10 @@ export const invoices = pgTable(
     uniqueIndex('invoices_merchant_period_type_unique')
       .on(t.merchantId, t.periodStart, t.displayType)
       .where(sql`${t.displayType} = 'billing_summary'`),
+    // One Stripe invoice per monthly summary: a re-run of the job finds it (our own key; Stripe's are per call).
+    uniqueIndex('invoices_stripe_source_unique')
+      .on(t.merchantId, t.sourceInvoiceId)
+      .where(sql`${t.displayType} = 'stripe_invoice'`),
     check('invoices_status_check', oneOf(t.status, INVOICE_STATUSES)),
     check('invoices_display_type_check', oneOf(t.displayType, INVOICE_DISPLAY_TYPES)),
     check('invoices_payment_status_check', oneOf(t.paymentStatus, INVOICE_PAYMENT_STATUSES)),

@@ -11,6 +11,7 @@ import type {
 import type { ESignProvider } from '../../adapters/esign/esign-port.ts';
 import type { Clock } from '../../clock.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { applyProviderInvoiceState } from '../invoices/stripe-invoice.ts';
 import { type PaymentMethodRow, billingRepository as repo } from './repository.ts';
 
 /** How long a checkout session (the hosted page) stays usable. */
@@ -313,6 +314,14 @@ export function createBillingService(deps: {
       // Ids come from the intent's metadata: anything but our own UUIDs names nothing of ours (and must not
       // reach a uuid column as a 500, which Stripe would retry for days).
       if (event && !isUuid(event.merchantId)) return 'ignored';
+      if (event?.kind === 'invoice') {
+        if (!isUuid(event.invoiceId)) return 'ignored';
+        const { merchantId, invoiceId, state } = event;
+        await tenantDb.forMerchant(merchantId, (tx) =>
+          applyProviderInvoiceState(tx, merchantId, invoiceId, state, clock.now()),
+        );
+        return 'handled';
+      }
       if (event?.kind === 'payment') {
         if (!isUuid(event.invoiceId)) return 'ignored';
         if (!deps.settlePayment || event.result.status === 'processing') return 'ignored';

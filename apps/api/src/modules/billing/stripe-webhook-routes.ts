@@ -6,8 +6,8 @@ import type { BillingService } from './service.ts';
 /**
  * Stripe's webhook (issue 13): the raw body is kept for the signature check (`Stripe-Signature`, the webhook
  * secret); a SetupIntent that succeeded or failed completes its checkout session, and a PaymentIntent that
- * succeeded or failed settles the invoice's processing Direct Debit. Without Stripe configured the route
- * answers 404.
+ * succeeded or failed settles the invoice's processing Direct Debit; `invoice.paid`, `.payment_failed` and
+ * `.voided` move a `stripe_invoice` and its summary (decision 0091). Without Stripe configured the route answers 404.
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
   service: BillingService;
@@ -24,7 +24,8 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'stripeWebhook',
         tags: ['billing'],
-        summary: 'Stripe events about checkout sessions and invoice payments (signature checked)',
+        summary:
+          'Stripe events about checkout sessions, invoice payments and Stripe invoices (signature checked)',
         response: { 200: z.object({ received: z.boolean() }), 400: errorBodySchema, 404: errorBodySchema },
       },
     },

@@ -14,6 +14,7 @@ import {
   INVOICE_SCHEDULE_JOB,
 } from './invoice-job-names.ts';
 import type { PaymentSettlement } from './payment-settlement.ts';
+import { issueStripeInvoice } from './stripe-invoice.ts';
 
 export { INVOICE_BUILD_JOB, INVOICE_COLLECT_JOB, INVOICE_DEBIT_CHECK_JOB, INVOICE_SCHEDULE_JOB };
 
@@ -80,7 +81,12 @@ export function invoiceScheduleJob(deps: InvoiceJobDeps) {
   });
 }
 
-/** Builds one merchant's invoice for one month (idempotent) and queues its collection. */
+/**
+ * Builds one merchant's invoice for one month (idempotent) and queues its collection. With Stripe Invoicing the
+ * month is billed by a Stripe invoice instead (stripe-invoice.ts, decision 0091): that invoice is the collection,
+ * so no collect job is queued for the summary. It is asked for on every run: a run that found the summary issues
+ * the Stripe invoice a failed run left out (no payment method yet), and one already issued calls nothing.
+ */
 export function invoiceBuildJob(deps: InvoiceJobDeps) {
   return defineJob<BuildMonthData>({
     name: INVOICE_BUILD_JOB,
@@ -89,6 +95,15 @@ export function invoiceBuildJob(deps: InvoiceJobDeps) {
       const built = await deps.tenantDb.forMerchant(merchantId, (tx) =>
         buildMonthlyInvoice(tx, merchantId, month, deps.clock.now()),
       );
+      if (deps.billing.invoicing) {
+        if (built.invoiceId)
+          await issueStripeInvoice(
+            { tenantDb: deps.tenantDb, clock: deps.clock, provider: deps.billing },
+            merchantId,
+            built.invoiceId,
+          );
+        return;
+      }
       if (built.created && built.invoiceId) {
         await deps.send(
           INVOICE_COLLECT_JOB,

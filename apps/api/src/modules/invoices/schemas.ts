@@ -29,6 +29,11 @@ export const invoiceSchema = z
         'The last collection at the provider: a Direct Debit is processing for days (the invoice stays open or overdue), then succeeded or failed; null before any attempt',
       ),
     paymentProcessingSince: z.string().nullable().describe('When the processing payment was made'),
+    hostedInvoiceUrl: z
+      .string()
+      .nullable()
+      .describe("A stripe_invoice's page at Stripe (pay, download); null for every other display type"),
+    invoicePdfUrl: z.string().nullable().describe("A stripe_invoice's PDF at Stripe; null otherwise"),
   })
   .meta({ id: 'Invoice' });
 

@@ -43,6 +43,8 @@ function toView(row: InvoiceRow) {
     failureReason: row.failureReason,
     paymentStatus: row.paymentStatus as InvoicePaymentStatus | null,
     paymentProcessingSince: iso(row.paymentProcessingSince),
+    hostedInvoiceUrl: row.hostedInvoiceUrl,
+    invoicePdfUrl: row.invoicePdfUrl,
   };
 }
 

@@ -53,6 +53,8 @@ export const billingEnGB = {
       per_site_breakdown_csv: 'Per-site breakdown',
     },
     csv: 'CSV',
+    stripePage: 'View on Stripe',
+    openStripe: 'Open invoice {{number}} on Stripe (opens in a new tab)',
     downloadCsv: 'Download the per-site breakdown of invoice {{number}} as CSV',
     tableLabel: 'Invoices',
     empty: 'No invoices yet. Your first one is issued at the start of next month.',

@@ -53,6 +53,8 @@ export const billingEsES: typeof billingEnGB = {
       per_site_breakdown_csv: 'Desglose por local',
     },
     csv: 'CSV',
+    stripePage: 'Ver en Stripe',
+    openStripe: 'Abrir la factura {{number}} en Stripe (se abre en una pestaña nueva)',
     downloadCsv: 'Descargar el desglose por local de la factura {{number}} en CSV',
     tableLabel: 'Facturas',
     empty: 'Aún no hay facturas. La primera se emite a principios del mes que viene.',

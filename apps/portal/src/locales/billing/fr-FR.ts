@@ -53,6 +53,8 @@ export const billingFrFR: typeof billingEnGB = {
       per_site_breakdown_csv: 'Détail par site',
     },
     csv: 'CSV',
+    stripePage: 'Voir sur Stripe',
+    openStripe: 'Ouvrir la facture {{number}} sur Stripe (s’ouvre dans un nouvel onglet)',
     downloadCsv: 'Télécharger le détail par site de la facture {{number}} en CSV',
     tableLabel: 'Factures',
     empty: 'Aucune facture pour le moment. La première sera émise au début du mois prochain.',

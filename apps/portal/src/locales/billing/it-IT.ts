@@ -53,6 +53,8 @@ export const billingItIT: typeof billingEnGB = {
       per_site_breakdown_csv: 'Dettaglio per sede',
     },
     csv: 'CSV',
+    stripePage: 'Vedi su Stripe',
+    openStripe: 'Apri la fattura {{number}} su Stripe (si apre in una nuova scheda)',
     downloadCsv: 'Scarica il dettaglio per sede della fattura {{number}} in CSV',
     tableLabel: 'Fatture',
     empty: 'Nessuna fattura per ora. La prima viene emessa all’inizio del mese prossimo.',

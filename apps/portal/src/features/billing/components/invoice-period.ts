@@ -24,3 +24,7 @@ export const hasPdf = (invoice: Typed) =>
 /** The per-site CSV: a monthly summary's breakdown. */
 export const hasSiteBreakdown = (invoice: Typed) =>
   invoice.displayType === 'billing_summary' || invoice.displayType === 'per_site_breakdown_csv';
+
+/** Stripe's hosted invoice page: a `stripe_invoice` the API gave the page of (decision 0091). */
+export const hostedPageOf = (invoice: Typed & { hostedInvoiceUrl?: string | null }): string | null =>
+  invoice.displayType === 'stripe_invoice' && invoice.hostedInvoiceUrl ? invoice.hostedInvoiceUrl : null;

@@ -32,6 +32,8 @@ const invoice = {
   failureReason: 'The payment was declined by the test provider: insufficient funds',
   paymentStatus: 'failed',
   paymentProcessingSince: null,
+  hostedInvoiceUrl: null,
+  invoicePdfUrl: null,
 };
 const detail = {
   ...invoice,
@@ -247,8 +249,10 @@ describe('/billing/invoices', () => {
     const stripeInvoice = {
       ...invoice,
       invoiceId: '66666666-6666-4666-8666-666666666666',
-      number: 'in_1ABC',
+      number: 'INV-202603-ABCDEF0123-S',
       displayType: 'stripe_invoice',
+      hostedInvoiceUrl: 'https://invoice.stripe.com/i/acct_1/test_in_1ABC',
+      invoicePdfUrl: 'https://pay.stripe.com/invoice/acct_1/test_in_1ABC/pdf',
     };
     const breakdown = {
       ...invoice,
@@ -276,9 +280,18 @@ describe('/billing/invoices', () => {
       within(one).getByRole('button', { name: 'Download invoice INV-202611-ABCDEF0123-01 as PDF' }),
     ).toBeInTheDocument();
     expect(within(one).queryByRole('button', { name: /as CSV$/ })).toBeNull();
-    const provider = await rowOf('in_1ABC');
+    const provider = await rowOf('INV-202603-ABCDEF0123-S');
     expect(within(provider).getByText('Stripe invoice')).toBeInTheDocument();
-    expect(within(provider).queryByRole('button')).toBeNull();
+    // Its action is Stripe's hosted invoice page, in a new tab without an opener; none of ours.
+    const hosted = within(provider).getByRole('link', {
+      name: 'Open invoice INV-202603-ABCDEF0123-S on Stripe (opens in a new tab)',
+    });
+    expect(hosted).toHaveTextContent('View on Stripe');
+    expect(hosted).toHaveAttribute('href', 'https://invoice.stripe.com/i/acct_1/test_in_1ABC');
+    expect(hosted).toHaveAttribute('target', '_blank');
+    expect(hosted.getAttribute('rel')?.split(' ')).toContain('noopener');
+    expect(within(provider).queryByRole('button', { name: /as (PDF|CSV)$/ })).toBeNull();
+    expect(within(summary).queryByRole('link')).toBeNull();
     const csv = await rowOf('INV-202602-ABCDEF0123');
     expect(within(csv).getByText('Per-site breakdown')).toBeInTheDocument();
     expect(within(csv).getByRole('button', { name: /as CSV$/ })).toBeInTheDocument();

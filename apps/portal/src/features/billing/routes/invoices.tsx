@@ -8,12 +8,12 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { downloadSiteBreakdown, type Invoice, useInvoices } from '../api/invoices.ts';
 import { InvoiceDrawer, useInvoiceDownload } from '../components/invoice-drawer.tsx';
-import { hasPdf, hasSiteBreakdown, invoicePeriod } from '../components/invoice-period.ts';
+import { hasPdf, hasSiteBreakdown, hostedPageOf, invoicePeriod } from '../components/invoice-period.ts';
 
 /**
  * /billing/invoices (Billing_ListInvoices): newest first, each with its display type (decision 0091: the monthly
  * summary, a one-off invoice, …), status, total and amount due; a row opens the invoice (`?invoice=`); each row
- * offers what its type has: our PDF, the per-site CSV.
+ * offers what its type has: our PDF, the per-site CSV, Stripe's hosted invoice page (a new tab).
  */
 export default function InvoicesScreen() {
   const { t } = useTranslation();
@@ -115,6 +115,20 @@ export default function InvoicesScreen() {
                     }}
                   >
                     {t('billing.invoices.csv')}
+                  </Button>
+                )}
+                {hostedPageOf(invoice) && (
+                  <Button
+                    component="a"
+                    size="xs"
+                    variant="default"
+                    href={hostedPageOf(invoice) ?? undefined}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={t('billing.invoices.openStripe', { number: invoice.number })}
+                    onClick={(event) => event.stopPropagation()}
+                  >
+                    {t('billing.invoices.stripePage')}
                   </Button>
                 )}
               </Group>

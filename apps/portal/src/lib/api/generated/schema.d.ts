@@ -1693,7 +1693,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stripe events about checkout sessions and invoice payments (signature checked) */
+        /** Stripe events about checkout sessions, invoice payments and Stripe invoices (signature checked) */
         post: operations["stripeWebhook"];
         delete?: never;
         options?: never;
@@ -2924,6 +2924,10 @@ export interface components {
             paymentStatus: ("processing" | "succeeded" | "failed") | null;
             /** @description When the processing payment was made */
             paymentProcessingSince: string | null;
+            /** @description A stripe_invoice's page at Stripe (pay, download); null for every other display type */
+            hostedInvoiceUrl: string | null;
+            /** @description A stripe_invoice's PDF at Stripe; null otherwise */
+            invoicePdfUrl: string | null;
         };
         InvoiceLineInput: {
             /** @enum {string} */
@@ -2975,6 +2979,10 @@ export interface components {
             paymentStatus: ("processing" | "succeeded" | "failed") | null;
             /** @description When the processing payment was made */
             paymentProcessingSince: string | null;
+            /** @description A stripe_invoice's page at Stripe (pay, download); null for every other display type */
+            hostedInvoiceUrl: string | null;
+            /** @description A stripe_invoice's PDF at Stripe; null otherwise */
+            invoicePdfUrl: string | null;
             country: string | null;
             lines: components["schemas"]["InvoiceLineInput"][];
             /** @description The payment method the invoice was collected from (or last tried) */
@@ -4157,6 +4165,10 @@ export interface components {
             paymentStatus: ("processing" | "succeeded" | "failed") | null;
             /** @description When the processing payment was made */
             paymentProcessingSince: string | null;
+            /** @description A stripe_invoice's page at Stripe (pay, download); null for every other display type */
+            hostedInvoiceUrl: string | null;
+            /** @description A stripe_invoice's PDF at Stripe; null otherwise */
+            invoicePdfUrl: string | null;
         };
         InvoiceLine: {
             /** @enum {string} */
@@ -4208,6 +4220,10 @@ export interface components {
             paymentStatus: ("processing" | "succeeded" | "failed") | null;
             /** @description When the processing payment was made */
             paymentProcessingSince: string | null;
+            /** @description A stripe_invoice's page at Stripe (pay, download); null for every other display type */
+            hostedInvoiceUrl: string | null;
+            /** @description A stripe_invoice's PDF at Stripe; null otherwise */
+            invoicePdfUrl: string | null;
             country: string | null;
             lines: components["schemas"]["InvoiceLine"][];
             /** @description The payment method the invoice was collected from (or last tried) */
