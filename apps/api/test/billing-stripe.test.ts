@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantDb } from '../src/access/tenant-db.ts';
-import { createStripeBillingProvider } from '../src/adapters/billing/stripe-billing.ts';
 import { createOutboxMailer, readOutbox } from '../src/adapters/mail/outbox-mailer.ts';
 import { systemClock } from '../src/clock.ts';
 import { invoices, merchants } from '../src/db/schema/index.ts';
@@ -13,7 +12,13 @@ import { createPaymentSettlement } from '../src/modules/invoices/payment-settlem
 import { type AccessWorld, createAccessWorld } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { insertDefaultCard, insertOpenInvoice } from './helpers/invoices.ts';
-import { stripeServer, WEBHOOK_SECRET } from './helpers/stripe-server.ts';
+import {
+  signedStripeWebhook,
+  stripeServer,
+  stripeTestEnv,
+  stripeTestProvider,
+  WEBHOOK_SECRET,
+} from './helpers/stripe-server.ts';
 
 describe('billing through Stripe (official SDK against a local Stripe-speaking server)', () => {
   const stripe = stripeServer();
@@ -21,19 +26,8 @@ describe('billing through Stripe (official SDK against a local Stripe-speaking s
   let t: TestApp;
   let w: AccessWorld;
   const base = () => `/api/v1/merchants/${w.merchantA}`;
-  const signer = new Stripe('sk_test_invoices');
-  const webhook = (event: object, secret = WEBHOOK_SECRET) => {
-    const payload = JSON.stringify(event);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
-      },
-      payload,
-    });
-  };
+  const webhook = (event: object, secret = WEBHOOK_SECRET) =>
+    t.app.inject(signedStripeWebhook(event, secret));
   const setupEvent = (type: string, intent: Record<string, unknown> | undefined) => ({
     id: `evt_${randomUUID()}`,
     object: 'event',
@@ -41,13 +35,7 @@ describe('billing through Stripe (official SDK against a local Stripe-speaking s
     data: { object: intent },
   });
 
-  const stripeProvider = () =>
-    createStripeBillingProvider({
-      secretKey: 'sk_test_invoices',
-      publishableKey: 'pk_test_invoices',
-      webhookSecret: WEBHOOK_SECRET,
-      apiUrl,
-    });
+  const stripeProvider = () => stripeTestProvider(apiUrl);
   /** The SDK against the local server, for a test's own calls (what another integration would do). */
   const stripeClient = () =>
     new Stripe('sk_test_invoices', {
@@ -58,15 +46,7 @@ describe('billing through Stripe (official SDK against a local Stripe-speaking s
 
   beforeAll(async () => {
     apiUrl = await stripe.listen();
-    t = await createTestApp({
-      env: {
-        PUBLIC_URL: 'http://localhost:3000',
-        STRIPE_SECRET_KEY: 'sk_test_invoices',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_invoices',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: apiUrl,
-      },
-    });
+    t = await createTestApp({ env: stripeTestEnv(apiUrl) });
     w = await createAccessWorld(t.app, 'StripeBilling');
   });
   afterAll(async () => {

@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantDb } from '../src/access/tenant-db.ts';
 import { createSimulatedBillingProvider } from '../src/adapters/billing/billing-port.ts';
-import { createStripeBillingProvider } from '../src/adapters/billing/stripe-billing.ts';
 import { systemClock } from '../src/clock.ts';
 import { invoices, merchants } from '../src/db/schema/index.ts';
 import { INVOICE_COLLECT_JOB, invoiceBuildJob } from '../src/modules/invoices/invoice-jobs.ts';
 import { type AccessWorld, createAccessWorld } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { insertDefaultCard } from './helpers/invoices.ts';
-import { stripeServer, WEBHOOK_SECRET } from './helpers/stripe-server.ts';
+import {
+  signedStripeWebhook,
+  stripeServer,
+  stripeTestEnv,
+  stripeTestProvider,
+  WEBHOOK_SECRET,
+} from './helpers/stripe-server.ts';
 
 /**
  * The `stripe_invoice` display type (decision 0091): with Stripe configured the monthly job issues the month's
@@ -24,26 +28,15 @@ describe('monthly invoices issued in Stripe (official SDK against a local Stripe
   let t: TestApp;
   let w: AccessWorld;
   const sent: { name: string; data: unknown }[] = [];
-  const signer = new Stripe('sk_test_invoices');
   const base = (merchantId = w.merchantA) => `/api/v1/merchants/${merchantId}`;
 
-  const webhook = (type: string, invoice: Record<string, unknown>, secret = WEBHOOK_SECRET) => {
-    const payload = JSON.stringify({
-      id: `evt_${randomUUID()}`,
-      object: 'event',
-      type,
-      data: { object: invoice },
-    });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
-      },
-      payload,
-    });
-  };
+  const webhook = (type: string, invoice: Record<string, unknown>, secret = WEBHOOK_SECRET) =>
+    t.app.inject(
+      signedStripeWebhook(
+        { id: `evt_${randomUUID()}`, object: 'event', type, data: { object: invoice } },
+        secret,
+      ),
+    );
   const buildMonth = (merchantId: string, month: string) =>
     invoiceBuildJob({
       tenantDb: createTenantDb(t.app.database),
@@ -52,12 +45,7 @@ describe('monthly invoices issued in Stripe (official SDK against a local Stripe
         sent.push({ name, data });
         return null;
       },
-      billing: createStripeBillingProvider({
-        secretKey: 'sk_test_invoices',
-        publishableKey: 'pk_test_invoices',
-        webhookSecret: WEBHOOK_SECRET,
-        apiUrl,
-      }),
+      billing: stripeTestProvider(apiUrl),
     } as never).work({ merchantId, month }, {} as never);
 
   /** The month's summary as the builder writes it: two lines, 20 % VAT, 12.00 due. */
@@ -96,15 +84,7 @@ describe('monthly invoices issued in Stripe (official SDK against a local Stripe
 
   beforeAll(async () => {
     apiUrl = await stripe.listen();
-    t = await createTestApp({
-      env: {
-        PUBLIC_URL: 'http://localhost:3000',
-        STRIPE_SECRET_KEY: 'sk_test_invoices',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_invoices',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: apiUrl,
-      },
-    });
+    t = await createTestApp({ env: stripeTestEnv(apiUrl) });
     w = await createAccessWorld(t.app, 'StripeInvoices');
     await t.app.db
       .update(merchants)

@@ -1,8 +1,51 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { createStripeBillingProvider } from '../../src/adapters/billing/stripe-billing.ts';
 
 export const WEBHOOK_SECRET = 'whsec_test_invoices_0123456789';
+
+/** The app's environment with Stripe configured against the local server at `apiUrl`. */
+export const stripeTestEnv = (apiUrl: string) => ({
+  PUBLIC_URL: 'http://localhost:3000',
+  STRIPE_SECRET_KEY: 'sk_test_invoices',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_invoices',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_URL: apiUrl,
+});
+
+/** The Stripe adapter against the local server, as the app builds it from stripeTestEnv. */
+export const stripeTestProvider = (apiUrl: string) =>
+  createStripeBillingProvider({
+    secretKey: 'sk_test_invoices',
+    publishableKey: 'pk_test_invoices',
+    webhookSecret: WEBHOOK_SECRET,
+    apiUrl,
+  });
+
+const signer = new Stripe('sk_test_invoices');
+
+/** The event POSTed to our webhook route as Stripe does, signed with `secret` (a wrong one forges it). */
+export const signedStripeWebhook = (event: object, secret = WEBHOOK_SECRET) => {
+  const payload = JSON.stringify(event);
+  return {
+    method: 'POST' as const,
+    url: '/api/webhooks/stripe',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
+    },
+    payload,
+  };
+};
+
+const CARD_DECLINED = {
+  type: 'card_error',
+  code: 'card_declined',
+  decline_code: 'insufficient_funds',
+  message: 'Your card has insufficient funds.',
+};
 
 /**
  * A local HTTP server that speaks the Stripe endpoints the adapter uses (customers, SetupIntents, payment
@@ -131,15 +174,7 @@ export function stripeServer() {
           },
         };
         payments.set(declined.id, declined);
-        return send(402, {
-          error: {
-            type: 'card_error',
-            code: 'card_declined',
-            decline_code: 'insufficient_funds',
-            message: 'Your card has insufficient funds.',
-            payment_intent: declined,
-          },
-        });
+        return send(402, { error: { ...CARD_DECLINED, payment_intent: declined } });
       }
       // A Direct Debit is accepted as processing, as Stripe does; a card succeeds at once.
       const debit =
@@ -222,14 +257,7 @@ export function stripeServer() {
           return send(400, { error: { type: 'invalid_request_error', message: 'Invoice is not open' } });
         invoice.attempted = true;
         if ((params.get('payment_method') ?? invoice.default_payment_method) === 'pm_declines')
-          return send(402, {
-            error: {
-              type: 'card_error',
-              code: 'card_declined',
-              decline_code: 'insufficient_funds',
-              message: 'Your card has insufficient funds.',
-            },
-          });
+          return send(402, { error: CARD_DECLINED });
         invoice.status = 'paid';
         return send(200, invoice);
       }
