@@ -15,7 +15,7 @@ import {
   type InvoiceLine,
   useInvoice,
 } from '../api/invoices.ts';
-import { hasPdf, hasSiteBreakdown, invoicePeriod } from './invoice-period.ts';
+import { hasPdf, hasSiteBreakdown, hostedPageOf, invoicePeriod } from './invoice-period.ts';
 import { paymentMethodLabel } from './payment-method-label.ts';
 
 interface InvoiceDrawerProps {
@@ -216,6 +216,17 @@ function InvoiceBody({ merchantId, invoice }: { merchantId: string; invoice: Inv
             onClick={() => void breakdown.download(invoice)}
           >
             {t('billing.invoices.siteBreakdown')}
+          </Button>
+        )}
+        {hostedPageOf(invoice) && (
+          <Button
+            component="a"
+            href={hostedPageOf(invoice) ?? undefined}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('billing.invoices.openStripe', { number: invoice.number })}
+          >
+            {t('billing.invoices.stripePage')}
           </Button>
         )}
       </Group>

@@ -264,6 +264,8 @@ describe('/billing/invoices', () => {
     fetchMock.mockImplementation(
       fakeApi({
         [`GET ${BASE}`]: () => jsonResponse(200, { data: [oneOff, invoice, stripeInvoice, breakdown] }),
+        [`GET ${BASE}/${stripeInvoice.invoiceId}`]: () =>
+          jsonResponse(200, { data: { ...detail, ...stripeInvoice } }),
       }).handle,
     );
     renderInvoices();
@@ -292,6 +294,14 @@ describe('/billing/invoices', () => {
     expect(hosted.getAttribute('rel')?.split(' ')).toContain('noopener');
     expect(within(provider).queryByRole('button', { name: /as (PDF|CSV)$/ })).toBeNull();
     expect(within(summary).queryByRole('link')).toBeNull();
+    // Opened, the Stripe invoice offers Stripe's page too, and none of our files.
+    await userEvent.setup().click(within(provider).getByText('Stripe invoice'));
+    const drawer = await screen.findByRole('dialog', { name: 'Invoice INV-202603-ABCDEF0123-S' });
+    const inDrawer = await within(drawer).findByRole('link', { name: /on Stripe \(opens in a new tab\)$/ });
+    expect(inDrawer).toHaveAttribute('href', 'https://invoice.stripe.com/i/acct_1/test_in_1ABC');
+    expect(inDrawer).toHaveAttribute('target', '_blank');
+    expect(inDrawer.getAttribute('rel')?.split(' ')).toContain('noopener');
+    expect(within(drawer).queryByRole('button', { name: 'Download PDF' })).toBeNull();
     const csv = await rowOf('INV-202602-ABCDEF0123');
     expect(within(csv).getByText('Per-site breakdown')).toBeInTheDocument();
     expect(within(csv).getByRole('button', { name: /as CSV$/ })).toBeInTheDocument();
