@@ -5,6 +5,7 @@ import { createTenantDb } from '../src/access/tenant-db.ts';
 import { createSimulatedBillingProvider } from '../src/adapters/billing/billing-port.ts';
 import { systemClock } from '../src/clock.ts';
 import { invoices, merchants } from '../src/db/schema/index.ts';
+import { collectInvoice } from '../src/modules/invoices/collection.ts';
 import { INVOICE_COLLECT_JOB, invoiceBuildJob } from '../src/modules/invoices/invoice-jobs.ts';
 import { type AccessWorld, createAccessWorld } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -186,7 +187,10 @@ describe('monthly invoices issued in Stripe (official SDK against a local Stripe
       .update(invoices)
       .set({ providerInvoiceId: null, status: 'open' })
       .where(eq(invoices.id, row?.id ?? ''));
-    await t.app.db.update(invoices).set({ status: 'open', amountPaid: 0 }).where(eq(invoices.id, summaryId));
+    await t.app.db
+      .update(invoices)
+      .set({ status: 'open', amountPaid: 0, paidAt: null, paymentStatus: null })
+      .where(eq(invoices.id, summaryId));
     await buildMonth(w.merchantA, '2026-05');
     expect(stripe.invoices.size).toBe(invoicesBefore);
     expect(stripe.invoiceItems.length).toBe(itemsBefore);
@@ -252,6 +256,30 @@ describe('monthly invoices issued in Stripe (official SDK against a local Stripe
     expect(res.statusCode, res.body).toBe(200);
     expect(await statusOf(summaryId)).toBe('open');
     expect(await stripeRowOf(summaryId)).toHaveLength(0);
+  });
+
+  it('never charges a month twice: a summary the collect job already tried is not issued in Stripe; a summary billed in Stripe is not collected by the collect job', async () => {
+    const triedId = await insertSummary('2026-10');
+    await t.app.db
+      .update(invoices)
+      .set({ status: 'overdue', collectionAttempts: 1, paymentStatus: 'failed' })
+      .where(eq(invoices.id, triedId));
+    const before = stripe.requests.length;
+    await buildMonth(w.merchantA, '2026-10');
+    expect(stripe.requests.length).toBe(before);
+    expect(await stripeRowOf(triedId)).toHaveLength(0);
+
+    // Billed in Stripe and declined (overdue): the collect job finds nothing to collect, makes no PaymentIntent.
+    const billedId = await insertSummary('2026-11');
+    await buildMonth(w.merchantA, '2026-11');
+    expect(await statusOf(billedId)).toBe('overdue');
+    const outcome = await collectInvoice(
+      { tenantDb: createTenantDb(t.app.database), clock: systemClock, provider: stripeTestProvider(apiUrl) },
+      w.merchantA,
+      billedId,
+    );
+    expect(outcome).toEqual({ status: 'nothing-due' });
+    expect(stripe.requests.some((r) => r.path === '/v1/payment_intents')).toBe(false);
   });
 
   it('with the simulator nothing changes: no Stripe call, no stripe_invoice row', async () => {

@@ -51,6 +51,9 @@ export async function amountDue(tx: Tx, merchantId: string, invoiceId: string): 
         left join payment_methods p on p.merchant_id = i.merchant_id and p.id = b.default_payment_method_id
                                    and p.deleted_at is null
        where i.merchant_id = ${merchantId} and i.id = ${invoiceId}
+         -- A summary billed by a Stripe invoice is collected by that invoice (decision 0091), never here too.
+         and not exists (select 1 from invoices s where s.merchant_id = i.merchant_id and s.source_invoice_id = i.id
+                            and s.display_type = 'stripe_invoice')
        for update of i`),
   );
   if (!invoice || !['open', 'overdue'].includes(invoice.status)) return null;

@@ -27,6 +27,8 @@ async function prepare(
   const [summary] = rowsOf<{
     number: string;
     status: string;
+    collection_attempts: number;
+    payment_status: string | null;
     total: string;
     tax: string;
     tax_percent: string;
@@ -37,7 +39,7 @@ async function prepare(
     provider_pm: string | null;
   }>(
     await tx.execute(sql`
-      select i.number, i.status, i.total::text, i.tax::text, i.tax_percent::text, i.amount_paid::text, i.currency,
+      select i.number, i.status, i.collection_attempts, i.payment_status, i.total::text, i.tax::text, i.tax_percent::text, i.amount_paid::text, i.currency,
              i.lines, m.stripe_customer_id as customer_id, p.provider_payment_method_id as provider_pm
         from invoices i
         join merchants m on m.id = i.merchant_id
@@ -59,6 +61,9 @@ async function prepare(
   if (before?.provider_invoice_id) return { invoiceId: before.id, request: null, issued: true };
   const due = Number(summary.total) - Number(summary.amount_paid);
   if (!['open', 'overdue'].includes(summary.status) || due <= 0) return null;
+  // Already tried by the collect job (a summary built before Stripe Invoicing, still being retried or a debit
+  // processing): that path finishes it; a Stripe invoice now could charge the month twice.
+  if (summary.collection_attempts > 0 || summary.payment_status !== null) return null;
   if (!summary.customer_id || !summary.provider_pm) return { invoiceId: null, request: null, issued: false };
   await tx.execute(sql`
     insert into invoices (merchant_id, number, status, display_type, period_start, period_end, subtotal, tax, total,
@@ -156,12 +161,12 @@ export async function issueStripeInvoice(
   if (!prepared) return { status: 'nothing-due', invoiceId: null };
   if (prepared.issued) return { status: 'exists', invoiceId: prepared.invoiceId };
   if (!prepared.request || !prepared.invoiceId) {
-    // No Stripe customer or default payment method: the summary is overdue with the reason; the job retries.
+    // No Stripe customer or default payment method: the summary is overdue with the reason (no attempt counted,
+    // nothing was charged); a later run of the job issues it once there is one.
     const at = deps.clock.now().toISOString();
     await deps.tenantDb.forMerchant(merchantId, (tx) =>
       tx.execute(sql`
-        update invoices set status = 'overdue', failure_reason = ${NO_PAYMENT_METHOD_REASON},
-               collection_attempts = collection_attempts + 1, updated_at = ${at}
+        update invoices set status = 'overdue', failure_reason = ${NO_PAYMENT_METHOD_REASON}, updated_at = ${at}
          where merchant_id = ${merchantId} and id = ${summaryId} and status in ('open', 'overdue')`),
     );
     return { status: 'failed', reason: NO_PAYMENT_METHOD_REASON, invoiceId: null };
