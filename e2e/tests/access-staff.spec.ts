@@ -62,9 +62,15 @@ test('staff search a merchant, override with a reason, see the banner and change
   await page.reload();
   await expect(page.getByLabel(/^Domestic/)).toHaveValue('1.35', slowLoad);
 
+  // Associating a deal copies a deal staff made (decision 0079): a reference that names none is refused and the
+  // merchant's current reference stays as it was.
+  const current = page.getByText(/^Deal reference: DEAL-/).last();
+  const before = await current.textContent();
   await page.getByLabel('Deal reference').fill('DEAL-E2E-42');
   await page.getByRole('button', { name: 'Associate' }).click();
-  await expect(page.getByText('Deal DEAL-E2E-42 associated.')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'The request is not valid' })).toBeVisible();
+  await expect(page.getByText('Deal DEAL-E2E-42 associated.')).toHaveCount(0);
+  await expect(current).toHaveText(before ?? '');
 
   await page.getByRole('button', { name: 'End override' }).click();
   await expect(banner).toHaveCount(0);
@@ -84,7 +90,22 @@ test('staff search a merchant, override with a reason, see the banner and change
   await expect(ratesChange).toContainText('Domestic rate 1.20 % → 1.35 %');
   // When, in the merchant's time zone and labelled with it (Brightwater: Europe/London).
   await expect(ratesChange.getByRole('cell').first()).toHaveText(/\d{2}:\d{2}:\d{2} (GMT|BST)$/);
-  await expect(log.getByRole('row', { name: /Deal associated/ }).first()).toContainText('Staff (override)');
   await expect(log.getByRole('row', { name: /Staff override ended/ })).toContainText(demo.staff.email);
+
+  // Changed rates are rates the owner has not signed (decision 0090): the banner asks, and signing them on the
+  // e-signature page (the embedded test provider) shows the new rate and clears it.
+  await owner.goto('/sites');
+  await owner.getByRole('link', { name: 'Sign your rates' }).click();
+  await expect(
+    owner.getByRole('table', { name: 'Your rates' }).getByRole('row').filter({ hasText: 'Domestic cards' }),
+  ).toContainText('1.35%');
+  await owner.getByLabel('Your full name').fill('Olivia Brightwater');
+  await owner.getByLabel('I have read these rates and agree to them').check();
+  await owner.getByRole('button', { name: 'Sign' }).click();
+  await expect(owner).toHaveURL(/\/billing\/payment-methods/);
+  // Signed rates unblock device orders again ("Deal not signed" until then).
+  await owner.goto('/request-new-device');
+  await expect(owner.getByText('495 g, 5.5-inch screen')).toBeVisible(slowLoad);
+  await expect(owner.getByText('Deal not signed', { exact: false })).toHaveCount(0);
   await context.close();
 });
