@@ -4,6 +4,7 @@ import { requiredText } from '@mp/domain/schemas/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { isApiError } from '../../../lib/api/api-error.ts';
 import type { Merchant } from '../../../lib/api/types.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { useAssociateDeal } from '../api/associate-deal.ts';
@@ -28,16 +29,22 @@ export function AssociateDealForm({ merchantId, current }: { merchantId: string;
   const { t } = useTranslation();
   const [reference, setReference] = useState('');
   const associate = useAssociateDeal(merchantId);
+  // The API's 400 names the reference and the rule (no such deal, another currency): shown under the field, in the
+  // user's language; anything else (the once-a-day rule) above the form.
+  const rule = isApiError(associate.error)
+    ? associate.error.details.find((detail) => detail.field === 'dealReference')?.rule
+    : undefined;
   return (
     <Fieldset legend={t('access.staff.associateDeal')}>
       <Stack gap="xs">
-        <ErrorAlert error={associate.error} />
+        <ErrorAlert error={rule ? null : associate.error} />
         {current && <Text size="sm">{`${t('access.rates.dealReference')}: ${current}`}</Text>}
         <Group align="flex-end">
           <TextInput
             label={t('access.rates.dealReference')}
             value={reference}
             onChange={(event) => setReference(event.currentTarget.value)}
+            error={rule ? t(rule) : undefined}
           />
           <Button
             disabled={reference.trim() === '' || associate.isPending}
