@@ -351,7 +351,11 @@ export async function buildApp({
   });
   await app.register(auditRoutes, { prefix: '/api', service: createAuditService({ tenantDb }) });
   // Deals (issue 13, decision 0079): staff's price offers that onboarding and "associate" copy into rates.
-  await app.register(dealsRoutes, { prefix: '/api', service: createDealsService({ tenantDb, clock }) });
+  await app.register(dealsRoutes, {
+    prefix: '/api',
+    service: createDealsService({ tenantDb, clock }),
+    limiter: identity.limiter,
+  });
   await app.register(sitesRoutes, { prefix: '/api', service: createSitesService({ tenantDb, clock }) });
   await app.register(devicesRoutes, {
     prefix: '/api',

@@ -13,6 +13,7 @@ import {
   users,
 } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/identity/passwords.ts';
+import { DEAL_LOOKUPS_PER_MINUTE } from '../src/modules/deals/routes.ts';
 import { type AccessWorld, createAccessWorld, PASSWORD } from './access-fixtures.ts';
 import { bearer, signIn } from './helpers/auth.ts';
 import { createIdentityTestApp, signUpConfirmed } from './identity-test-app.ts';
@@ -217,6 +218,20 @@ describe('deals (decision 0079): staff make them, onboarding and associate copy 
     expect(extended.statusCode).toBe(200);
     expect(extended.json().data).toMatchObject({ state: 'active', validUntil: '2026-04-30' });
     expect((await call('ownerA', 'GET', `/api/v1/deals/${lastDay.reference}`)).statusCode).toBe(200);
+  });
+
+  it('limits look-ups per user, a guess that finds nothing included: 429 with Retry-After, other users unaffected', async () => {
+    const deal = await create();
+    const guesser = await newApplicant('guesser');
+    for (let i = 0; i < DEAL_LOOKUPS_PER_MINUTE; i++) {
+      const res = await call(guesser, 'GET', `/api/v1/deals/DL-G${String(i).padStart(4, '0')}`);
+      expect(res.statusCode).toBe(404);
+    }
+    const over = await call(guesser, 'GET', `/api/v1/deals/${deal.reference}`);
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.body).not.toContain('domesticPercent');
+    expect((await call('ownerB', 'GET', `/api/v1/deals/${deal.reference}`)).statusCode).toBe(200);
   });
 
   it('withdraws and extends, audited; a past day, an unknown or a withdrawn deal is refused', async () => {

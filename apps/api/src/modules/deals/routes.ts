@@ -7,9 +7,17 @@ import {
 } from '@mp/domain/schemas/deals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RateLimiter } from '../../identity/rate-limiter.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { errorBodySchema } from '../../plugins/errors.ts';
 import type { DealsService } from './service.ts';
+
+/**
+ * Deal look-ups per user and minute. A deal's reference is all it takes to read its pricing (onboarding opens
+ * `/onboarding?deal=` before a merchant exists), so guessing references is what the limit makes slow: onboarding
+ * asks a handful of times; 30 a minute leaves 36^5 references out of reach.
+ */
+export const DEAL_LOOKUPS_PER_MINUTE = 30;
 
 const denied = { 401: errorBodySchema, 404: errorBodySchema };
 
@@ -53,7 +61,10 @@ const requestInfo = (request: { ip: string; id: unknown; headers: Record<string,
 });
 
 /** Deals (decision 0079): staff make, withdraw and extend them; any signed-in user reads one's pricing. */
-export const dealsRoutes: FastifyPluginAsyncZod<{ service: DealsService }> = async (app, { service }) => {
+export const dealsRoutes: FastifyPluginAsyncZod<{ service: DealsService; limiter: RateLimiter }> = async (
+  app,
+  { service, limiter },
+) => {
   app.get(
     '/v1/staff/deals',
     {
@@ -123,9 +134,21 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ service: DealsService }> = asy
         tags: ['onboarding'],
         summary: "A deal's pricing (onboarding shows it); 404 when unknown, withdrawn or expired",
         params: referenceParams,
-        response: { 200: z.object({ data: dealPricingSchema }), 400: errorBodySchema, ...denied },
+        response: {
+          200: z.object({ data: dealPricingSchema }),
+          400: errorBodySchema,
+          429: errorBodySchema,
+          ...denied,
+        },
       },
     },
-    async (request) => ({ data: await service.pricing(request.params.reference) }),
+    async (request) => {
+      // Counted before the look-up: a guess that finds nothing spends the allowance too.
+      await limiter.hit(`user:deal-lookup:${actorOf(request).userId}`, {
+        limit: DEAL_LOOKUPS_PER_MINUTE,
+        windowMs: 60_000,
+      });
+      return { data: await service.pricing(request.params.reference) };
+    },
   );
 };
