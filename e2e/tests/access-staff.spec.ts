@@ -68,7 +68,9 @@ test('staff search a merchant, override with a reason, see the banner and change
   const before = await current.textContent();
   await page.getByLabel('Deal reference').fill('DL-E2E42');
   await page.getByRole('button', { name: 'Associate' }).click();
-  await expect(page.getByText('Deal not found: it does not exist, was withdrawn or has expired')).toBeVisible();
+  await expect(
+    page.getByText('Deal not found: it does not exist, was withdrawn or has expired'),
+  ).toBeVisible();
   await expect(page.getByText('Deal DL-E2E42 associated.')).toHaveCount(0);
   await expect(current).toHaveText(before ?? '');
 
