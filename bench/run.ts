@@ -3,7 +3,8 @@
 // Options: --seconds N (each throughput measurement, default 5), --load-seconds N (R6, default 60),
 // --iterations N (micro-benchmarks, default 200), --transactions N (pagination, default 50000),
 // --lighthouse-runs N (screens, default 3), --export-rows N (report export, default 1000000), --export-rounds N
-// (default 3), --payout-transactions N (the payout job's day, default 100000),
+// (default 3), --payout-transactions N (the payout job's day, default 100000), --list-transactions N (the
+// transactions list's merchant, default 1000000), --list-database URL (the list on an already generated database),
 // --only name[,name] (run some), --port P (first of ten ports, default 3140), --out file (also write the table).
 import { readdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
@@ -23,6 +24,8 @@ const { values } = parseArgs({
     'export-rows': { type: 'string', default: '1000000' },
     'export-rounds': { type: 'string', default: '3' },
     'payout-transactions': { type: 'string', default: '100000' },
+    'list-transactions': { type: 'string', default: '1000000' },
+    'list-database': { type: 'string' },
     only: { type: 'string' },
     port: { type: 'string', default: process.env.BENCH_PORT ?? '3140' },
     out: { type: 'string' },
@@ -55,6 +58,8 @@ const options = {
   exportRows: whole('export-rows', values['export-rows'], 100),
   exportRounds: whole('export-rounds', values['export-rounds'], 1),
   payoutTransactions: whole('payout-transactions', values['payout-transactions'], 100),
+  listTransactions: whole('list-transactions', values['list-transactions'], 20000),
+  listDatabase: values['list-database'],
   port: whole('port', values.port, 1024),
   postgres: await postgresReachable(),
 };

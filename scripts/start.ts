@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { API_NODE_FLAGS } from '../apps/api/src/node-flags.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const stamp = join(root, 'apps/portal/dist/.build-stamp');
@@ -42,7 +43,10 @@ if (changedAt >= builtAt) {
 } else process.stdout.write('The portal build is current (apps/portal/dist); not rebuilding.\n');
 
 // The API in a child process: signals sent to this one (Ctrl+C, a supervisor's SIGTERM) reach it, and its
-// graceful shutdown decides the exit code.
-const api = spawn(process.execPath, ['src/main.ts'], { cwd: join(root, 'apps/api'), stdio: 'inherit' });
+// graceful shutdown decides the exit code. Its Node flags cap V8's young generation (apps/api/src/node-flags.ts).
+const api = spawn(process.execPath, [...API_NODE_FLAGS, 'src/main.ts'], {
+  cwd: join(root, 'apps/api'),
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => api.kill(signal));
 api.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -9,7 +9,7 @@ export async function generateMerchant(options: {
   transactions: number;
   days: number;
   seed: number;
-}): Promise<{ merchantId: string; seconds: number }> {
+}): Promise<{ merchantId: string; seconds: number; owner: { email: string; password: string } }> {
   const started = performance.now();
   const child = spawn(
     process.execPath,
@@ -34,6 +34,12 @@ export async function generateMerchant(options: {
   });
   const code = await new Promise<number | null>((done) => child.once('exit', done));
   const merchantId = /for merchant ([0-9a-f-]{36})/.exec(output)?.[1];
-  if (code !== 0 || !merchantId) throw new Error(`generate-data failed (${code}):\n${output.slice(-2000)}`);
-  return { merchantId, seconds: (performance.now() - started) / 1000 };
+  const owner = /Sign in as (\S+) \/ (\S+)/.exec(output);
+  if (code !== 0 || !merchantId || !owner?.[1] || !owner[2])
+    throw new Error(`generate-data failed (${code}):\n${output.slice(-2000)}`);
+  return {
+    merchantId,
+    seconds: (performance.now() - started) / 1000,
+    owner: { email: owner[1], password: owner[2] },
+  };
 }

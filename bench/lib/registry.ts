@@ -18,6 +18,10 @@ export interface BenchOptions {
   exportRounds: number;
   /** Transactions in the one trading day of the payout job benchmark (issue 12 §5: 100,000). */
   payoutTransactions: number;
+  /** Transactions of the one merchant of the transactions list benchmark (issue 11 §5: 1,000,000). */
+  listTransactions: number;
+  /** The list benchmark on this already generated database (kept) instead of a fresh one. */
+  listDatabase: string | undefined;
   /** Ports this run may use (ten from here). */
   port: number;
   /** Whether PostgreSQL is reachable (BENCH_DATABASE_URL); benchmarks that need it skip otherwise. */

@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { DEMO_SIGN_INS } from '../../apps/api/src/db/demo/sign-ins.ts';
+import { API_NODE_FLAGS } from '../../apps/api/src/node-flags.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -19,6 +20,8 @@ export interface RunningApi {
   /** Resident set size of the API process in MiB (Linux /proc). */
   rssMiB(): Promise<number>;
   signIn(who?: keyof typeof DEMO_SIGN_INS): Promise<{ authorization: string }>;
+  /** Signs anyone in by email and password (e.g. a generated merchant's owner). */
+  signInAs(email: string, password: string): Promise<{ authorization: string }>;
   get<T>(path: string, headers?: Record<string, string>): Promise<T>;
   stop(): Promise<void>;
 }
@@ -41,6 +44,17 @@ export async function freshPostgresDatabase(name: string): Promise<string> {
   return url.toString();
 }
 
+/** Drops `name` on the benchmark server (a run's own database, once its API has stopped). */
+export async function dropPostgresDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: postgresServer });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
 export async function startApi(options: {
   kind: DatabaseKind;
   port: number;
@@ -50,25 +64,33 @@ export async function startApi(options: {
   /** Extra node flags, e.g. `--cpu-prof`. */
   nodeArgs?: string[];
 }): Promise<RunningApi> {
+  // A database made here is this run's own and is dropped by `stop`; one passed in is left as it is.
+  const ownDatabase =
+    options.kind === 'postgres' && !options.databaseUrl ? `mp_bench_${options.port}` : undefined;
   const databaseUrl =
     options.kind === 'postgres'
-      ? (options.databaseUrl ?? (await freshPostgresDatabase(`mp_bench_${options.port}`)))
+      ? (options.databaseUrl ?? (await freshPostgresDatabase(ownDatabase as string)))
       : undefined;
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), 'apps/api/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(options.port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      PORTAL_DIST: '/nonexistent',
-      SEED_DEMO: 'force',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: 'memory://', DATABASE_URL: '' }),
-      ...options.env,
+  // As `npm start` runs it: with the API's Node flags (apps/api/src/node-flags.ts).
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...API_NODE_FLAGS, ...(options.nodeArgs ?? []), 'apps/api/src/main.ts'],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(options.port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        PORTAL_DIST: '/nonexistent',
+        SEED_DEMO: 'force',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: 'memory://', DATABASE_URL: '' }),
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stderr?.on('data', (chunk) => {
     output += String(chunk);
@@ -89,6 +111,17 @@ export async function startApi(options: {
     return (await response.json()) as T;
   }
 
+  async function signInAs(email: string, password: string) {
+    const response = await fetch(`${url}/api/identity/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+    const body = (await response.json()) as { data: { accessToken: string } };
+    return { authorization: `Bearer ${body.data.accessToken}` };
+  }
+
   return {
     kind: options.kind,
     url,
@@ -100,22 +133,18 @@ export async function startApi(options: {
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return kb / 1024;
     },
-    async signIn(who = 'gbOwner') {
+    signIn(who = 'gbOwner') {
       const person = DEMO_SIGN_INS[who];
-      const response = await fetch(`${url}/api/identity/sign-in`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: person.email, password: person.password }),
-      });
-      if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
-      const body = (await response.json()) as { data: { accessToken: string } };
-      return { authorization: `Bearer ${body.data.accessToken}` };
+      return signInAs(person.email, person.password);
     },
+    signInAs,
     get,
     async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+      if (ownDatabase) await dropPostgresDatabase(ownDatabase);
     },
   };
 }

@@ -21,8 +21,9 @@ export function parseScript(script: string): Statement[][] {
   for (const raw of text.split(/;\s*\n/)) {
     const statement = raw.trim().replace(/;$/, '');
     if (statement === '') continue;
-    if (/^begin$/i.test(statement)) {
-      block = [];
+    const begin = /^begin(?:\s+transaction)?(\s+read\s+only)?$/i.exec(statement);
+    if (begin) {
+      block = begin[1] ? [{ text: 'set transaction read only', names: [] }] : [];
       continue;
     }
     if (/^commit$/i.test(statement)) {

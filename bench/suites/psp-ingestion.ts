@@ -4,7 +4,9 @@
 //
 // Three figures per database, each a median of three rounds taken in turns with the anchor:
 // - batched: BATCH items per delivery (Adyen sends up to a few hundred per request when traffic is steady);
-// - single: one item per delivery (a quiet terminal, or Adyen's retries), the worst case;
+// - single: one item per delivery (a quiet terminal, or Adyen's retries), the worst case, one delivery at a time;
+// - concurrent single: one item per delivery, CONCURRENT deliveries in flight at once (many terminals, each
+//   reported on its own; what group commit is for);
 // - duplicates: the batched deliveries again, which must change nothing.
 // The anchor is a bare multi-row insert of the same transactions, BATCH rows per statement.
 import { randomBytes } from 'node:crypto';
@@ -26,6 +28,7 @@ const AUTHORIZATION = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base
 const BATCH = 100;
 const ROUNDS = 3;
 const GOAL_PER_SECOND = 3000;
+const CONCURRENT = 25;
 
 async function dropPostgresDatabase(name: string) {
   const admin = new pg.Client({ connectionString: postgresServer });
@@ -101,17 +104,23 @@ async function benchOn(
     }
     return deliveries;
   };
-  const deliverAll = async (deliveries: string[], count: number) => {
+  /** Delivers every payload, `concurrency` deliveries in flight at once; notifications per second. */
+  const deliverAll = async (deliveries: string[], count: number, concurrency = 1) => {
     const started = performance.now();
-    for (const payload of deliveries) {
-      const reply = await app.inject({
-        method: 'POST',
-        url: '/api/psp/adyen/notifications',
-        headers: { authorization: AUTHORIZATION, 'content-type': 'application/json' },
-        payload,
-      });
-      if (reply.statusCode !== 200) throw new Error(`webhook answered ${reply.statusCode}: ${reply.body}`);
-    }
+    let next = 0;
+    const worker = async () => {
+      while (next < deliveries.length) {
+        const payload = deliveries[next++] as string;
+        const reply = await app.inject({
+          method: 'POST',
+          url: '/api/psp/adyen/notifications',
+          headers: { authorization: AUTHORIZATION, 'content-type': 'application/json' },
+          payload,
+        });
+        if (reply.statusCode !== 200) throw new Error(`webhook answered ${reply.statusCode}: ${reply.body}`);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
     return (count * 1000) / (performance.now() - started);
   };
   const bareInsert = async (items: AdyenNotificationItem[], round: number) => {
@@ -136,9 +145,11 @@ async function benchOn(
   // Warm-up (plans, JIT), not counted.
   await deliverAll(deliveriesOf(makeItems(BATCH), BATCH), BATCH);
   await deliverAll(deliveriesOf(makeItems(10), 1), 10);
+  await deliverAll(deliveriesOf(makeItems(CONCURRENT), 1), CONCURRENT, CONCURRENT);
 
   const batched: number[] = [];
   const single: number[] = [];
+  const concurrent: number[] = [];
   const duplicates: number[] = [];
   const bare: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -148,6 +159,9 @@ async function benchOn(
     batched.push(await deliverAll(deliveries, batchedCount));
     duplicates.push(await deliverAll(deliveries, batchedCount));
     single.push(await deliverAll(deliveriesOf(makeItems(singleCount), 1), singleCount));
+    concurrent.push(
+      await deliverAll(deliveriesOf(makeItems(singleCount * 2), 1), singleCount * 2, CONCURRENT),
+    );
   }
   const [made] = await database.db
     .select({ n: sql<number>`count(*)::int` })
@@ -188,6 +202,13 @@ async function benchOn(
     {
       what: `webhook, ${name}: new notifications, 1 per delivery`,
       value: median(single),
+      unit: 'notifications/s',
+      anchor,
+      goal: 'reported (no goal)',
+    },
+    {
+      what: `webhook, ${name}: new notifications, 1 per delivery, ${CONCURRENT} deliveries at once`,
+      value: median(concurrent),
       unit: 'notifications/s',
       anchor,
       goal: 'reported (no goal)',

@@ -7,7 +7,9 @@ const MERCHANT_A = 'Brightwater Coffee Ltd';
 // It once timed out waiting for 'New owner email': the page.goto below ran before the override's POST had
 // answered, so the reload aborted it, no override was stored on this device, and the staff settings screen
 // (which needs a current merchant) rendered no forms. Wait for the override banner before navigating.
-test('staff transfer asks to type the company name before it runs', async ({ page }) => {
+test('staff transfer asks to type the company name before it runs, and says in its own words why a staff account cannot own one', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.goto('/signin');
   await signIn(page, demo.staff);
@@ -21,6 +23,20 @@ test('staff transfer asks to type the company name before it runs', async ({ pag
   await expect(banner).toContainText(MERCHANT_A);
   await page.goto('/company-settings/staff');
   await expect(page.getByRole('status').filter({ hasText: 'Staff override' })).toContainText(MERCHANT_A);
+
+  // A staff account never owns a company (DESIGN §4): the API's 409 shows as the portal's own sentence, in the
+  // user's language, not as the API's English message (review: the staff forms showed it in all four locales).
+  await page.getByLabel('New owner email').fill(demo.staff.email);
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+  const refused = page.getByRole('dialog', { name: 'Transfer merchant' });
+  await refused.getByLabel(`Type ${MERCHANT_A} to confirm`).fill(MERCHANT_A);
+  await refused.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await expect(refused.getByRole('alert')).toHaveText(
+    'A staff account of the provider cannot own a company: enter the email of a merchant user.',
+  );
+  await expect(refused).not.toContainText('cannot be invited into a company or managed by one');
+  await refused.getByRole('button', { name: 'Cancel' }).last().click();
+  await expect(refused).toHaveCount(0);
 
   await page.getByLabel('New owner email').fill(demo.frOwner.email);
   await page.getByRole('button', { name: 'Transfer', exact: true }).click();

@@ -296,7 +296,7 @@ const ledger = values['no-payouts']
 
 // Fresh statistics, so the first queries on the new rows get the plans the data deserves, and a visibility
 // map, so the totals read their indexes alone.
-await db.execute(sql`vacuum analyze transactions, refunds, transaction_daily_totals`);
+await db.execute(sql`vacuum analyze transactions, refunds, transaction_daily_totals, refund_daily_totals`);
 await closeCopy();
 
 const seconds = (performance.now() - started) / 1000;

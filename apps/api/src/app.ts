@@ -6,10 +6,8 @@ import { accessPlugin } from './access/route-access.ts';
 import { createTenantDb } from './access/tenant-db.ts';
 import { createBillingProvider } from './adapters/billing/billing-provider.ts';
 import { type ErrorReporter, errorReportingOff } from './adapters/error-reporting/error-reporter-port.ts';
-import { createDocuSignESignProvider } from './adapters/esign/docusign.ts';
 import { createSimulatedESignProvider } from './adapters/esign/esign-port.ts';
 import { createInactiveRecipients } from './adapters/mail/inactive-recipients.ts';
-import { createAdyenRefunds } from './adapters/psp/adyen-refunds.ts';
 import type { PspRefunds } from './adapters/psp/psp-port.ts';
 import { createSimulatedRefunds } from './adapters/psp/simulated-refunds.ts';
 import { localFileRoutes } from './adapters/storage/file-routes.ts';
@@ -280,7 +278,8 @@ export async function buildApp({
   // Refunds out through the `psp` port: Adyen's refund call when ADYEN_API_KEY is set, else the embedded PSP,
   // which answers like Adyen and later posts the signed REFUND notification to the webhook above.
   const pspRefunds = config.psp.adyenCheckout
-    ? createAdyenRefunds(config.psp.adyenCheckout)
+    ? // The Adyen SDK (~60 MB resident) loads only with ADYEN_API_KEY (issue 16 §2).
+      (await import('./adapters/psp/adyen-refunds.ts')).createAdyenRefunds(config.psp.adyenCheckout)
     : createSimulatedRefunds({
         hmacKey: webhook.hmacKey,
         delayMs: config.psp.refundSimulator.delayMs,
@@ -336,7 +335,11 @@ export async function buildApp({
   // Rates signing (issue 13, decision 0090): the e-signature port — DocuSign when DOCUSIGN_* are set, else the
   // simulated page. A new rates version (staff's change, a deal) gets its envelope and un-signs the merchant.
   const esign = config.docusign
-    ? createDocuSignESignProvider(config.docusign, config.publicUrl)
+    ? // docusign-esign (~45 MB resident) loads only when DocuSign is configured (issue 16 §2).
+      (await import('./adapters/esign/docusign.ts')).createDocuSignESignProvider(
+        config.docusign,
+        config.publicUrl,
+      )
     : createSimulatedESignProvider(config.publicUrl);
   const ratesSigning = createRatesSigning({
     tenantDb,

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { DocuSignConfig } from './adapters/esign/docusign.ts';
-import type { S3StorageConfig } from './adapters/storage/s3-file-storage.ts';
+import type { S3StorageConfig } from './adapters/storage/s3-config.ts';
 import { JOB_MODULE_NAMES, type JobModuleName } from './jobs/job-modules.ts';
 
 /** The repository root: relative paths in the configuration resolve against it, not the working directory. */

@@ -246,6 +246,199 @@ describe('Adyen notifications in batches (set-based ingestion)', () => {
     expect(kept.rows).toEqual(truth.rows);
   }, 300_000);
 
+  it('ends many concurrent deliveries sharing terminals, payments and roll-up buckets as the same deliveries one after another', async () => {
+    // Two worlds with the same items and terminals of their own: one delivered sequentially, one with every
+    // delivery at once. Payments spread over three terminals and a site; each delivery a random slice of the
+    // items, so deliveries overlap (duplicates), a payment's items are split across deliveries, and a capture or
+    // refund may come before its authorisation.
+    const run = Date.now().toString(36).toUpperCase();
+    const rng = fc.sample(fc.array(fc.nat(1_000_000), { minLength: 400, maxLength: 400 }), {
+      numRuns: 1,
+      seed: 11,
+    })[0] as number[];
+    let next = 0;
+    const random = (n: number) => (rng[next++ % rng.length] as number) % n;
+    const worlds = ['S', 'C'].map((side) => ({
+      prefix: `${side}${run}`,
+      terminals: [1, 2, 3].map((n) => `${side}${run}-T${n}`),
+    }));
+    await t.app.db.insert(devices).values(
+      worlds.flatMap((world) =>
+        world.terminals.map((serial) => ({
+          merchantId: w.merchantA,
+          siteId: w.siteA1,
+          serial,
+          model: 'without-printer' as const,
+        })),
+      ),
+    );
+    const plan = Array.from({ length: 40 }, (_, p) => ({
+      terminal: p % 4, // 3: pay-by-link at a site, no terminal
+      preauth: p % 3 === 0,
+      capture: p % 3 === 0 && p % 2 === 0,
+      refund: p % 5 === 1,
+      amount: 1000 + 37 * p,
+      minute: random(600),
+    }));
+    const itemsOf = (world: (typeof worlds)[number]) =>
+      plan.flatMap((payment, p) => {
+        const ref = `${world.prefix}P${p}`;
+        const at = (offset: number) =>
+          new Date(Date.parse('2026-02-13T08:00:00Z') + (payment.minute + offset) * 60_000).toISOString();
+        const data: Record<string, string> =
+          payment.terminal === 3
+            ? { 'metadata.siteId': w.siteA2, 'metadata.source': 'pay-by-link' }
+            : {
+                terminalId: world.terminals[payment.terminal] as string,
+                cardBin: '41111111',
+                cardSummary: '1111',
+              };
+        if (payment.preauth) data.authorisationType = 'PreAuth';
+        const money = (value: number) => ({ currency: 'GBP', value });
+        const list = [
+          item({ pspReference: ref, amount: money(payment.amount), eventDate: at(0), additionalData: data }),
+        ];
+        if (payment.capture)
+          list.push(
+            item({
+              pspReference: `${ref}C`,
+              originalReference: ref,
+              eventCode: 'CAPTURE',
+              amount: money(payment.amount - 100),
+              eventDate: at(1),
+            }),
+          );
+        if (payment.refund)
+          list.push(
+            item({
+              pspReference: `${ref}R`,
+              originalReference: ref,
+              eventCode: 'REFUND',
+              amount: money(300),
+              eventDate: at(2),
+            }),
+          );
+        return list;
+      });
+    // The same deliveries in both worlds: 12 slices of 5–25 items at random places, in reverse order inside.
+    const count = itemsOf(worlds[0] as (typeof worlds)[number]).length;
+    const slices = Array.from({ length: 12 }, () => {
+      const size = 5 + random(21);
+      const start = random(count);
+      return Array.from({ length: size }, (_, i) => (start + i * 7) % count).reverse();
+    });
+    // Every item at least once.
+    slices.push(Array.from({ length: count }, (_, i) => i));
+    const deliveriesOf = (world: (typeof worlds)[number]) => {
+      const items = itemsOf(world);
+      return slices.map((slice) => slice.map((i) => items[i] as AdyenNotificationItem));
+    };
+    /** Delivers as Adyen does: an error answer is delivered again (a deadlock's loser, say). */
+    const untilAccepted = async (delivery: AdyenNotificationItem[]) => {
+      for (let attempt = 0; ; attempt += 1) {
+        const response = await deliver(t.app, delivery);
+        if (response.statusCode === 200) return;
+        if (attempt === 3) expect(response.statusCode, response.body).toBe(200);
+      }
+    };
+    const [sequential, concurrent] = worlds as [(typeof worlds)[number], (typeof worlds)[number]];
+    for (const delivery of deliveriesOf(sequential)) await untilAccepted(delivery);
+    await Promise.all(deliveriesOf(concurrent).map(untilAccepted));
+
+    /** A world's state, its terminals named by their number (each world has terminals of its own). */
+    const stateOfWorld = async (world: (typeof worlds)[number]) => {
+      const terminalOf = new Map(
+        (
+          await t.app.db
+            .select({ id: devices.id, serial: devices.serial })
+            .from(devices)
+            .where(inArray(devices.serial, world.terminals))
+        ).map((row) => [row.id, row.serial.slice(-2)]),
+      );
+      const state = await stateOf(world.prefix);
+      return {
+        ...state,
+        transactions: state.transactions.map((row) => ({
+          ...row,
+          deviceId: row.deviceId ? terminalOf.get(row.deviceId) : null,
+        })),
+      };
+    };
+    const [inSequence, atOnce] = [await stateOfWorld(sequential), await stateOfWorld(concurrent)];
+    expect(atOnce.transactions).toHaveLength(40);
+    expect(atOnce).toEqual(inSequence);
+    const lastOf = async (world: (typeof worlds)[number]) =>
+      (
+        await t.app.db
+          .select({ serial: devices.serial, last: devices.lastTransactionAt })
+          .from(devices)
+          .where(inArray(devices.serial, world.terminals))
+          .orderBy(devices.serial)
+      ).map((row) => [row.serial.slice(-2), row.last?.toISOString()]);
+    expect(await lastOf(concurrent)).toEqual(await lastOf(sequential));
+    expect((await lastOf(concurrent)).every(([, last]) => last !== undefined)).toBe(true);
+    // The roll-up still equals the grouping of the transactions (nothing counted twice or lost).
+    const kept = (await t.app.db.execute(sql`
+      select site_id, day::text, currency, status, source, count::int, amount::text, tip_amount::text
+        from ${transactionDailyTotals}
+       where merchant_id = ${w.merchantA} and (count <> 0 or amount <> 0 or tip_amount <> 0)
+       order by 1, 2, 3, 4, 5`)) as unknown as { rows: unknown[] };
+    const truth = (await t.app.db.execute(sql`
+      select t.site_id, (t.created_at at time zone m.time_zone)::date::text as day, t.currency, t.status, t.source,
+             count(*)::int as count, sum(t.amount)::text as amount, sum(t.tip_amount)::text as tip_amount
+        from transactions t join merchants m on m.id = t.merchant_id
+       where t.merchant_id = ${w.merchantA}
+       group by 1, 2, 3, 4, 5
+       order by 1, 2, 3, 4, 5`)) as unknown as { rows: unknown[] };
+    expect(kept.rows).toEqual(truth.rows);
+  }, 120_000);
+
+  it('answers concurrent single-item deliveries once their items are committed; a bad signature or a payment that cannot be applied affects no other', async () => {
+    // Deliveries that arrive while a transaction is in flight share the next one (group commit). Among them one
+    // with a bad signature (401, nothing stored) and one whose payment cannot be applied (a refund of 0: the
+    // group falls back to one delivery at a time; that one answers an error with its items kept, the others 200).
+    const sale = (reference: string) =>
+      item({
+        pspReference: reference,
+        amount: { currency: 'GBP', value: 1500 },
+        // Before the terminal's latest payment of the 200-item test below, which reads it.
+        eventDate: '2026-02-10T08:00:00Z',
+        additionalData: { terminalId: terminal },
+      });
+    const goodRefs = Array.from({ length: 24 }, () => pspRef());
+    const [forged, poisoned] = [pspRef(), pspRef()];
+    const forgedItem = signItem(sale(forged), ADYEN_TEST_HMAC_KEY);
+    const zeroRefund = item({
+      pspReference: pspRef(),
+      originalReference: poisoned,
+      eventCode: 'REFUND',
+      amount: { currency: 'GBP', value: 0 },
+    });
+    /** On each 200, the delivery's transaction must already be there for anyone to read. */
+    const committedOnAnswer = async (reference: string) => {
+      const response = await deliver(t.app, [sale(reference)]);
+      const visible = (await transactionOf(reference)) !== undefined;
+      return { status: response.statusCode, visible };
+    };
+    const [answers, forgedAnswer, poisonedAnswer] = await Promise.all([
+      Promise.all(goodRefs.map(committedOnAnswer)),
+      deliver(t.app, [{ ...forgedItem, amount: { currency: 'GBP', value: 1501 } }], { sign: false }),
+      deliver(t.app, [sale(poisoned), zeroRefund]),
+    ]);
+    expect(answers).toEqual(goodRefs.map(() => ({ status: 200, visible: true })));
+    expect(forgedAnswer.statusCode).toBe(401);
+    expect(await countOf(pspNotifications, [forged])).toBe(0);
+    expect(poisonedAnswer.statusCode).toBe(500);
+    expect(await transactionOf(poisoned)).toBeUndefined();
+    const kept = await t.app.db
+      .select()
+      .from(pspNotifications)
+      .where(eq(pspNotifications.paymentReference, poisoned));
+    expect(kept).toHaveLength(2);
+    expect(kept.every((row) => row.appliedAt === null)).toBe(true);
+    expect(await countOf(transactions, goodRefs)).toBe(goodRefs.length);
+  });
+
   it('takes a delivery of 200 items: duplicates inside it and from before ignored, a capture before its authorisation applied', async () => {
     const sales = Array.from({ length: 150 }, (_, i) =>
       item({

@@ -113,4 +113,52 @@ describe('the request path', () => {
       expect(result.rows[0]?.merchant).toBe('');
     }
   });
+
+  it("sends a route's read with its access check and answers exactly as before: 404 alike for a stranger, a member without the permission and no merchant at all", async () => {
+    const url = (merchantId: string) => `/api/v1/merchants/${merchantId}/users`;
+    const own = await get(url(w.merchantA), 'ownerA');
+    expect(own.statusCode).toBe(200);
+    const emails = (own.json().data as { email: string }[]).map((u) => u.email);
+    expect(emails).toContain(w.users.ownerA.email);
+    expect(emails).not.toContain(w.users.ownerB.email);
+    const stranger = await get(url(w.merchantA), 'ownerB');
+    const nobody = await get(url('00000000-0000-4000-8000-000000000000'), 'ownerB');
+    const withoutPermission = await get(url(w.merchantA), 'managerA1');
+    for (const reply of [stranger, nobody, withoutPermission]) {
+      expect(reply.statusCode).toBe(404);
+      const { requestId: _ignored, ...body } = reply.json().error as Record<string, unknown>;
+      const { requestId: _same, ...expected } = nobody.json().error as Record<string, unknown>;
+      expect(body).toEqual(expected);
+      expect(reply.body).not.toContain(w.users.ownerA.email);
+    }
+  });
+
+  it('runs the access statement and a read together read-only under the merchant context: RLS holds, writes are refused, nothing stays set', async () => {
+    const tenantDb = createTenantDb(t.app.database);
+    const { rows, read } = await tenantDb.oneStatementThenRead<{ merchant: string }, { id: string }[]>(
+      w.merchantA,
+      "select current_setting('app.merchant_id') as merchant",
+      (tx) => tx.select({ id: merchants.id }).from(merchants),
+    );
+    expect(rows).toEqual([{ merchant: w.merchantA }]);
+    expect(await read()).toEqual([{ id: w.merchantA }]);
+    const write = await tenantDb.oneStatementThenRead(w.merchantA, 'select 1', (tx) =>
+      tx.update(merchants).set({ industry: 'changed' }).where(eq(merchants.id, w.merchantA)),
+    );
+    await expect(write.read()).rejects.toSatisfy((error: Error) =>
+      /read-only transaction/.test(`${error.message} ${(error.cause as Error | undefined)?.message}`),
+    );
+    const [merchant] = await t.app.db
+      .select({ industry: merchants.industry })
+      .from(merchants)
+      .where(eq(merchants.id, w.merchantA));
+    expect(merchant?.industry).not.toBe('changed');
+    for (let i = 0; i < 12; i++) {
+      const result = (await t.app.db.execute(
+        sql`select current_user::text as role, coalesce(current_setting('app.merchant_id', true), '') as merchant, current_setting('transaction_read_only') as readonly`,
+      )) as unknown as { rows: { role: string; merchant: string; readonly: string }[] };
+      expect(result.rows[0]).toMatchObject({ merchant: '', readonly: 'off' });
+      expect(result.rows[0]?.role).not.toBe('app_user');
+    }
+  });
 });

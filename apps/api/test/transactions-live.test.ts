@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
-import { devices, siteRoleGrants } from '../src/db/schema/index.ts';
+import { devices, siteRoleGrants, transactions } from '../src/db/schema/index.ts';
 import { type AccessWorld, type ActorName, createAccessWorld } from './access-fixtures.ts';
 import { ADYEN_TEST_ENV, deliver, item, pspRef } from './helpers/adyen.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -21,6 +22,8 @@ async function openStream(base: string, token: string, path: string, headers: Re
     signal: controller.signal,
   });
   const events: LiveEvent[] = [];
+  /** Every event with an id, in order (`transaction`, `cursor`, `reset`): the id a reconnect would send. */
+  const ids: { id: string; event: string }[] = [];
   let comments = 0;
   let closed = false;
   let waiters: (() => void)[] = [];
@@ -43,8 +46,9 @@ async function openStream(base: string, token: string, path: string, headers: Re
                 .map((line) => [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)]),
             );
             if (block.startsWith(':')) comments += 1;
-            if (fields.data)
-              events.push({ id: fields.id ?? '', event: fields.event ?? '', data: JSON.parse(fields.data) });
+            if (fields.id) ids.push({ id: fields.id, event: fields.event ?? '' });
+            if (fields.data && fields.event === 'transaction')
+              events.push({ id: fields.id ?? '', event: fields.event, data: JSON.parse(fields.data) });
             for (const wake of waiters) wake();
             waiters = [];
             end = buffer.indexOf('\n\n');
@@ -72,6 +76,9 @@ async function openStream(base: string, token: string, path: string, headers: Re
   return {
     response,
     events,
+    ids,
+    /** The Last-Event-ID a client reconnecting now would send. */
+    lastId: () => ids.at(-1)?.id,
     comments: () => comments,
     /** The server ended the stream (or it was aborted). */
     closed: () => closed,
@@ -238,6 +245,102 @@ describe('live transaction events (server-sent events)', () => {
     expect(manager.events.map((e) => e.data.pspReference)).toEqual([missedA1, nextA1]);
   });
 
+  /** A transaction written straight into the table, as a writer other than the webhook would (its own stamp). */
+  const direct = (reference: string, updatedAt?: Date) => ({
+    merchantId: w.merchantA,
+    siteId: w.siteA1,
+    pspReference: reference,
+    amount: 1234,
+    currency: 'GBP',
+    status: 'captured',
+    source: 'adyen-terminal',
+    ...(updatedAt ? { updatedAt, createdAt: updatedAt } : {}),
+  });
+
+  // The miss of docs/PERFORMANCE.md (PSP ingestion, "Left to do"): a change stamped before the last event a client
+  // saw, committed after it, while the client was away. Replaying "what changed since the last event's stamp"
+  // misses it; the replay must go by what was committed, not by the stamp.
+  it('replays a change stamped before the last event seen but committed after it, while the client was away', async () => {
+    const first = await open('ownerA', w.merchantA);
+    const seen = await first.eventOf(await sale('a1'));
+    const stampOfSeen = (
+      await t.app.db
+        .select({ updatedAt: transactions.updatedAt })
+        .from(transactions)
+        .where(eq(transactions.pspReference, seen.data.pspReference))
+    )[0]?.updatedAt as Date;
+    const resumeFrom = first.lastId() as string;
+    first.close();
+
+    // Stamped a second before the seen one (a writer that took its time before the commit), committed now.
+    const late = pspRef();
+    await t.app.db.insert(transactions).values(direct(late, new Date(stampOfSeen.getTime() - 1000)));
+    const after = await sale('a1');
+
+    const again = await open('ownerA', w.merchantA, '', { 'last-event-id': resumeFrom });
+    await again.eventOf(after);
+    await again.eventOf(late);
+    expect(again.events.map((e) => e.data.pspReference).sort()).toEqual([after, late].sort());
+  });
+
+  it('replays a transaction that was still open when the client saw a later one commit (PostgreSQL, two connections)', async (context) => {
+    const connection = t.database.jobConnection;
+    if (t.database.kind !== 'postgres' || !('connectionString' in connection)) {
+      context.skip();
+      return;
+    }
+    const slow = new pg.Client({ connectionString: connection.connectionString });
+    await slow.connect();
+    try {
+      const first = await open('ownerA', w.merchantA);
+      await first.eventOf(await sale('a1'));
+      // A long transaction starts (its now() is its start) and writes a payment, not yet committed.
+      await slow.query('begin');
+      const late = pspRef();
+      await slow.query(
+        `insert into transactions (merchant_id, site_id, psp_reference, amount, currency, status, source)
+         values ($1, $2, $3, 1234, 'GBP', 'pending', 'adyen-terminal')`,
+        [w.merchantA, w.siteA1, late],
+      );
+      // Meanwhile a later payment commits and reaches the client; the client then drops.
+      const later = await sale('a1');
+      await first.eventOf(later);
+      const resumeFrom = first.lastId() as string;
+      first.close();
+      await slow.query('commit');
+
+      const again = await open('ownerA', w.merchantA, '', { 'last-event-id': resumeFrom });
+      await again.eventOf(late);
+      expect(again.events.map((e) => e.data.pspReference)).not.toContain(later);
+    } finally {
+      await slow.query('rollback').catch(() => undefined);
+      await slow.end();
+    }
+  });
+
+  it('sends a change whose notification never came within a heartbeat (a lost notification loses nothing)', async () => {
+    const stream = await open('ownerA', w.merchantA);
+    await stream.until(() => stream.ids.length >= 1, 'the first cursor');
+    // Written without any notification (as if the LISTEN connection was cut when it was published).
+    const silent = pspRef();
+    await t.app.db.insert(transactions).values(direct(silent));
+    await stream.eventOf(silent);
+    expect(stream.events.map((e) => e.data.pspReference)).toEqual([silent]);
+  });
+
+  it('answers an id from before replay by commit with a reset (read the pages again) and a cursor, not a 400', async () => {
+    const stream = await open('ownerA', w.merchantA, '', {
+      'last-event-id': `1795400000000000_${w.siteA1}`,
+    });
+    expect(stream.response.status).toBe(200);
+    await stream.until(() => stream.ids.length >= 1, 'the reset');
+    expect(stream.ids[0]?.event).toBe('reset');
+    const resumed = await open('ownerA', w.merchantA, '', { 'last-event-id': stream.ids[0]?.id ?? '' });
+    const next = await sale('a1');
+    await resumed.eventOf(next);
+    await stream.eventOf(next);
+  });
+
   it('turns away callers without the right to the merchant or site (404), strangers (401) and bad ids (400)', async () => {
     const inject = (actor: ActorName | undefined, url: string, headers: Record<string, string> = {}) =>
       t.app.inject({
@@ -255,6 +358,12 @@ describe('live transaction events (server-sent events)', () => {
     const badQuery = await inject('ownerA', path(w.merchantA, '?lastEventId=1'));
     expect(badQuery.statusCode).toBe(400);
     expect(JSON.stringify(badQuery.json())).toContain('lastEventId');
+    // Cursors the database would refuse (pg_snapshot's rules) are the caller's fault: 400, never 500.
+    for (const cursor of ['0:0:', '9:3:', '3:9:10', '3:9:7,5', '3:9:2', `1:${'9'.repeat(19)}:`]) {
+      const bad = await inject('ownerA', path(w.merchantA), { 'last-event-id': cursor });
+      expect(bad.statusCode, cursor).toBe(400);
+      expect(bad.json().error.details[0]).toMatchObject({ field: 'Last-Event-ID', rule: 'format' });
+    }
   });
 
   it('reaches the streams of another API instance on the same database (PostgreSQL LISTEN/NOTIFY)', async (context) => {

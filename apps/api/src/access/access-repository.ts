@@ -38,8 +38,11 @@ interface AccessJson {
 
 /**
  * Everything the access check needs of the database in one statement and one round trip (function
- * `app_access`, migration 0007), under the merchant's row-level security as app_user: undefined when the
+ * `app_access`, migration 0013), under the merchant's row-level security as app_user: undefined when the
  * merchant does not exist (or RLS hides it). The caller decides membership and permissions.
+ *
+ * With `read` (a route's one-statement read, `RouteAccess.read`), that statement travels in the same round trip
+ * on PostgreSQL (`TenantDb.oneStatementThenRead`); `answer()` answers it, and is only called once access is granted.
  */
 export async function loadAccess(
   tenantDb: TenantDb,
@@ -47,23 +50,40 @@ export async function loadAccess(
   actor: { userId: string; isStaff: boolean },
   now: Date,
 ): Promise<LoadedAccess | undefined> {
-  const [row] = await tenantDb.oneStatementForMerchant<{ access: AccessJson | string | null }>(
-    merchantId,
-    `select app_access(${literal(merchantId, 'uuid')}, ${literal(actor.userId, 'uuid')}, ${literal(actor.isStaff, 'boolean')}, ${literal(now.toISOString(), 'timestamptz')}) as access`,
-  );
-  const raw = row?.access;
-  if (!raw) return undefined;
+  return (await loadAccessAndRead(tenantDb, merchantId, actor, now, undefined)).loaded;
+}
+
+/** `loadAccess`, with a route's read in the same round trip (see above). */
+export async function loadAccessAndRead(
+  tenantDb: TenantDb,
+  merchantId: string,
+  actor: { userId: string; isStaff: boolean },
+  now: Date,
+  read: ((tx: Tx) => Promise<unknown>) | undefined,
+): Promise<{ loaded: LoadedAccess | undefined; answer: (() => Promise<unknown>) | undefined }> {
+  const statement = `select app_access(${literal(merchantId, 'uuid')}, ${literal(actor.userId, 'uuid')}, ${literal(actor.isStaff, 'boolean')}, ${literal(now.toISOString(), 'timestamptz')}) as access`;
+  type Row = { access: AccessJson | string | null };
+  let rows: Row[];
+  let answer: (() => Promise<unknown>) | undefined;
+  if (read)
+    ({ rows, read: answer } = await tenantDb.oneStatementThenRead<Row, unknown>(merchantId, statement, read));
+  else rows = await tenantDb.oneStatementForMerchant<Row>(merchantId, statement);
+  const raw = rows[0]?.access;
+  if (!raw) return { loaded: undefined, answer: undefined };
   const access = (typeof raw === 'string' ? JSON.parse(raw) : raw) as AccessJson;
   return {
-    merchant: merchantFromJson(access.merchant),
-    grants: access.grants ?? undefined,
-    override: access.override
-      ? {
-          id: access.override.id,
-          reason: access.override.reason,
-          expiresAt: new Date(access.override.expiresAt),
-        }
-      : undefined,
+    loaded: {
+      merchant: merchantFromJson(access.merchant),
+      grants: access.grants ?? undefined,
+      override: access.override
+        ? {
+            id: access.override.id,
+            reason: access.override.reason,
+            expiresAt: new Date(access.override.expiresAt),
+          }
+        : undefined,
+    },
+    answer,
   };
 }
 

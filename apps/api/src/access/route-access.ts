@@ -17,9 +17,9 @@ import type {
 import type { Clock } from '../clock.ts';
 import { type Actor, requireActor } from '../plugins/auth.ts';
 import { AppError, notFound } from '../plugins/errors.ts';
-import { loadAccess, type MerchantRow } from './access-repository.ts';
+import { loadAccessAndRead, type MerchantRow } from './access-repository.ts';
 import { recordAudit } from './audit-writer.ts';
-import { isUuid, type TenantDb } from './tenant-db.ts';
+import { isUuid, type TenantDb, type Tx } from './tenant-db.ts';
 
 /**
  * What a route requires of its caller, declared on the route (`config: { access }`) so that no route can
@@ -45,6 +45,13 @@ export type RouteAccess =
       scope: 'company' | 'site' | 'any-site';
       staffOnly?: boolean;
       audited?: boolean;
+      /**
+       * The route's one read (one statement), sent with the access check's statement in one round trip on
+       * PostgreSQL (docs/PERFORMANCE.md). Given the merchant id (a checked uuid) and the request before its
+       * input is validated; undefined when the request's input does not allow it (the handler then reads
+       * itself). Its answer is dropped unread unless access is granted; the handler takes it with `readOf`.
+       */
+      read?: (merchantId: string, request: FastifyRequest) => ((tx: Tx) => Promise<unknown>) | undefined;
     };
 
 /** What the access check established for a merchant-scoped request. */
@@ -76,6 +83,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the access check of `merchant` routes; null elsewhere. */
     access: MerchantAccessContext | null;
+    /** The answer of the route's declared `read`, once access is granted; null elsewhere. */
+    accessRead: (() => Promise<unknown>) | null;
   }
   interface FastifyInstance {
     /** Every route registered after the access plugin, with its declared access (authorization matrix). */
@@ -136,40 +145,56 @@ function merchantCheck(
     if (typeof merchantId !== 'string' || !isUuid(merchantId)) throw denied();
     if (access.staffOnly && !actor.isStaff) throw denied();
     if (actor.isStaff && !actor.secondFactor) throw secondFactorRequired();
-    const context = await accessContext(deps, merchantId, actor, {
-      ip: request.ip,
-      requestId: String(request.id),
-      userAgent: request.headers['user-agent'] ?? null,
-    });
+    const { context, answer } = await accessContext(
+      deps,
+      merchantId,
+      actor,
+      { ip: request.ip, requestId: String(request.id), userAgent: request.headers['user-agent'] ?? null },
+      access.read?.(merchantId, request),
+    );
     if (!context || !holdsPermissions(context, access.permissions, scopeOf(request, access.scope)))
       throw denied();
     // Issue 15: an owner can require a second factor of every user of the merchant (company settings); a member's
     // session that passed none is refused like a staff one, and the portal sends them to /two-factor.
     if (context.merchant.requireTwoFactor && !actor.secondFactor) throw secondFactorRequired();
     request.access = context;
+    request.accessRead = answer ?? null;
   };
 }
 
-/** The caller's access to a merchant as it stands now, or undefined when they have none (not a member, not staff). */
+/**
+ * The caller's access to a merchant as it stands now, or undefined when they have none (not a member, not
+ * staff); with `read`, that read's answer (see `RouteAccess.read`), to be used only once access is granted.
+ */
 async function accessContext(
   deps: { tenantDb: TenantDb; clock: Clock },
   merchantId: string,
   actor: Actor,
   request: Pick<MerchantAccessContext, 'ip' | 'requestId' | 'userAgent'>,
-): Promise<MerchantAccessContext | undefined> {
-  const loaded = await loadAccess(deps.tenantDb, merchantId, actor, deps.clock.now());
-  if (!loaded || (!loaded.grants && !actor.isStaff)) return undefined;
-  return {
-    merchant: loaded.merchant,
-    merchantId: loaded.merchant.id,
+  read?: (tx: Tx) => Promise<unknown>,
+): Promise<{ context: MerchantAccessContext | undefined; answer: (() => Promise<unknown>) | undefined }> {
+  const { loaded, answer } = await loadAccessAndRead(
+    deps.tenantDb,
+    merchantId,
     actor,
-    isStaff: actor.isStaff,
-    isMember: Boolean(loaded.grants),
-    permissions: loaded.grants ? permissionsFromRoles(loaded.grants) : EMPTY_PERMISSIONS,
-    override: loaded.override
-      ? { id: loaded.override.id, reason: loaded.override.reason, expiresAt: loaded.override.expiresAt }
-      : null,
-    ...request,
+    deps.clock.now(),
+    read,
+  );
+  if (!loaded || (!loaded.grants && !actor.isStaff)) return { context: undefined, answer: undefined };
+  return {
+    context: {
+      merchant: loaded.merchant,
+      merchantId: loaded.merchant.id,
+      actor,
+      isStaff: actor.isStaff,
+      isMember: Boolean(loaded.grants),
+      permissions: loaded.grants ? permissionsFromRoles(loaded.grants) : EMPTY_PERMISSIONS,
+      override: loaded.override
+        ? { id: loaded.override.id, reason: loaded.override.reason, expiresAt: loaded.override.expiresAt }
+        : null,
+      ...request,
+    },
+    answer,
   };
 }
 
@@ -182,7 +207,9 @@ export function reloadAccess(
   context: MerchantAccessContext,
 ): Promise<MerchantAccessContext | undefined> {
   const { ip, requestId, userAgent } = context;
-  return accessContext(deps, context.merchantId, context.actor, { ip, requestId, userAgent });
+  return accessContext(deps, context.merchantId, context.actor, { ip, requestId, userAgent }).then(
+    (reloaded) => reloaded.context,
+  );
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -224,6 +251,7 @@ async function accessPlugin(app: FastifyInstance, deps: { tenantDb: TenantDb; cl
   app.decorate('tenantDb', deps.tenantDb);
   app.decorate('routeCatalog', [] as RouteCatalogEntry[]);
   app.decorateRequest('access', null);
+  app.decorateRequest('accessRead', null);
   const recorder = staffActionRecorder(deps);
   app.addHook('onRoute', (route) => {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
@@ -256,4 +284,12 @@ export { accessPlugin };
 export function accessOf(request: FastifyRequest): MerchantAccessContext {
   if (!request.access) throw new Error(`route ${request.routeOptions.url} has no merchant access declared`);
   return request.access;
+}
+
+/**
+ * The answer of the route's declared `read` (`RouteAccess.read`), already on its way with the access check;
+ * undefined when the route declared none or it did not apply to this request (the handler reads itself).
+ */
+export function readOf<T>(request: FastifyRequest): (() => Promise<T>) | undefined {
+  return (request.accessRead as (() => Promise<T>) | null) ?? undefined;
 }

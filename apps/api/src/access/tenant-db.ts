@@ -21,8 +21,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * - `acrossMerchants(fn)`: the owning role, no merchant set. Not for requests: system jobs only (churn sweep).
  */
 export function createTenantDb(
-  database: Pick<Database, 'db' | 'transactionWith' | 'readWith' | 'batch'> &
-    Partial<Pick<Database, 'copyTransactionWith'>>,
+  database: Pick<Database, 'db' | 'kind' | 'transactionWith' | 'readWith' | 'batch'> &
+    Partial<Pick<Database, 'copyTransactionWith' | 'readAfter'>>,
 ) {
   const copyTransactionWith = database.copyTransactionWith?.bind(database);
   return {
@@ -95,6 +95,33 @@ export function createTenantDb(
     },
 
     /**
+     * `acrossMerchants` whose first statement leaves with its `begin` (one round trip fewer), and in which
+     * statements started together (`inOrder`) leave together on PostgreSQL (pipeline mode): PSP ingestion.
+     */
+    async acrossMerchantsPipelined<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      return database.transactionWith('', fn);
+    },
+
+    /**
+     * Runs statements of one transaction in the order given and answers all their results. On PostgreSQL they
+     * are sent at once, before any answer came back (the connection of `acrossMerchantsPipelined`, `forMerchant`
+     * and `forUser` is in pipeline mode): one round trip for all of them; each still runs after the one before
+     * it, with its own snapshot. On PGlite, one after the other (its session takes one query at a time). After
+     * a failed statement the later ones fail too (the transaction is aborted); the first failure is thrown.
+     */
+    async inOrder<T extends readonly unknown[]>(
+      statements: {
+        [K in keyof T]: () => PromiseLike<T[K]>;
+      },
+    ): Promise<T> {
+      if (database.kind === 'postgres')
+        return (await Promise.all(statements.map((statement) => statement()))) as unknown as T;
+      const results: unknown[] = [];
+      for (const statement of statements) results.push(await statement());
+      return results as unknown as T;
+    },
+
+    /**
      * One statement under the merchant's context in a single round trip, outside any other transaction: the
      * context, the role and the statement travel together and end together (PostgreSQL runs a multi-statement
      * query as one implicit transaction). `statement` carries no parameters: whatever it embeds must be
@@ -102,6 +129,30 @@ export function createTenantDb(
      */
     async oneStatementForMerchant<T>(merchantId: string, statement: string): Promise<T[]> {
       return database.batch<T>(`${tenantContext('merchant', merchantId)}; ${statement}`);
+    },
+
+    /**
+     * `oneStatementForMerchant(merchantId, statement)`, and `fn`'s one statement (a read) under the same
+     * context: on PostgreSQL both in one read-only transaction and one round trip, `fn`'s answer kept until
+     * `read()` asks for it (the caller drops it unread when `statement`'s answer says so: nothing of it leaves
+     * the process); on PGlite `read()` runs `fn` then, in a read-only transaction under the same context.
+     */
+    async oneStatementThenRead<F, T>(
+      merchantId: string,
+      statement: string,
+      fn: (tx: Tx) => Promise<T>,
+    ): Promise<{ rows: F[]; read: () => Promise<T> }> {
+      const context = tenantContext('merchant', merchantId);
+      if (!database.readAfter) {
+        const rows = await database.batch<F>(`${context}; ${statement}`);
+        return { rows, read: () => database.readWith(`set transaction read only; ${context}`, fn) };
+      }
+      const { first, settled } = await database.readAfter<F, T>(context, statement, fn);
+      return {
+        rows: first,
+        read: () =>
+          settled.status === 'fulfilled' ? Promise.resolve(settled.value) : Promise.reject(settled.reason),
+      };
     },
   };
 }

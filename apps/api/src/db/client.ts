@@ -46,6 +46,18 @@ export interface Database {
    */
   readWith<T>(setup: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
+   * PostgreSQL only (absent on PGlite, where a round trip costs nothing): `first` (statements without
+   * parameters) and then `fn`'s one statement in one READ ONLY transaction whose `begin`, `setup`, `first`, the
+   * statement and `commit` leave together and come back together (one round trip). Answers `first`'s last
+   * statement's rows and what `fn` settled to, so the caller can drop `fn`'s answer unread (the access check
+   * and a route's read, src/access/route-access.ts). Fails only when `first` (or the transaction) does.
+   */
+  readAfter?<F, T>(
+    setup: string,
+    first: string,
+    fn: (tx: Tx) => Promise<T>,
+  ): Promise<{ first: F[]; settled: PromiseSettledResult<T> }>;
+  /**
    * Several statements without parameters in one round trip (simple query protocol); PostgreSQL runs them as
    * one implicit transaction, so `set local` holds until the last one. Answers the last statement's rows.
    */
@@ -141,6 +153,52 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
     pool.on('error', reportConnectionError);
     pool.on('connect', batchWrites);
     const db = drizzlePg(pool, { schema });
+    /**
+     * A transaction of exactly one statement (`fn`'s): `opening` (`begin; …`), the statement and `commit` leave
+     * together and come back together (pipeline mode); a second statement is refused, since it would run after
+     * the commit. Answers `opening`'s results too.
+     */
+    async function oneRoundTrip<T>(
+      opening: string,
+      fn: (tx: Tx) => Promise<T>,
+    ): Promise<{ opened: pg.QueryResult | pg.QueryResult[]; result: T }> {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      pipelined(client, true);
+      const begun = client.query(opening) as Promise<pg.QueryResult | pg.QueryResult[]>;
+      begun.catch(() => undefined);
+      let ended: Promise<unknown> | undefined;
+      // The statement's client: its one query is followed at once by `commit`, before any answer came back.
+      const oneStatement = Object.create(client, {
+        query: {
+          value(...args: unknown[]) {
+            if (ended) throw new Error('readWith runs exactly one statement');
+            const answer = (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+            ended = client.query('commit');
+            ended.catch(() => undefined);
+            return answer;
+          },
+        },
+      }) as pg.PoolClient;
+      try {
+        const tx = transactionHandle(db, oneStatement);
+        let result: Awaited<ReturnType<typeof fn>>;
+        try {
+          result = await fn(tx);
+        } finally {
+          // Whatever happened, the transaction ends: its commit (a rollback after a failed statement) or now.
+          await (ended ?? client.query('rollback'));
+        }
+        return { opened: await begun, result };
+      } catch (error) {
+        await begun; // the opening's own error first, if that is what failed
+        if (!(error instanceof Error) || !('severity' in error)) broken = error as Error;
+        throw error;
+      } finally {
+        pipelined(client, false);
+        client.release(broken);
+      }
+    }
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -158,9 +216,7 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
           // failed, the transaction is aborted and that statement fails too; it never runs without the context.
           const begun = client.query(`begin; ${setup}`);
           begun.catch(() => undefined);
-          const { dialect, session: base } = partsOf(db);
-          const session = new NodePgSession(client, dialect, base.schema, base.options);
-          const tx = new NodePgTransaction(dialect, session, base.schema) as unknown as Tx;
+          const tx = transactionHandle(db, client);
           try {
             const result = await fn(tx);
             await begun;
@@ -181,54 +237,32 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
         }
       },
       async readWith(setup, fn) {
-        const client = await pool.connect();
-        let broken: Error | undefined;
-        pipelined(client, true);
-        const begun = client.query(`begin; ${setup}`);
-        begun.catch(() => undefined);
-        let ended: Promise<unknown> | undefined;
-        // The statement's client: its one query is followed at once by `commit`, before any answer came back.
-        const oneStatement = Object.create(client, {
-          query: {
-            value(...args: unknown[]) {
-              if (ended) throw new Error('readWith runs exactly one statement');
-              const answer = (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
-              ended = client.query('commit');
-              ended.catch(() => undefined);
-              return answer;
-            },
+        return (await oneRoundTrip(`begin; ${setup}`, fn)).result;
+      },
+      async readAfter<F, T>(setup: string, first: string, fn: (tx: Tx) => Promise<T>) {
+        let settled: PromiseSettledResult<T> = {
+          status: 'rejected',
+          reason: new Error('readAfter: no statement'),
+        };
+        const { opened } = await oneRoundTrip(
+          `begin transaction read only; ${setup}; ${first}`,
+          async (tx) => {
+            try {
+              settled = { status: 'fulfilled', value: await fn(tx) };
+            } catch (reason) {
+              settled = { status: 'rejected', reason };
+            }
           },
-        }) as pg.PoolClient;
-        try {
-          const { dialect, session: base } = partsOf(db);
-          const session = new NodePgSession(oneStatement, dialect, base.schema, base.options);
-          const tx = new NodePgTransaction(dialect, session, base.schema) as unknown as Tx;
-          let result: Awaited<ReturnType<typeof fn>>;
-          try {
-            result = await fn(tx);
-          } finally {
-            // Whatever happened, the transaction ends: its commit (a rollback after a failed statement) or now.
-            await (ended ?? client.query('rollback'));
-          }
-          await begun;
-          return result;
-        } catch (error) {
-          await begun; // the setup's own error first, if that is what failed
-          if (!(error instanceof Error) || !('severity' in error)) broken = error as Error;
-          throw error;
-        } finally {
-          pipelined(client, false);
-          client.release(broken);
-        }
+        );
+        const last = Array.isArray(opened) ? opened[opened.length - 1] : opened;
+        return { first: (last?.rows ?? []) as F[], settled };
       },
       async copyTransactionWith(setup, fn) {
         const { to: copyTo } = await import('pg-copy-streams');
         const client = await pool.connect();
         try {
           await client.query(`begin; ${setup}`);
-          const { dialect, session: base } = partsOf(db);
-          const session = new NodePgSession(client, dialect, base.schema, base.options);
-          const tx = new NodePgTransaction(dialect, session, base.schema) as unknown as Tx;
+          const tx = transactionHandle(db, client);
           const result = await fn(tx, (statement) => client.query(copyTo(statement)) as CopyOutStream);
           await client.query('commit');
           client.release();
@@ -249,12 +283,35 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
   if (!options.dataDir.startsWith('memory://'))
     mkdirSync(dirname(resolve(options.dataDir)), { recursive: true });
   // Loaded only here: on PostgreSQL the process never loads PGlite, its WASM or its Drizzle driver (issue 16 §2).
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { fromPglite } = await import('./pglite-database.ts');
-  const client = new PGlite(options.dataDir);
-  await client.waitReady;
-  return fromPglite(client);
+  const { fromPglite, openPglite } = await import('./pglite-database.ts');
+  return fromPglite(await openPglite(options.dataDir));
 }
+
+/**
+ * A Drizzle transaction handle on a checked-out client. Drizzle's constructor builds a relational query
+ * builder for every table of the schema (`tx.query.<table>`), about 4 % of the API's CPU per request on a
+ * one-statement read (docs/PERFORMANCE.md); nothing here uses them, so they are built only if `query` is read.
+ */
+function transactionHandle(db: unknown, client: pg.PoolClient): Tx {
+  const { dialect, session: base } = partsOf(db);
+  const session = new NodePgSession(client, dialect, base.schema, base.options);
+  const tx = new NodePgTransaction(dialect, session, undefined);
+  const relational = base.schema as RelationalSchema | undefined;
+  Object.defineProperties(tx, {
+    schema: { value: relational, writable: true },
+    _: { value: relational ? { ...relational, session } : tx._, writable: true },
+    query: {
+      configurable: true,
+      get() {
+        const { query } = new NodePgTransaction(dialect, session, relational);
+        Object.defineProperty(tx, 'query', { value: query, writable: true });
+        return query;
+      },
+    },
+  });
+  return tx as unknown as Tx;
+}
+type RelationalSchema = NonNullable<ConstructorParameters<typeof NodePgTransaction>[2]>;
 
 /**
  * node-postgres's pipeline mode, for one checked-out client while a transaction of ours holds it: queries leave

@@ -1,9 +1,24 @@
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite/session';
 import { type Database, type Db, migrationsFolder, partsOf, type Tx } from './client.ts';
 import * as schema from './schema/index.ts';
+
+/**
+ * PGlite's embedded server runs with 128 MB of shared buffers by default, allocated and written at start in its
+ * WebAssembly memory, which never shrinks: ~150 MiB resident before the first query. The buffers cache pages
+ * that are already in memory (MEMFS) or in the OS's page cache (a data directory), so 16 MB is enough; work_mem
+ * (4 MB) and temp_buffers (8 MB) stay PGlite's defaults. Measured in docs/PERFORMANCE.md, "Memory".
+ */
+export const PGLITE_SETTINGS: readonly string[] = ['-c', 'shared_buffers=16MB'];
+
+/** A PGlite in `dataDir` (`memory://` for one in memory) with PGLITE_SETTINGS, ready for queries. */
+export async function openPglite(dataDir: string): Promise<PGlite> {
+  const client = new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
+  await client.waitReady;
+  return client;
+}
 
 /**
  * A Database on an open PGlite. Its own module, imported by `openDatabase` only when there is no DATABASE_URL, so a

@@ -4,7 +4,6 @@ import { mailerFromConfig } from '../adapters/mail/mailer-from-config.ts';
 import { devOutboxRoutes } from '../adapters/mail/outbox-routes.ts';
 import { createPostgresRateLimitStore } from '../adapters/rate-limit/postgres-store.ts';
 import type { RateLimitStore } from '../adapters/rate-limit/rate-limit-port.ts';
-import { createRedisRateLimitStore } from '../adapters/rate-limit/redis-store.ts';
 import type { Db } from '../db/client.ts';
 import { authPlugin } from '../plugins/auth.ts';
 import { createOidcClient, type OidcProviderConfig } from './oidc-client.ts';
@@ -87,7 +86,10 @@ export async function createIdentityModule(options: IdentityModuleOptions) {
   const rateLimitStore =
     options.rateLimitStore ??
     (options.redisUrl
-      ? await createRedisRateLimitStore({ url: options.redisUrl })
+      ? // The Redis client loads only when REDIS_URL is set (issue 16 §2: no unused SDK in the process).
+        await (await import('../adapters/rate-limit/redis-store.ts')).createRedisRateLimitStore({
+          url: options.redisUrl,
+        })
       : createPostgresRateLimitStore(options.db));
   const limiter = createRateLimiter(clock, rateLimitStore);
   const service = createIdentityService({

@@ -234,6 +234,7 @@ export const enGB = {
     rateLimited: 'Too many requests. Please wait a minute and try again.',
     generic: 'Oops, something went wrong. Please try again later',
     retry: 'Try again',
+    notFound: 'Not found: it may have been removed, or you may no longer have access to it.',
   },
 } as const;
 

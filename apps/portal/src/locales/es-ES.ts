@@ -236,5 +236,6 @@ export const esES: PublicResources = {
     rateLimited: 'Demasiadas solicitudes. Espera un minuto e inténtalo de nuevo.',
     generic: 'Vaya, algo ha ido mal. Inténtalo de nuevo más tarde',
     retry: 'Reintentar',
+    notFound: 'No encontrado: puede que se haya eliminado o que ya no tengas acceso.',
   },
 };

@@ -238,5 +238,6 @@ export const frFR: PublicResources = {
     rateLimited: 'Trop de requêtes. Veuillez patienter une minute et réessayer.',
     generic: "Oups, une erreur s'est produite. Veuillez réessayer plus tard",
     retry: 'Réessayer',
+    notFound: "Introuvable : l'élément a peut-être été supprimé, ou vous n'y avez plus accès.",
   },
 };

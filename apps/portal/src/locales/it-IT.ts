@@ -236,5 +236,6 @@ export const itIT: PublicResources = {
     rateLimited: 'Troppe richieste. Attendi un minuto e riprova.',
     generic: 'Ops, qualcosa è andato storto. Riprova più tardi',
     retry: 'Riprova',
+    notFound: 'Non trovato: potrebbe essere stato rimosso o potresti non avervi più accesso.',
   },
 };

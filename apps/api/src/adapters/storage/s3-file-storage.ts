@@ -8,33 +8,14 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3StorageConfig } from './s3-config.ts';
 import { type FileStorage, safeFilename } from './storage-port.ts';
 
-/** S3_* of the configuration (src/config.ts): the bucket and how to reach it. */
-export interface S3StorageConfig {
-  bucket: string;
-  region: string;
-  /** An S3-compatible service's URL (MinIO, R2, s3rver…); unset → AWS's own endpoint for the region. */
-  endpoint: string | undefined;
-  /** Bucket in the path (`endpoint/bucket/key`) instead of the host name (`bucket.endpoint/key`). */
-  forcePathStyle: boolean;
-  /** Both or neither: unset → the SDK's default chain (environment, shared files, instance or task role). */
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-}
+export type { S3StorageConfig } from './s3-config.ts';
 
 /** Parts of a multipart upload: S3's smallest (5 MiB), two in flight — the most a write holds in memory. */
 const PART_SIZE = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
-
-/**
- * The origin the browser fetches presigned URLs from (it goes into the CSP's connect-src, and the bucket's
- * CORS rules must allow the portal's origin to GET from it — docs/STORAGE.md).
- */
-export function s3DownloadOrigin(config: S3StorageConfig): string {
-  const endpoint = new URL(config.endpoint ?? `https://s3.${config.region}.amazonaws.com`);
-  if (config.forcePathStyle) return endpoint.origin;
-  return `${endpoint.protocol}//${config.bucket}.${endpoint.host}`;
-}
 
 /**
  * Object storage through the S3 API (`@aws-sdk/client-s3`): writes stream through a multipart upload

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { bigint, type PgColumn, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, customType, type PgColumn, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Column helpers shared by the schema files (not tables; index.ts does not re-export this file).
 
@@ -20,3 +20,9 @@ export function oneOf(column: PgColumn, values: readonly string[]): SQL {
   const list = values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ');
   return sql`${column} in (${sql.raw(list)})`;
 }
+
+/**
+ * A 64-bit transaction id (PostgreSQL's `xid8`, never wrapping around), as text: what `pg_current_xact_id()`
+ * answers and what a `pg_snapshot` lists (docs/decisions: live-transactions replay by commit).
+ */
+export const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });

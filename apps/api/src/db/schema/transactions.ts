@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { merchantIdColumn, minorUnits, oneOf } from './columns.ts';
+import { merchantIdColumn, minorUnits, oneOf, xid8 } from './columns.ts';
 import { merchants } from './merchants.ts';
 import { sites } from './sites.ts';
 
@@ -51,6 +51,13 @@ export const transactions = pgTable(
     /** When the payment happened (the list's sort key). */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The database transaction that wrote this version of the row (its insert by default, every update by the
+     * trigger of migration 0041): live streams replay what a snapshot had not yet seen, in commit terms, so a
+     * change stamped early and committed late is never missed (transactions/live-routes.ts). 0 for rows older
+     * than the column (visible to every snapshot).
+     */
+    changeXid: xid8('change_xid').notNull().default(sql`pg_current_xact_id()`),
   },
   (t) => [
     primaryKey({ name: 'transactions_pk', columns: [t.merchantId, t.id] }),
@@ -69,6 +76,7 @@ export const transactions = pgTable(
       t.id.desc(),
     ),
     index('transactions_merchant_last_four_idx').on(t.merchantId, t.cardLastFour),
+    index('transactions_merchant_change_idx').on(t.merchantId, t.changeXid),
     check('transactions_status_check', oneOf(t.status, TRANSACTION_STATUSES)),
     check('transactions_source_check', oneOf(t.source, PAYMENT_SOURCES)),
     check('transactions_card_bin_check', sql`${t.cardBin} is null or ${t.cardBin} ~ '^[0-9]{6,8}$'`),

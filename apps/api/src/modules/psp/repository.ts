@@ -6,6 +6,14 @@ export type NotificationInsert = typeof pspNotifications.$inferInsert;
 export type NotificationRow = typeof pspNotifications.$inferSelect;
 type TransactionInsert = typeof transactions.$inferInsert;
 
+/** An item to store; `outcome` (with its merchant and transaction) when it is stored already applied. */
+export type StoredItem = Omit<NotificationInsert, 'outcome' | 'appliedAt'> & {
+  outcome?: 'applied' | 'waiting' | 'unmatched' | null;
+};
+
+/** A transaction to create or bring up to date (`id`: its own when it exists, a new one otherwise). */
+export type TransactionWrite = TransactionInsert & { id: string; merchantId: string };
+
 export interface PaymentLocation {
   merchantId: string;
   siteId: string;
@@ -20,27 +28,34 @@ export interface PaymentLocation {
  */
 export const pspRepository = {
   /**
-   * Stores items; a duplicate (psp, pspReference, eventCode, success) is left as it was. Returns how many rows
-   * are new and the payments they belong to.
+   * Stores items, in the order given (callers sort them by the dedupe key); a duplicate (psp, pspReference,
+   * eventCode, success) is left as it was. An item may come already applied (`outcome` set: stored and applied
+   * in one statement). Returns how many rows are new and the payments they belong to. One JSON parameter
+   * instead of a parameter per column and row: building the latter cost more CPU than the database's insert.
    */
   async storeNotifications(
     tx: Tx,
-    rows: NotificationInsert[],
+    rows: readonly StoredItem[],
   ): Promise<{ count: number; payments: Set<string> }> {
     if (rows.length === 0) return { count: 0, payments: new Set() };
-    const inserted = await tx
-      .insert(pspNotifications)
-      .values(rows)
-      .onConflictDoNothing({
-        target: [
-          pspNotifications.psp,
-          pspNotifications.pspReference,
-          pspNotifications.eventCode,
-          pspNotifications.success,
-        ],
-      })
-      .returning({ paymentReference: pspNotifications.paymentReference });
-    return { count: inserted.length, payments: new Set(inserted.map((row) => row.paymentReference)) };
+    const result = (await tx.execute(sql`
+      insert into ${pspNotifications} (psp, psp_reference, original_reference, payment_reference, event_code,
+             success, merchant_account_code, merchant_reference, amount, currency, event_date, reason,
+             payment_method, additional_data, merchant_id, transaction_id, outcome, applied_at)
+      select r.psp, r."pspReference", r."originalReference", r."paymentReference", r."eventCode", r.success,
+             r."merchantAccountCode", r."merchantReference", r.amount, r.currency, r."eventDate", r.reason,
+             r."paymentMethod", coalesce(r."additionalData", '{}'::jsonb), r."merchantId", r."transactionId",
+             r.outcome, case when r.outcome is null then null else now() end
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as r(psp text, "pspReference" text, "originalReference" text, "paymentReference" text,
+               "eventCode" text, success boolean, "merchantAccountCode" text, "merchantReference" text,
+               amount bigint, currency text, "eventDate" timestamptz, reason text, "paymentMethod" text,
+               "additionalData" jsonb, "merchantId" uuid, "transactionId" uuid, outcome text)
+      on conflict (psp, psp_reference, event_code, success) do nothing
+      returning payment_reference as "paymentReference"`)) as unknown as {
+      rows: { paymentReference: string }[];
+    };
+    return { count: result.rows.length, payments: new Set(result.rows.map((row) => row.paymentReference)) };
   },
 
   /** Payments among `references` with an item stored but not applied (a failed or interrupted apply). */
@@ -145,8 +160,9 @@ export const pspRepository = {
     return found;
   },
 
-  async refundsOfTransactions(tx: Tx, transactionIds: readonly string[]) {
-    if (transactionIds.length === 0) return [];
+  /** The refunds of the transactions these payments made. */
+  async refundsOfPayments(tx: Tx, paymentReferences: readonly string[]) {
+    if (paymentReferences.length === 0) return [];
     return tx
       .select({
         transactionId: refunds.transactionId,
@@ -156,33 +172,79 @@ export const pspRepository = {
         status: refunds.status,
       })
       .from(refunds)
-      .where(inArray(refunds.transactionId, [...transactionIds]));
+      .innerJoin(
+        transactions,
+        and(eq(transactions.merchantId, refunds.merchantId), eq(transactions.id, refunds.transactionId)),
+      )
+      .where(inArray(transactions.pspReference, [...paymentReferences]));
   },
 
-  /** Creates the transactions or brings them up to date (one statement); returns their ids by PSP reference. */
-  async upsertTransactions(
+  /**
+   * Writes what applying decided, in one statement: the transactions created or brought up to date (their
+   * roll-up buckets are written by the statement triggers, in key order: migration 0042), the terminals' last transaction
+   * moved forward (one row per device, locked in id order), and the items stored before marked with their
+   * payment's outcome. Returns the transactions' ids by PSP reference.
+   */
+  async writeApplied(
     tx: Tx,
-    rows: (TransactionInsert & { merchantId: string })[],
+    psp: string,
+    write: {
+      transactions: readonly TransactionWrite[];
+      touches: readonly { merchantId: string; deviceId: string; at: Date }[];
+      outcomes: readonly {
+        paymentReference: string;
+        outcome: 'applied' | 'waiting' | 'unmatched';
+        merchantId?: string;
+        transactionId?: string;
+      }[];
+    },
   ): Promise<Map<string, string>> {
-    if (rows.length === 0) return new Map();
-    const saved = await tx
-      .insert(transactions)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: transactions.pspReference,
-        set: {
-          status: sql`excluded.status`,
-          amount: sql`excluded.amount`,
-          tipAmount: sql`excluded.tip_amount`,
-          cardScheme: sql`coalesce(excluded.card_scheme, ${transactions.cardScheme})`,
-          cardBin: sql`coalesce(excluded.card_bin, ${transactions.cardBin})`,
-          cardLastFour: sql`coalesce(excluded.card_last_four, ${transactions.cardLastFour})`,
-          cardRegion: sql`coalesce(excluded.card_region, ${transactions.cardRegion})`,
-          updatedAt: sql`now()`,
-        },
-      })
-      .returning({ id: transactions.id, pspReference: transactions.pspReference });
-    return new Map(saved.map((row) => [row.pspReference, row.id]));
+    if (write.transactions.length + write.touches.length + write.outcomes.length === 0) return new Map();
+    const result = (await tx.execute(sql`
+      with t as (
+        insert into ${transactions} (merchant_id, id, site_id, device_id, psp_reference, merchant_reference, amount,
+               tip_amount, currency, status, source, card_scheme, card_bin, card_last_four, card_region, created_at)
+        select r."merchantId", r.id, r."siteId", r."deviceId", r."pspReference", r."merchantReference", r.amount,
+               r."tipAmount", r.currency, r.status, r.source, r."cardScheme", r."cardBin", r."cardLastFour",
+               r."cardRegion", r."createdAt"
+          from jsonb_to_recordset(${JSON.stringify(write.transactions)}::jsonb)
+            as r("merchantId" uuid, id uuid, "siteId" uuid, "deviceId" uuid, "pspReference" text,
+                 "merchantReference" text, amount bigint, "tipAmount" bigint, currency text, status text,
+                 source text, "cardScheme" text, "cardBin" text, "cardLastFour" text, "cardRegion" text,
+                 "createdAt" timestamptz)
+        on conflict (psp_reference) do update
+           set status = excluded.status, amount = excluded.amount, tip_amount = excluded.tip_amount,
+               card_scheme = coalesce(excluded.card_scheme, ${transactions}.card_scheme),
+               card_bin = coalesce(excluded.card_bin, ${transactions}.card_bin),
+               card_last_four = coalesce(excluded.card_last_four, ${transactions}.card_last_four),
+               card_region = coalesce(excluded.card_region, ${transactions}.card_region),
+               updated_at = now()
+        returning id, psp_reference
+      ), r as (
+        select * from jsonb_to_recordset(${JSON.stringify(write.touches)}::jsonb)
+          as r("merchantId" uuid, "deviceId" uuid, at timestamptz)
+      ), l as (
+        -- The terminals locked in id order before they are written, whatever order the join below takes.
+        select id from ${devices} where id in (select "deviceId" from r) order by id for no key update
+      ), d as (
+        update ${devices} d
+           set last_transaction_at = greatest(d.last_transaction_at, r.at),
+               last_activity_at = greatest(d.last_activity_at, r.at)
+          from r
+         where d.merchant_id = r."merchantId" and d.id = r."deviceId" and d.id in (select id from l)
+      ), n as (
+        update ${pspNotifications} n
+           set outcome = o.outcome, applied_at = now(),
+               merchant_id = coalesce(o."merchantId", n.merchant_id),
+               transaction_id = coalesce(o."transactionId", n.transaction_id)
+          from jsonb_to_recordset(${JSON.stringify(write.outcomes)}::jsonb)
+            as o("paymentReference" text, outcome text, "merchantId" uuid, "transactionId" uuid)
+         where n.psp = ${psp} and n.payment_reference = o."paymentReference"
+      )
+      select id, psp_reference as "pspReference" from t`)) as unknown as {
+      rows: { id: string; pspReference: string }[];
+    };
+    return new Map(result.rows.map((row) => [row.pspReference, row.id]));
   },
 
   /** New statuses of transactions imported without their notifications (refunds told of later). */
@@ -197,18 +259,22 @@ export const pspRepository = {
        where t.merchant_id = r."merchantId" and t.id = r."transactionId"`);
   },
 
-  /** Gives refunds asked for through the API (no PSP reference yet) the PSP reference their notification carries. */
+  /**
+   * Gives refunds asked for through the API (no PSP reference yet) the PSP reference their notification carries:
+   * the refund `refundId` of the transaction that payment `paymentReference` made, if there is one.
+   */
   async claimRequestedRefunds(
     tx: Tx,
-    claims: readonly { merchantId: string; transactionId: string; refundId: string; pspReference: string }[],
+    claims: readonly { paymentReference: string; refundId: string; pspReference: string }[],
   ): Promise<void> {
     if (claims.length === 0) return;
     await tx.execute(sql`
       update ${refunds} f set psp_reference = c."pspReference", updated_at = now()
         from (select distinct on ("refundId") *
                 from jsonb_to_recordset(${JSON.stringify(claims)}::jsonb)
-                  as c("merchantId" uuid, "transactionId" uuid, "refundId" uuid, "pspReference" text)) c
-       where f.merchant_id = c."merchantId" and f.transaction_id = c."transactionId" and f.id = c."refundId"
+                  as c("paymentReference" text, "refundId" uuid, "pspReference" text)) c
+        join ${transactions} t on t.psp_reference = c."paymentReference"
+       where f.merchant_id = t.merchant_id and f.transaction_id = t.id and f.id = c."refundId"
          and f.psp_reference is null`);
   },
 
@@ -241,41 +307,5 @@ export const pspRepository = {
           updatedAt: sql`now()`,
         },
       });
-  },
-
-  /** Every item of each payment marked with what applying it did (one statement). */
-  async markPayments(
-    tx: Tx,
-    psp: string,
-    outcomes: readonly {
-      paymentReference: string;
-      outcome: 'applied' | 'waiting' | 'unmatched';
-      merchantId?: string;
-      transactionId?: string;
-    }[],
-  ): Promise<void> {
-    if (outcomes.length === 0) return;
-    await tx.execute(sql`
-      update ${pspNotifications} n
-         set outcome = o.outcome, applied_at = now(),
-             merchant_id = coalesce(o."merchantId", n.merchant_id),
-             transaction_id = coalesce(o."transactionId", n.transaction_id)
-        from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
-          as o("paymentReference" text, outcome text, "merchantId" uuid, "transactionId" uuid)
-       where n.psp = ${psp} and n.payment_reference = o."paymentReference"`);
-  },
-
-  /** The terminals' last transaction and activity moved forward (one statement, one row per device). */
-  async touchDevices(
-    tx: Tx,
-    touches: readonly { merchantId: string; deviceId: string; at: Date }[],
-  ): Promise<void> {
-    if (touches.length === 0) return;
-    await tx.execute(sql`
-      update ${devices} d
-         set last_transaction_at = greatest(d.last_transaction_at, r.at),
-             last_activity_at = greatest(d.last_activity_at, r.at)
-        from jsonb_to_recordset(${JSON.stringify(touches)}::jsonb) as r("merchantId" uuid, "deviceId" uuid, at timestamptz)
-       where d.merchant_id = r."merchantId" and d.id = r."deviceId"`);
   },
 };

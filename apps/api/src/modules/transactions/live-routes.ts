@@ -12,15 +12,50 @@ import type { LiveEvents } from './live-events.ts';
 import { transactionsRepository as repo } from './repository.ts';
 import { totalsPathSchema } from './schemas.ts';
 
-/** An event id: the transaction's last change (microseconds since the epoch) and its id, so ids order. */
-const EVENT_ID = /^(\d{1,20})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-/** At most this many changes are replayed after a reconnect; the screen refetches its page anyway. */
+/**
+ * An event id is a cursor: the PostgreSQL snapshot (`xmin:xmax:xip,…`, pg_snapshot's text form) up to which the
+ * client has every change of its stream. A resumed stream sends what that snapshot had not seen (docs/decisions:
+ * live-transactions replay by commit).
+ */
+const CURSOR_SOURCE = '(\\d{1,19}):(\\d{1,19}):((?:\\d{1,19})(?:,\\d{1,19})*)?';
+const CURSOR = new RegExp(`^${CURSOR_SOURCE}$`);
+/**
+ * The ids the stream sent before decision 0097 (a change's microseconds and a transaction id): a tab open across
+ * the upgrade resumes with one; it is told to read its pages again and gets a cursor.
+ */
+const LEGACY_SOURCE = '\\d{1,20}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const EVENT_ID = new RegExp(`^(?:${CURSOR_SOURCE}|${LEGACY_SOURCE})$`);
+/** At most this many changes are sent from one read; more, and the client is told to read its pages again. */
 const REPLAY_LIMIT = 500;
+const XID_MAX = 2n ** 63n - 1n;
+
+/**
+ * A cursor the database will take (pg_snapshot's own input rules: 0 < xmin <= xmax, each listed id within
+ * [xmin, xmax) and in order), in its normal form; undefined for anything else, which is a 400, never a 500.
+ */
+export function parseCursor(text: string): string | undefined {
+  if (text.length > 4096) return undefined;
+  const match = CURSOR.exec(text);
+  if (!match?.[1] || !match[2]) return undefined;
+  const xmin = BigInt(match[1]);
+  const xmax = BigInt(match[2]);
+  if (xmin < 1n || xmax < xmin || xmax > XID_MAX) return undefined;
+  const running: bigint[] = [];
+  for (const part of match[3] ? match[3].split(',') : []) {
+    const xid = BigInt(part);
+    if (xid < xmin || xid >= xmax) return undefined;
+    const last = running.at(-1);
+    if (last !== undefined && xid < last) return undefined;
+    if (last !== xid) running.push(xid);
+  }
+  return `${xmin}:${xmax}:${running.join(',')}`;
+}
 
 const liveQuerySchema = z.object({
   siteId: z.uuid({ error: 'must be a uuid' }).optional(),
   lastEventId: z
     .string()
+    .max(4096, { error: 'must be the id of an event this stream sent' })
     .regex(EVENT_ID, { error: 'must be the id of an event this stream sent' })
     .optional()
     .describe('Resume after this event (EventSource sends it as the Last-Event-ID header instead)'),
@@ -35,37 +70,57 @@ interface LiveRow {
   tip_amount: number | string;
   currency: string;
   created_at: Date | string;
-  changed: string;
 }
 
-/** The transactions the stream may show, read as the merchant (row-level security) and within its sites. */
-async function readChanges(
+interface Read {
+  /** The snapshot this read saw: the next cursor. */
+  snapshot: string;
+  rows: LiveRow[];
+  /** More than REPLAY_LIMIT changes: none are in `rows`; the client reads its pages again. */
+  overflow: boolean;
+}
+
+/**
+ * The transactions of the stream (read as the merchant, row-level security, within its sites) whose current
+ * version the snapshot `since` had not seen — written by a transaction that had not committed when it was taken,
+ * however early its stamp — with the snapshot of this very statement, which has seen every row it answers. Ordered
+ * by the writing transaction, so a stream's events follow the commits; one statement, so nothing falls between.
+ */
+async function readSince(
   tx: Tx,
   merchantId: string,
   siteIds: readonly string[] | undefined,
-  where: { transactionId: string } | { after: { micros: string; id: string } },
-): Promise<LiveRow[]> {
+  since: string | undefined,
+): Promise<Read> {
   const sites = siteIds
     ? sql` and site_id in (${sql.join(
         siteIds.map((id) => sql`${id}::uuid`),
         sql`, `,
       )})`
     : sql``;
-  const which =
-    'transactionId' in where
-      ? sql` and id = ${where.transactionId}::uuid`
-      : sql` and (updated_at, id) > (to_timestamp(${where.after.micros}::numeric / 1000000), ${where.after.id}::uuid)`;
-  const result = await tx.execute(sql`
-    select id, site_id, status, psp_reference, amount, tip_amount, currency, created_at,
-           (extract(epoch from updated_at) * 1000000)::bigint::text as changed
-      from transactions
-     where merchant_id = ${merchantId}::uuid${sites}${which}
-     order by updated_at, id
-     limit ${REPLAY_LIMIT}`);
-  return (result as unknown as { rows: LiveRow[] }).rows;
+  const result = await tx.execute(
+    since === undefined
+      ? sql`select pg_current_snapshot()::text as snapshot`
+      : sql`
+    select s.snapshot::text as snapshot, c.*
+      from (select pg_current_snapshot() as snapshot) s
+      left join lateral (
+        select id, site_id, status, psp_reference, amount, tip_amount, currency, created_at
+          from transactions
+         where merchant_id = ${merchantId}::uuid${sites}
+           and change_xid >= pg_snapshot_xmin(${since}::pg_snapshot)
+           and not pg_visible_in_snapshot(change_xid, ${since}::pg_snapshot)
+         order by change_xid, id
+         limit ${REPLAY_LIMIT + 1}) c on true`,
+  );
+  const rows = (result as unknown as { rows: (LiveRow & { snapshot: string })[] }).rows;
+  const snapshot = rows[0]?.snapshot ?? '';
+  const changes = rows.filter((row) => row.id !== null);
+  const overflow = changes.length > REPLAY_LIMIT;
+  return { snapshot, rows: overflow ? [] : changes, overflow };
 }
 
-function eventOf(row: LiveRow): string {
+function eventOf(row: LiveRow, id: string): string {
   const data = {
     transactionId: row.id,
     siteId: row.site_id,
@@ -76,7 +131,7 @@ function eventOf(row: LiveRow): string {
     currency: row.currency,
     createdAt: new Date(row.created_at).toISOString(),
   };
-  return `id: ${row.changed}_${row.id}\nevent: transaction\ndata: ${JSON.stringify(data)}\n\n`;
+  return `id: ${id}\nevent: transaction\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 /**
@@ -125,8 +180,10 @@ export const liveTransactionsRoutes: FastifyPluginAsyncZod<{
       const header = request.headers['last-event-id'];
       const resume =
         (typeof header === 'string' && header !== '' ? header : undefined) ?? request.query.lastEventId;
-      const parsed = resume ? EVENT_ID.exec(resume) : undefined;
-      if (resume && !parsed)
+      const cursor = resume ? parseCursor(resume) : undefined;
+      const legacy =
+        resume !== undefined && cursor === undefined && EVENT_ID.test(resume) && resume.includes('_');
+      if (resume && !cursor && !legacy)
         throw badRequest('The request is not valid', [
           {
             field: 'Last-Event-ID',
@@ -147,6 +204,13 @@ export const liveTransactionsRoutes: FastifyPluginAsyncZod<{
       )
         throw notFound('Site not found');
 
+      // Without a cursor, the stream starts from now (the screen has just read its pages): the snapshot is taken
+      // before the answer starts, so a database fault is still a 503.
+      const start =
+        cursor ??
+        (await tenantDb.forMerchant(merchantId, (tx) => readSince(tx, merchantId, siteIds, undefined)))
+          .snapshot;
+
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -160,27 +224,47 @@ export const liveTransactionsRoutes: FastifyPluginAsyncZod<{
       open.add(raw);
 
       let ended = false;
-      // One write after another, in the order the changes arrived.
+      /** Everything the snapshot `since` had seen was sent (or was there before the stream, or is in a reset). */
+      let since = start;
+      // A client with no cursor gets one at once; one from before decision 0097 also reads its pages again.
+      raw.write(`id: ${since}\nevent: ${legacy ? 'reset' : 'cursor'}\ndata: {}\n\n`);
+      // One read after another; a read asked for while one waits is the same read (a burst reads once).
       let chain: Promise<void> = Promise.resolve();
-      const send = (read: (tx: Tx) => Promise<LiveRow[]>) => {
+      let queued = false;
+      const catchUp = () => {
+        if (queued || ended) return;
+        queued = true;
         chain = chain
           .then(async () => {
+            queued = false;
             if (ended) return;
-            const rows = await tenantDb.forMerchant(merchantId, read);
-            if (!ended) for (const row of rows) raw.write(eventOf(row));
+            const read = await tenantDb.forMerchant(merchantId, (tx) =>
+              readSince(tx, merchantId, siteIds, since),
+            );
+            if (ended || !read.snapshot) return;
+            const previous = since;
+            since = read.snapshot;
+            if (read.overflow) raw.write(`id: ${since}\nevent: reset\ndata: {}\n\n`);
+            else if (read.rows.length === 0) {
+              if (since !== previous) raw.write(`id: ${since}\nevent: cursor\ndata: {}\n\n`);
+            }
+            // Only the last event carries the new cursor: a client cut off halfway resumes before this read.
+            else
+              read.rows.forEach((row, index) => {
+                raw.write(eventOf(row, index === read.rows.length - 1 ? since : previous));
+              });
           })
-          .catch((error: unknown) => request.log.warn({ err: error }, 'live events: a change was not sent'));
+          // A database fault sends nothing and keeps the cursor: the next change or heartbeat reads it again.
+          .catch((error: unknown) => request.log.warn({ err: error }, 'live events: changes were not read'));
       };
       const allowed = (change: TransactionChange) =>
         change.merchantId === merchantId && (!siteIds || siteIds.includes(change.siteId));
+      // A notification only wakes the stream: what it sends is what committed since its cursor, so a notification
+      // lost, late or out of order (another instance, a cut LISTEN connection) loses nothing.
       const unsubscribe = events.subscribe((change) => {
-        if (allowed(change))
-          send((tx) => readChanges(tx, merchantId, siteIds, { transactionId: change.transactionId }));
+        if (allowed(change)) catchUp();
       });
-      if (parsed?.[1] && parsed[2]) {
-        const after = { micros: parsed[1], id: parsed[2] };
-        send((tx) => readChanges(tx, merchantId, siteIds, { after }));
-      }
+      if (cursor) catchUp();
       /** The sites the caller may still list (undefined: all of them), or null when nothing is left. */
       const stillAllowed = async (): Promise<string[] | undefined | null> => {
         const now = await reloadAccess({ tenantDb, clock }, access);
@@ -205,6 +289,8 @@ export const liveTransactionsRoutes: FastifyPluginAsyncZod<{
             }
             siteIds = left;
             raw.write(': heartbeat\n\n');
+            // Changes whose notification never came (a cut LISTEN connection) arrive within a heartbeat.
+            catchUp();
           })
           .catch((error: unknown) => {
             // A database fault is not a lost right: the stream stays, the next heartbeat asks again.

@@ -13,9 +13,16 @@ import {
 
 export interface ListFilter {
   merchantId: string;
+  /** The start of `fromDay` in the merchant's time zone. */
   from: Date;
-  /** Exclusive. */
+  /** Exclusive: the start of the day after `toDay`. */
   to: Date;
+  /**
+   * The range's first and last calendar days (YYYY-MM-DD) when they are days of the merchant's current time zone,
+   * the daily roll-up's days (the list). Without them the totals read the rows (a report keeps the zone it was
+   * asked in, and its count must match its rows exactly).
+   */
+  days?: { first: string; last: string } | undefined;
   /** Only these sites; undefined for every site. */
   siteIds: readonly string[] | undefined;
   status?: string | undefined;
@@ -234,19 +241,32 @@ export const transactionsRepository = {
     );
   },
 
-  /** Count and sums per currency over the whole filtered set (never across currencies). */
+  /**
+   * Count and sums per currency over the whole filtered set (never across currencies). The list's range is whole
+   * calendar days in the merchant's zone (`days`), and site, status and source are keys of the daily roll-up
+   * (`transaction_daily_totals`, kept by triggers in the writing transaction): without a card or amount filter
+   * the sums come from it, so they cost days × buckets, not rows (at 1M transactions, summing the rows of the
+   * last 30 days was the list's first page's cost: docs/PERFORMANCE.md). A card or an amount is not in the
+   * roll-up: those sums read the filtered rows.
+   */
   async totalsByCurrency(tx: Tx, filter: ListFilter) {
-    const rows = await tx
-      .select({
-        currency: transactions.currency,
-        count: sql<number>`count(*)::int`,
-        amount: sql<string>`coalesce(sum(${transactions.amount}), 0)::text`,
-        tipAmount: sql<string>`coalesce(sum(${transactions.tipAmount}), 0)::text`,
-      })
-      .from(transactions)
-      .where(listWhere(filter))
-      .groupBy(transactions.currency)
-      .orderBy(transactions.currency);
+    const rows =
+      filter.days &&
+      filter.card === undefined &&
+      filter.minAmount === undefined &&
+      filter.maxAmount === undefined
+        ? await rollupTotalsByCurrency(tx, filter, filter.days)
+        : await tx
+            .select({
+              currency: transactions.currency,
+              count: sql<number>`count(*)::int`,
+              amount: sql<string>`coalesce(sum(${transactions.amount}), 0)::text`,
+              tipAmount: sql<string>`coalesce(sum(${transactions.tipAmount}), 0)::text`,
+            })
+            .from(transactions)
+            .where(listWhere(filter))
+            .groupBy(transactions.currency)
+            .orderBy(transactions.currency);
     return rows.map((row) => ({ ...row, amount: Number(row.amount), tipAmount: Number(row.tipAmount) }));
   },
 
@@ -440,6 +460,36 @@ export const transactionsRepository = {
       .map((row) => ({ currency: row.currency, day: row.day, amount: Number(row.amount) }));
   },
 };
+
+/**
+ * The list's per-currency totals from the daily roll-up: the filter's days, sites, status and source are bucket
+ * keys. A currency whose buckets net to no transaction (every one moved or deleted) is left out, as the rows'
+ * grouping leaves it out.
+ */
+function rollupTotalsByCurrency(tx: Tx, filter: ListFilter, days: { first: string; last: string }) {
+  const d = transactionDailyTotals;
+  return tx
+    .select({
+      currency: d.currency,
+      count: sql<number>`sum(${d.count})::int`,
+      amount: sql<string>`sum(${d.amount})::text`,
+      tipAmount: sql<string>`sum(${d.tipAmount})::text`,
+    })
+    .from(d)
+    .where(
+      and(
+        eq(d.merchantId, filter.merchantId),
+        gte(d.day, days.first),
+        lte(d.day, days.last),
+        filter.siteIds ? inArray(d.siteId, [...filter.siteIds]) : undefined,
+        filter.status ? eq(d.status, filter.status) : undefined,
+        filter.source ? eq(d.source, filter.source) : undefined,
+      ),
+    )
+    .groupBy(d.currency)
+    .having(sql`sum(${d.count}) <> 0`)
+    .orderBy(d.currency);
+}
 
 function dashboardRollupWhere(filter: DashboardFilter): SQL | undefined {
   const d = transactionDailyTotals;

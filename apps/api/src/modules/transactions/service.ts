@@ -147,6 +147,7 @@ export function createTransactionsService(deps: { tenantDb: TenantDb; clock: Clo
         merchantId: access.merchantId,
         from: zonedTimeToInstant(from, '00:00', merchant.timeZone),
         to: zonedTimeToInstant(addDays(to, 1), '00:00', merchant.timeZone),
+        days: { first: from, last: to },
         siteIds: listableSites(access, query.siteId),
         status: query.status,
         source: query.source,

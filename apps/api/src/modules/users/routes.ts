@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessOf } from '../../access/route-access.ts';
+import { accessOf, readOf } from '../../access/route-access.ts';
 import { actorOf } from '../../plugins/auth.ts';
 import { errorBodySchema } from '../../plugins/errors.ts';
 import type { InvitationsService } from './invitations-service.ts';
+import type { MemberRow } from './repository.ts';
 import {
   acceptedInvitationResponseSchema,
   invitationPathSchema,
@@ -19,7 +20,7 @@ import {
   userResponseSchema,
   usersResponseSchema,
 } from './schemas.ts';
-import type { UsersService } from './service.ts';
+import { listRead, type UsersService } from './service.ts';
 
 const errors = { 401: errorBodySchema, 404: errorBodySchema };
 
@@ -31,7 +32,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/v1/merchants/:id/users',
     {
-      config: { access: { kind: 'merchant', permissions: ['User:ListUsers'], scope: 'company' } },
+      config: {
+        access: {
+          kind: 'merchant',
+          permissions: ['User:ListUsers'],
+          scope: 'company',
+          // Sent with the access check (one round trip), dropped unread unless access is granted.
+          read: (merchantId) => listRead(merchantId),
+        },
+      },
       schema: {
         operationId: 'listMerchantUsers',
         tags: ['users'],
@@ -40,7 +49,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         response: { 200: usersResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await service.list(accessOf(request)) }),
+    async (request) => ({ data: await service.list(accessOf(request), readOf<MemberRow[]>(request)) }),
   );
 
   app.post(

@@ -24,6 +24,9 @@ export const ACCOUNT_SHARED_MESSAGE =
 
 const userNotFound = () => notFound('User not found');
 
+/** `list`'s one statement, under the merchant's context (the route declares it as its access check's `read`). */
+export const listRead = (merchantId: string) => (tx: Tx) => repo.members(tx, merchantId);
+
 export function toMerchantUser(row: MemberRow) {
   return {
     userId: row.userId,
@@ -118,10 +121,14 @@ export function createUsersService(deps: {
   }
 
   return {
-    async list(access: MerchantAccessContext) {
-      const rows = await tenantDb.readForMerchant(access.merchantId, (tx) =>
-        repo.members(tx, access.merchantId),
-      );
+    /**
+     * The merchant's users; `read` is `listRead`'s answer when the route sent it with the access check
+     * (src/access `RouteAccess.read`), else the statement runs now.
+     */
+    async list(access: MerchantAccessContext, read?: () => Promise<MemberRow[]>) {
+      const rows = read
+        ? await read()
+        : await tenantDb.readForMerchant(access.merchantId, listRead(access.merchantId));
       return rows.map(toMerchantUser);
     },
 

@@ -8,14 +8,23 @@ import {
   useMantineColorScheme,
   VisuallyHidden,
 } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SessionsList } from '../../features/session/components/sessions-list.tsx';
-import { TwoFactorSettings } from '../../features/session/components/two-factor-settings.tsx';
 import { useSignOut } from '../../features/session/use-sign-out.ts';
 import { openCookieSettings, useCookieSettingsLabel } from '../../lib/consent/cookie-settings-menu.ts';
 import type { SessionUser } from '../../lib/session/session-store.ts';
 import { resetAppState } from './use-app-state.ts';
+
+// The two dialogs of the menu load when the menu first opens, not with the signed-in layout: with their forms they
+// brought zod and react-hook-form into the chunk every signed-in screen loads first (issue 16 §2).
+const loadTwoFactorSettings = () => import('../../features/session/components/two-factor-settings.tsx');
+const loadSessionsList = () => import('../../features/session/components/sessions-list.tsx');
+const TwoFactorSettings = lazy(() => loadTwoFactorSettings().then((m) => ({ default: m.TwoFactorSettings })));
+const SessionsList = lazy(() => loadSessionsList().then((m) => ({ default: m.SessionsList })));
+const preloadDialogs = () => {
+  void loadTwoFactorSettings().catch(() => undefined);
+  void loadSessionsList().catch(() => undefined);
+};
 
 const initialsOf = (user: SessionUser) =>
   ([user.firstName?.[0], user.lastName?.[0]].filter(Boolean).join('') || user.email[0] || '?').toUpperCase();
@@ -65,10 +74,13 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
   const [sessionsOpen, setSessionsOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps the modal's transition.
+  const [twoFactorUsed, setTwoFactorUsed] = useState(false);
+  const [sessionsUsed, setSessionsUsed] = useState(false);
   const cookieSettings = useCookieSettingsLabel();
   return (
     <>
-      <Menu position="bottom-end" width={260} withinPortal>
+      <Menu position="bottom-end" width={260} withinPortal onOpen={preloadDialogs}>
         <Menu.Target>
           {/* Named by its hidden text, not aria-label: the initials are decoration, so the name need not contain
               them (axe label-content-name-mismatch). */}
@@ -95,15 +107,33 @@ export function UserMenu({ user }: { user: SessionUser }) {
           >
             {scheme === 'dark' ? t('ui.shell.lightMode') : t('ui.shell.darkMode')}
           </Menu.Item>
-          <Menu.Item onClick={() => setTwoFactorOpen(true)}>{t('twoFactor.menu')}</Menu.Item>
-          <Menu.Item onClick={() => setSessionsOpen(true)}>{t('sessions.menu')}</Menu.Item>
+          <Menu.Item
+            onClick={() => {
+              setTwoFactorUsed(true);
+              setTwoFactorOpen(true);
+            }}
+          >
+            {t('twoFactor.menu')}
+          </Menu.Item>
+          <Menu.Item
+            onClick={() => {
+              setSessionsUsed(true);
+              setSessionsOpen(true);
+            }}
+          >
+            {t('sessions.menu')}
+          </Menu.Item>
           {cookieSettings && <Menu.Item onClick={openCookieSettings}>{cookieSettings}</Menu.Item>}
           <Menu.Divider />
           <Menu.Item onClick={() => void signOut()}>{t('session.signOut')}</Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <TwoFactorSettings opened={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />
-      <SessionsList opened={sessionsOpen} onClose={() => setSessionsOpen(false)} />
+      <Suspense fallback={null}>
+        {twoFactorUsed && (
+          <TwoFactorSettings opened={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />
+        )}
+        {sessionsUsed && <SessionsList opened={sessionsOpen} onClose={() => setSessionsOpen(false)} />}
+      </Suspense>
     </>
   );
 }

@@ -42,3 +42,25 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
+
+/**
+ * The i18n key of the text a screen shows for a failed API call, in the user's language, never the API's English
+ * `message` (DESIGN §4: the code and the details' rules are the contract, the message is for logs and scripts):
+ * the feature's own key for a code it knows (`byCode`, as onboarding-errors.ts and identity-errors.ts do), else the
+ * rule the API named for a field (a `validation.*` key of the domain package), too many requests, a 404, or the
+ * screen's `fallbackKey`.
+ */
+export function apiErrorKey(
+  error: unknown,
+  fallbackKey: string,
+  byCode: Readonly<Record<string, string>> = {},
+): string {
+  if (!isApiError(error)) return fallbackKey;
+  const known = byCode[error.code];
+  if (known) return known;
+  const rule = error.details.find((detail) => detail.rule.startsWith('validation.'))?.rule;
+  if (rule) return rule;
+  if (error.status === 429 || error.code === 'RATE_LIMITED') return 'errors.rateLimited';
+  if (error.status === 404) return 'errors.notFound';
+  return fallbackKey;
+}

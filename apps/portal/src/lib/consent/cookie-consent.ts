@@ -1,7 +1,7 @@
 // The styles travel inside this chunk (injected below), so main.tsx's import() of it carries no preload list of
 // CSS files: /signin's entry stays as it was (decision 0040).
 
-import { isLocale, LOCALES, type Locale } from '@mp/domain/locales';
+import { isLocale, LOCALES } from '@mp/domain/locales';
 import type { DataRouter } from 'react-router';
 import * as CookieConsent from 'vanilla-cookieconsent';
 import libraryStyles from 'vanilla-cookieconsent/dist/cookieconsent.css?inline';
@@ -10,6 +10,7 @@ import { authFetch } from '../api/auth-fetch.ts';
 import { apiUrl } from '../api/request.ts';
 import { currentLocale, i18n } from '../i18n/i18n.ts';
 import { sessionStore } from '../session/session-store.ts';
+import { consentTexts as texts } from './consent-texts.ts';
 import ownStyles from './cookie-consent.css?inline';
 import type { Tracking } from './tracking.ts';
 
@@ -17,13 +18,6 @@ import type { Tracking } from './tracking.ts';
 export const CONSENT_REVISION = 1;
 export const CONSENT_COOKIE = 'mp_consent';
 export const ANALYTICS = 'analytics';
-
-const texts: Record<Locale, () => Promise<ConsentTexts>> = {
-  'en-GB': () => import('../../locales/consent/en-GB.ts').then((m) => m.consentEnGB),
-  'es-ES': () => import('../../locales/consent/es-ES.ts').then((m) => m.consentEsES),
-  'fr-FR': () => import('../../locales/consent/fr-FR.ts').then((m) => m.consentFrFR),
-  'it-IT': () => import('../../locales/consent/it-IT.ts').then((m) => m.consentItIT),
-};
 
 /** The portal's texts in the library's shape: an introduction, then one section per category. */
 export function toTranslation(t: ConsentTexts): CookieConsent.Translation {
@@ -140,7 +134,24 @@ function mountFooterLink() {
   button.type = 'button';
   button.addEventListener('click', () => CookieConsent.showPreferences());
   footer.append(button);
+  // Shown once the page has its <main> (every layout has one, and the signed-in ones are at least a screen high):
+  // shown during the first render's loading state it sat high on the screen, and the page pushed it down as it
+  // filled (a layout shift of up to 0.06 under Lighthouse on a phone, issue 16 §2).
+  footer.hidden = true;
   document.body.append(footer);
+  const app = document.getElementById('root');
+  const show = () => {
+    footer.hidden = false;
+    watcher.disconnect();
+    window.clearTimeout(fallback);
+  };
+  const watcher = new MutationObserver(() => {
+    if (app?.querySelector('main')) show();
+  });
+  // Whatever happens to the page, the link shows within 10 s.
+  const fallback = window.setTimeout(show, 10_000);
+  if (!app || app.querySelector('main')) show();
+  else watcher.observe(app, { childList: true, subtree: true });
   const relabel = async () => {
     button.textContent = await cookieSettingsLabel(currentLocale());
   };

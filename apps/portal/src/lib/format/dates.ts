@@ -21,6 +21,10 @@ export const DATE_STYLE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> =
   dateTimeSeconds: { ...TIME_WITH_ZONE, second: '2-digit' },
 };
 
+// A formatter per locale, zone and style: making an Intl.DateTimeFormat costs far more than using one, and a list
+// formats a date on every row of every render (issue 16 §2). A zone Intl rejects throws as before (never cached).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /**
  * The one date formatter: a UTC instant shown in the merchant's time zone (DESIGN §2),
  * with the zone named when a time is shown.
@@ -31,5 +35,11 @@ export function formatDate(
   timeZone: string,
   style: DateStyle = 'date',
 ): string {
-  return new Intl.DateTimeFormat(locale, { ...DATE_STYLE_OPTIONS[style], timeZone }).format(new Date(value));
+  const key = `${locale}|${timeZone}|${style}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { ...DATE_STYLE_OPTIONS[style], timeZone });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(new Date(value));
 }

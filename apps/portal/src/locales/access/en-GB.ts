@@ -5,6 +5,14 @@ export const accessEnGB = {
   cancel: 'Cancel',
   saved: 'Saved.',
   users: {
+    errors: {
+      lastOwner: 'A company must keep at least one company owner. Make another user a company owner first.',
+      beyondOwn: 'You cannot grant roles or sites beyond your own',
+      pending: 'This person already has a pending invitation to this company.',
+      alreadyMember: 'This user is already a member of this company.',
+      staffAccount: 'Staff accounts of the provider cannot be invited into a company or managed by one.',
+      changed: 'The account changed meanwhile; please try again.',
+    },
     twoFactor: 'Two-factor',
     twoFactorOn: 'On',
     twoFactorOff: 'Off',
@@ -38,6 +46,7 @@ export const accessEnGB = {
     empty: 'This company has no other users yet. Invite the people who run your sites.',
   },
   invitations: {
+    revokeClosed: 'This invitation is no longer open.',
     title: 'Invitations',
     empty: 'No invitations.',
     invitedBy: 'Invited by',
@@ -200,6 +209,8 @@ export const accessEnGB = {
     updatedToday: 'Rates cannot be updated today; come back tomorrow',
     saveRates: 'Save rates',
     ratesSaved: 'Rates saved.',
+    loadFailed: 'The rates could not be loaded.',
+    saveFailed: 'The rates could not be saved. Please try again.',
   },
   staff: {
     associateDeal: 'Associate a deal',
@@ -225,6 +236,16 @@ export const accessEnGB = {
     blocked: 'The merchant is blocked.',
     unblocked: 'The block was lifted.',
     isBlocked: 'This merchant is blocked.',
+    errors: {
+      staffAccount:
+        'A staff account of the provider cannot own a company: enter the email of a merchant user.',
+      alreadyChurned: 'This company has already churned.',
+      transferFailed: 'The merchant could not be transferred. Please try again.',
+      churnFailed: 'The churn could not be scheduled. Please try again.',
+      blockFailed: 'The merchant could not be blocked. Please try again.',
+      associateFailed: 'The deal could not be associated. Please try again.',
+      unblockFailed: 'The block could not be lifted. Please try again.',
+    },
   },
   audit: {
     title: 'Audit log',

@@ -6,6 +6,16 @@ export const accessEsES: LocaleResources['access'] = {
   cancel: 'Cancelar',
   saved: 'Guardado.',
   users: {
+    errors: {
+      lastOwner:
+        'Una empresa debe conservar al menos un propietario. Haz primero propietario a otro usuario.',
+      beyondOwn: 'No puedes conceder roles ni sitios más allá de los tuyos',
+      pending: 'Esta persona ya tiene una invitación pendiente a esta empresa.',
+      alreadyMember: 'Este usuario ya es miembro de esta empresa.',
+      staffAccount:
+        'Las cuentas del personal del proveedor no se pueden invitar a una empresa ni ser gestionadas por ella.',
+      changed: 'La cuenta ha cambiado entretanto; inténtalo de nuevo.',
+    },
     twoFactor: 'Dos pasos',
     twoFactorOn: 'Activado',
     twoFactorOff: 'Desactivado',
@@ -40,6 +50,7 @@ export const accessEsES: LocaleResources['access'] = {
     empty: 'Esta empresa aún no tiene otros usuarios. Invita a las personas que gestionan tus locales.',
   },
   invitations: {
+    revokeClosed: 'Esta invitación ya no está abierta.',
     title: 'Invitaciones',
     empty: 'No hay invitaciones.',
     invitedBy: 'Invitado por',
@@ -203,6 +214,8 @@ export const accessEsES: LocaleResources['access'] = {
     updatedToday: 'Las tarifas no se pueden actualizar hoy; vuelve mañana',
     saveRates: 'Guardar tarifas',
     ratesSaved: 'Tarifas guardadas.',
+    loadFailed: 'No se han podido cargar las tarifas.',
+    saveFailed: 'No se han podido guardar las tarifas. Inténtalo de nuevo.',
   },
   staff: {
     associateDeal: 'Asociar un acuerdo',
@@ -228,6 +241,16 @@ export const accessEsES: LocaleResources['access'] = {
     blocked: 'El comercio está bloqueado.',
     unblocked: 'Se ha levantado el bloqueo.',
     isBlocked: 'Este comercio está bloqueado.',
+    errors: {
+      staffAccount:
+        'Una cuenta de personal del proveedor no puede ser propietaria de una empresa: introduce el correo de un usuario del comercio.',
+      alreadyChurned: 'Esta empresa ya se ha dado de baja.',
+      transferFailed: 'No se ha podido transferir el comercio. Inténtalo de nuevo.',
+      churnFailed: 'No se ha podido programar la baja. Inténtalo de nuevo.',
+      blockFailed: 'No se ha podido bloquear el comercio. Inténtalo de nuevo.',
+      associateFailed: 'No se ha podido asociar el acuerdo. Inténtalo de nuevo.',
+      unblockFailed: 'No se ha podido levantar el bloqueo. Inténtalo de nuevo.',
+    },
   },
   audit: {
     title: 'Registro de auditoría',

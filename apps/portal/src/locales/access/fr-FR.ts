@@ -6,6 +6,16 @@ export const accessFrFR: LocaleResources['access'] = {
   cancel: 'Annuler',
   saved: 'Enregistré.',
   users: {
+    errors: {
+      lastOwner:
+        "Une entreprise doit garder au moins un propriétaire. Faites d'abord d'un autre utilisateur un propriétaire.",
+      beyondOwn: 'Vous ne pouvez pas accorder de rôles ou de sites au-delà des vôtres',
+      pending: 'Cette personne a déjà une invitation en attente pour cette entreprise.',
+      alreadyMember: 'Cet utilisateur est déjà membre de cette entreprise.',
+      staffAccount:
+        'Les comptes du personnel du prestataire ne peuvent pas être invités dans une entreprise ni gérés par elle.',
+      changed: 'Le compte a changé entre-temps ; veuillez réessayer.',
+    },
     twoFactor: 'Deux facteurs',
     twoFactorOn: 'Activée',
     twoFactorOff: 'Désactivée',
@@ -41,6 +51,7 @@ export const accessFrFR: LocaleResources['access'] = {
       "Cette entreprise n'a pas encore d'autres utilisateurs. Invitez les personnes qui gèrent vos sites.",
   },
   invitations: {
+    revokeClosed: "Cette invitation n'est plus ouverte.",
     title: 'Invitations',
     empty: 'Aucune invitation.',
     invitedBy: 'Invité par',
@@ -210,6 +221,8 @@ export const accessFrFR: LocaleResources['access'] = {
     updatedToday: "Les tarifs ne peuvent pas être modifiés aujourd'hui ; revenez demain",
     saveRates: 'Enregistrer les tarifs',
     ratesSaved: 'Tarifs enregistrés.',
+    loadFailed: "Les tarifs n'ont pas pu être chargés.",
+    saveFailed: "Les tarifs n'ont pas pu être enregistrés. Veuillez réessayer.",
   },
   staff: {
     associateDeal: 'Associer un accord',
@@ -236,6 +249,16 @@ export const accessFrFR: LocaleResources['access'] = {
     blocked: 'Le commerçant est bloqué.',
     unblocked: 'Le blocage a été levé.',
     isBlocked: 'Ce commerçant est bloqué.',
+    errors: {
+      staffAccount:
+        "Un compte du personnel du prestataire ne peut pas détenir une entreprise : saisissez l'e-mail d'un utilisateur commerçant.",
+      alreadyChurned: 'Cette entreprise a déjà résilié.',
+      transferFailed: "Le commerçant n'a pas pu être transféré. Veuillez réessayer.",
+      churnFailed: "La résiliation n'a pas pu être programmée. Veuillez réessayer.",
+      blockFailed: "Le commerçant n'a pas pu être bloqué. Veuillez réessayer.",
+      associateFailed: "L'accord n'a pas pu être associé. Veuillez réessayer.",
+      unblockFailed: "Le blocage n'a pas pu être levé. Veuillez réessayer.",
+    },
   },
   audit: {
     title: "Journal d'audit",

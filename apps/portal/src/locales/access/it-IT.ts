@@ -6,6 +6,15 @@ export const accessItIT: LocaleResources['access'] = {
   cancel: 'Annulla',
   saved: 'Salvato.',
   users: {
+    errors: {
+      lastOwner: "Un'azienda deve mantenere almeno un titolare. Rendi prima titolare un altro utente.",
+      beyondOwn: 'Non puoi concedere ruoli o sedi oltre i tuoi',
+      pending: "Questa persona ha già un invito in sospeso per quest'azienda.",
+      alreadyMember: "Questo utente è già membro di quest'azienda.",
+      staffAccount:
+        "Gli account del personale del fornitore non possono essere invitati in un'azienda né gestiti da essa.",
+      changed: "L'account è cambiato nel frattempo; riprova.",
+    },
     twoFactor: 'Due fattori',
     twoFactorOn: 'Attivo',
     twoFactorOff: 'Disattivo',
@@ -40,6 +49,7 @@ export const accessItIT: LocaleResources['access'] = {
       'Questa azienda non ha ancora altri utenti. Invita le persone che gestiscono i tuoi punti vendita.',
   },
   invitations: {
+    revokeClosed: 'Questo invito non è più aperto.',
     title: 'Inviti',
     empty: 'Nessun invito.',
     invitedBy: 'Invitato da',
@@ -203,6 +213,8 @@ export const accessItIT: LocaleResources['access'] = {
     updatedToday: 'Oggi non è possibile aggiornare le tariffe; torna domani',
     saveRates: 'Salva tariffe',
     ratesSaved: 'Tariffe salvate.',
+    loadFailed: 'Non è stato possibile caricare le tariffe.',
+    saveFailed: 'Non è stato possibile salvare le tariffe. Riprova.',
   },
   staff: {
     associateDeal: 'Associa un accordo',
@@ -229,6 +241,16 @@ export const accessItIT: LocaleResources['access'] = {
     blocked: "L'esercente è bloccato.",
     unblocked: 'Il blocco è stato rimosso.',
     isBlocked: 'Questo esercente è bloccato.',
+    errors: {
+      staffAccount:
+        "Un account del personale del fornitore non può essere titolare di un'azienda: inserisci l'email di un utente dell'esercente.",
+      alreadyChurned: "Quest'azienda ha già cessato il rapporto.",
+      transferFailed: "Non è stato possibile trasferire l'esercente. Riprova.",
+      churnFailed: 'Non è stato possibile programmare la cessazione. Riprova.',
+      blockFailed: "Non è stato possibile bloccare l'esercente. Riprova.",
+      associateFailed: "Non è stato possibile associare l'accordo. Riprova.",
+      unblockFailed: 'Non è stato possibile rimuovere il blocco. Riprova.',
+    },
   },
   audit: {
     title: 'Registro di audit',

@@ -4,6 +4,11 @@ export const invitationsEnGB = {
   loading: 'Loading invitations…',
   loadFailed: 'Your invitations could not be loaded.',
   retry: 'Try again',
+  errors: {
+    closed: 'This invitation is no longer open.',
+    expired: 'This invitation has expired. Ask the company to invite you again.',
+    alreadyMember: 'You are already a member of this company.',
+  },
   emptyTitle: 'No invitations',
   empty: 'You have no pending invitations. When a company invites you, it shows here.',
   goHome: 'Go to home',

@@ -5,6 +5,11 @@ export const invitationsEsES: LocaleResources['invitations'] = {
   loading: 'Cargando invitaciones…',
   loadFailed: 'No se han podido cargar tus invitaciones.',
   retry: 'Reintentar',
+  errors: {
+    closed: 'Esta invitación ya no está abierta.',
+    expired: 'Esta invitación ha caducado. Pide a la empresa que vuelva a invitarte.',
+    alreadyMember: 'Ya eres miembro de esta empresa.',
+  },
   emptyTitle: 'No hay invitaciones',
   empty: 'No tienes invitaciones pendientes. Cuando una empresa te invite, aparecerá aquí.',
   goHome: 'Ir al inicio',

@@ -6,6 +6,11 @@ export const invitationsFrFR: LocaleResources['invitations'] = {
   loading: 'Chargement des invitations…',
   loadFailed: 'Impossible de charger vos invitations.',
   retry: 'Réessayer',
+  errors: {
+    closed: "Cette invitation n'est plus ouverte.",
+    expired: "Cette invitation a expiré. Demandez à l'entreprise de vous inviter à nouveau.",
+    alreadyMember: 'Vous êtes déjà membre de cette entreprise.',
+  },
   emptyTitle: 'Aucune invitation',
   empty: "Vous n'avez aucune invitation en attente. Quand une entreprise vous invite, elle apparaît ici.",
   goHome: "Aller à l'accueil",

@@ -5,6 +5,11 @@ export const invitationsItIT: LocaleResources['invitations'] = {
   loading: 'Caricamento degli inviti…',
   loadFailed: 'Impossibile caricare i tuoi inviti.',
   retry: 'Riprova',
+  errors: {
+    closed: 'Questo invito non è più aperto.',
+    expired: "Questo invito è scaduto. Chiedi all'azienda di invitarti di nuovo.",
+    alreadyMember: "Sei già membro di quest'azienda.",
+  },
   emptyTitle: 'Nessun invito',
   empty: 'Non hai inviti in attesa. Quando un’azienda ti invita, lo trovi qui.',
   goHome: 'Vai alla home',

@@ -1,6 +1,6 @@
 import { Affix, Button, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import {
@@ -11,7 +11,14 @@ import {
 } from '../../../lib/chat/chat-port.ts';
 import { isStaffUser, sessionStore } from '../../../lib/session/session-store.ts';
 import { type ChatIdentity, useChatIdentity } from '../api/chat-identity.ts';
-import { SupportContactForm } from './support-contact-form.tsx';
+
+// The contact form (with zod and react-hook-form) loads when the panel is about to open, not with the signed-in
+// layout every screen loads first (issue 16 §2).
+const loadSupportContactForm = () => import('./support-contact-form.tsx');
+const SupportContactForm = lazy(() =>
+  loadSupportContactForm().then((m) => ({ default: m.SupportContactForm })),
+);
+const preloadSupportContactForm = () => void loadSupportContactForm().catch(() => undefined);
 
 interface ChatWidgetProps {
   user: { id: string; email: string; firstName: string | null; lastName: string | null } | null;
@@ -116,11 +123,20 @@ function HelpPanelChat({
             <Text size="sm" ff="monospace" data-testid="chat-reference">
               {chatUser.userHash.slice(0, 12)}
             </Text>
-            <SupportContactForm email={chatUser.email} merchant={aboutMerchant} />
+            <Suspense fallback={null}>
+              <SupportContactForm email={chatUser.email} merchant={aboutMerchant} />
+            </Suspense>
           </Stack>
         </Paper>
       ) : (
-        <Button radius="xl" onClick={() => setOpen(true)} aria-haspopup="dialog" data-testid="chat-launcher">
+        <Button
+          radius="xl"
+          onClick={() => setOpen(true)}
+          onPointerEnter={preloadSupportContactForm}
+          onFocus={preloadSupportContactForm}
+          aria-haspopup="dialog"
+          data-testid="chat-launcher"
+        >
           {t('chat.launcher')}
         </Button>
       )}

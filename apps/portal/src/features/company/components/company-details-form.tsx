@@ -5,6 +5,7 @@ import { registrationNumberSchema, vatNumberSchema } from '@mp/domain/schemas/co
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import type { Merchant } from '../../../lib/api/types.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { type CompanyDetailsUpdate, useUpdateCompanyDetails } from '../api/update-company-details.ts';
@@ -62,7 +63,7 @@ export function CompanyDetailsForm({ merchant, canUpdate }: { merchant: Merchant
         )}
         {update.error && (
           <Alert color="red" variant="light" role="alert">
-            {update.error.message}
+            {t(apiErrorKey(update.error, 'errors.generic'))}
           </Alert>
         )}
         <fieldset disabled={!canUpdate} style={{ border: 0, padding: 0, margin: 0 }}>

@@ -2,6 +2,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import type { Merchant } from '../../../lib/api/types.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { useDeactivateCompany } from '../api/deactivate-company.ts';
@@ -37,7 +38,11 @@ export function DeactivateCompany({ merchant }: { merchant: Merchant }) {
         footer={
           deactivate.error && (
             <Alert color="red" variant="light" role="alert">
-              {deactivate.error.message}
+              {t(
+                apiErrorKey(deactivate.error, 'errors.generic', {
+                  ALREADY_INACTIVE: 'access.companySettings.alreadyInactive',
+                }),
+              )}
             </Alert>
           )
         }

@@ -4,7 +4,7 @@ import { requiredText } from '@mp/domain/schemas/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { isApiError } from '../../../lib/api/api-error.ts';
+import { apiErrorKey, isApiError } from '../../../lib/api/api-error.ts';
 import type { Merchant } from '../../../lib/api/types.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { useAssociateDeal } from '../api/associate-deal.ts';
@@ -15,11 +15,20 @@ import { useUnblockMerchant } from '../api/unblock-merchant.ts';
 
 const reasonSchema = requiredText(500);
 
-function ErrorAlert({ error }: { error: Error | null }) {
+/** The codes these staff actions answer with a rule of their own (SPEC §9, DESIGN §4), as text keys. */
+const KEY_BY_CODE: Record<string, string> = {
+  STAFF_ACCOUNT: 'access.staff.errors.staffAccount',
+  ALREADY_CHURNED: 'access.staff.errors.alreadyChurned',
+  RATES_ALREADY_UPDATED_TODAY: 'access.rates.updatedToday',
+};
+
+/** A failed action in the user's language (apiErrorKey), never the API's English message. */
+function ErrorAlert({ error, fallbackKey }: { error: Error | null; fallbackKey: string }) {
+  const { t } = useTranslation();
   if (!error) return null;
   return (
     <Alert color="red" variant="light" role="alert">
-      {error.message}
+      {t(apiErrorKey(error, fallbackKey, KEY_BY_CODE))}
     </Alert>
   );
 }
@@ -37,7 +46,7 @@ export function AssociateDealForm({ merchantId, current }: { merchantId: string;
   return (
     <Fieldset legend={t('access.staff.associateDeal')}>
       <Stack gap="xs">
-        <ErrorAlert error={rule ? null : associate.error} />
+        <ErrorAlert error={rule ? null : associate.error} fallbackKey="access.staff.errors.associateFailed" />
         {current && <Text size="sm">{`${t('access.rates.dealReference')}: ${current}`}</Text>}
         <Group align="flex-end">
           <TextInput
@@ -107,7 +116,7 @@ export function TransferForm({ merchant }: { merchant: Merchant }) {
         danger
         typeToConfirm={merchant.legalEntityName}
         loading={transfer.isPending}
-        footer={<ErrorAlert error={transfer.error} />}
+        footer={<ErrorAlert error={transfer.error} fallbackKey="access.staff.errors.transferFailed" />}
       >
         {t('access.staff.transferConfirm', {
           company: merchant.legalEntityName,
@@ -128,7 +137,7 @@ export function ChurnForm({ merchantId }: { merchantId: string }) {
     <Fieldset legend={t('access.staff.churn')}>
       <Stack gap="xs">
         <Text size="sm">{t('access.staff.churnHint')}</Text>
-        <ErrorAlert error={churn.error} />
+        <ErrorAlert error={churn.error} fallbackKey="access.staff.errors.churnFailed" />
         <Group align="flex-end">
           <NumberInput
             label={t('access.staff.delayDays')}
@@ -187,7 +196,10 @@ export function BlockForm({
   return (
     <Fieldset legend={t('access.staff.block')}>
       <Stack gap="xs">
-        <ErrorAlert error={block.error ?? unblock.error} />
+        <ErrorAlert
+          error={block.error ?? unblock.error}
+          fallbackKey={block.error ? 'access.staff.errors.blockFailed' : 'access.staff.errors.unblockFailed'}
+        />
         {blocked ? (
           <Group>
             <Text size="sm">{t('access.staff.isBlocked')}</Text>

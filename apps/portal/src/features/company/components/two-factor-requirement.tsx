@@ -1,6 +1,6 @@
 import { Alert, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api/api-error.ts';
+import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import type { Merchant } from '../../../lib/api/types.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { useSetTwoFactorRequirement } from '../api/two-factor-requirement.ts';
@@ -35,9 +35,11 @@ export function TwoFactorRequirement({ merchant }: { merchant: Merchant }) {
       />
       {update.error && (
         <Alert color="red" variant="light" role="alert">
-          {isApiError(update.error) && update.error.code === 'OWN_SECOND_FACTOR_REQUIRED'
-            ? t('access.companySettings.requireTwoFactorOwnFirst')
-            : update.error.message}
+          {t(
+            apiErrorKey(update.error, 'errors.generic', {
+              OWN_SECOND_FACTOR_REQUIRED: 'access.companySettings.requireTwoFactorOwnFirst',
+            }),
+          )}
         </Alert>
       )}
     </>

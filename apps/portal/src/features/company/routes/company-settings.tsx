@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../../components/page.tsx';
+import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { pathTo } from '../../../lib/paths.ts';
 import { isStaffUser } from '../../../lib/session/session-store.ts';
@@ -66,7 +67,7 @@ export function CompanySettingsScreen({ languageSetting }: CompanySettingsScreen
               </Text>
               {rates.isLoading && <RatesSummaryLoading />}
               {rates.data && <RatesSummary rates={rates.data} locale={locale} />}
-              {rates.error && <Text c="red">{rates.error.message}</Text>}
+              {rates.error && <Text c="red">{t(apiErrorKey(rates.error, 'access.rates.loadFailed'))}</Text>}
             </Stack>
             {languageSetting && (
               <Stack gap="xs">

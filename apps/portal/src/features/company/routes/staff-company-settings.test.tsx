@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { aMerchant, aRates, aStaffUser } from '../../../../test/fixtures.ts';
 import { fakeApi, jsonResponse, renderRoutes } from '../../../../test/render.tsx';
 import { signedInWithFetchSpy } from '../../../../test/signed-in.ts';
+import { applyLocale } from '../../../lib/i18n/i18n.ts';
 import { CurrentMerchantContext } from '../../../lib/merchant/current-merchant.ts';
 import type { Rates } from '../api/get-rates.ts';
 import { StaffCompanySettingsScreen } from './staff-company-settings.tsx';
@@ -19,6 +20,10 @@ const RATES: Rates = aRates(
 );
 
 const fetchSpy = signedInWithFetchSpy(aStaffUser);
+
+afterEach(async () => {
+  await applyLocale('en-GB');
+});
 
 function renderScreen() {
   return renderRoutes(
@@ -89,9 +94,99 @@ describe('StaffCompanySettingsScreen', () => {
       }).handle,
     );
     renderScreen();
-    expect(await screen.findByRole('alert')).toHaveTextContent('The rates could not be read');
+    // The API's English message is for logs: the screen says it in the user's language.
+    expect(await screen.findByRole('alert')).toHaveTextContent('The rates could not be loaded.');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText(/^Domestic/)).toHaveValue('1.2');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  describe("staff's forms show the API's refusal in the user's language, never its English message", () => {
+    const ratesOnly = { 'GET /v1/merchants/m-1/rates': () => jsonResponse(200, { data: RATES }) };
+
+    it('es-ES: a transfer to a staff account (409 STAFF_ACCOUNT)', async () => {
+      await applyLocale('es-ES');
+      const api = fakeApi({
+        ...ratesOnly,
+        'POST /v1/merchants/m-1/transfer': () =>
+          jsonResponse(409, {
+            error: {
+              code: 'STAFF_ACCOUNT',
+              message: 'Staff accounts of the provider cannot be invited into a company or managed by one.',
+            },
+          }),
+      });
+      fetchSpy().mockImplementation(api.handle);
+      renderScreen();
+      const transfer = await screen.findByRole('group', { name: 'Transferir comercio' });
+      await userEvent.type(
+        within(transfer).getByLabelText(/^Correo del nuevo propietario/),
+        'staff@provider.example',
+      );
+      await userEvent.click(within(transfer).getByRole('button', { name: 'Transferir' }));
+      const dialog = await screen.findByRole('dialog');
+      await userEvent.type(within(dialog).getByLabelText(/Brightwater Coffee Ltd/), 'Brightwater Coffee Ltd');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Transferir' }));
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent(
+        'Una cuenta de personal del proveedor no puede ser propietaria de una empresa: introduce el correo de un usuario del comercio.',
+      );
+      expect(alert).not.toHaveTextContent(/Staff accounts/);
+      expect(api.calls.find((call) => call.route === 'POST /v1/merchants/m-1/transfer')?.body).toEqual({
+        email: 'staff@provider.example',
+      });
+    });
+
+    it('fr-FR: churning a company that already churned (409 ALREADY_CHURNED)', async () => {
+      await applyLocale('fr-FR');
+      fetchSpy().mockImplementation(
+        fakeApi({
+          ...ratesOnly,
+          'POST /v1/merchants/m-1/churn': () =>
+            jsonResponse(409, {
+              error: { code: 'ALREADY_CHURNED', message: 'This company has already churned.' },
+            }),
+        }).handle,
+      );
+      renderScreen();
+      const churn = await screen.findByRole('group', { name: 'Résilier le client' });
+      await userEvent.click(within(churn).getByRole('button', { name: 'Résilier' }));
+      const alert = await within(churn).findByRole('alert');
+      expect(alert).toHaveTextContent('Cette entreprise a déjà résilié.');
+      expect(alert).not.toHaveTextContent(/already churned/);
+    });
+
+    it("it-IT: a block the API refuses with a field's rule, then one it fails on", async () => {
+      await applyLocale('it-IT');
+      let answers = 0;
+      fetchSpy().mockImplementation(
+        fakeApi({
+          ...ratesOnly,
+          'POST /v1/merchants/m-1/block': () =>
+            ++answers === 1
+              ? jsonResponse(400, {
+                  error: {
+                    code: 'VALIDATION_FAILED',
+                    message: 'The request is not valid',
+                    details: [{ field: 'reason', rule: 'validation.required', message: 'Required' }],
+                  },
+                })
+              : jsonResponse(503, {
+                  error: { code: 'UNAVAILABLE', message: 'The database is not available' },
+                }),
+        }).handle,
+      );
+      renderScreen();
+      const block = await screen.findByRole('group', { name: 'Blocca esercente' });
+      await userEvent.type(within(block).getByLabelText(/^Motivo/), 'Verifica frodi');
+      const button = within(block).getByRole('button', { name: 'Blocca' });
+      await userEvent.click(button);
+      expect(await within(block).findByRole('alert')).toHaveTextContent('Obbligatorio');
+      expect(within(block).getByRole('alert')).not.toHaveTextContent(/not valid/);
+      await userEvent.click(button);
+      expect(
+        await within(block).findByText("Non è stato possibile bloccare l'esercente. Riprova."),
+      ).toBeVisible();
+    });
   });
 });

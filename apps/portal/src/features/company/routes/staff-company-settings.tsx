@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { isApiError } from '../../../lib/api/api-error.ts';
+import { apiErrorKey, isApiError } from '../../../lib/api/api-error.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { useRates } from '../api/get-rates.ts';
@@ -47,7 +47,7 @@ export function StaffCompanySettingsScreen({ more }: { more?: (merchantId: strin
       {rates.error ? (
         <Alert color="red" variant="light" role="alert">
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{rates.error.message}</Text>
+            <Text size="sm">{t(apiErrorKey(rates.error, 'access.rates.loadFailed'))}</Text>
             <Button size="xs" variant="light" color="red" onClick={() => void rates.refetch()}>
               {t('errors.retry')}
             </Button>
@@ -64,7 +64,9 @@ export function StaffCompanySettingsScreen({ more }: { more?: (merchantId: strin
           currency={rates.data.currency}
           canUpdateToday={rates.data.canUpdateToday && !updatedToday}
           isLoading={update.isPending}
-          errorMessage={update.error && !updatedToday ? update.error.message : null}
+          errorMessage={
+            update.error && !updatedToday ? t(apiErrorKey(update.error, 'access.rates.saveFailed')) : null
+          }
           onSubmit={(body) => update.mutate(body, { onSuccess: () => notify(t('access.rates.ratesSaved')) })}
         />
       )}

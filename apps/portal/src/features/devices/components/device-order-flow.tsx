@@ -23,7 +23,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/date-time.tsx';
 import { Money } from '../../../components/money.tsx';
-import { isApiError } from '../../../lib/api/api-error.ts';
+import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import type { DeviceOrderOptions } from '../api/devices-api.ts';
 import { useOrderDevices } from '../api/devices-api.ts';
 
@@ -41,6 +41,14 @@ interface Site {
 }
 
 type Basket = Record<string, { quantity: number; docks: number }>;
+
+/** SPEC §8 "Order blocked by": the API's code for each blocker, as the domain's text key. */
+const ORDER_BLOCKED: Record<string, string> = {
+  ORDER_BLOCKED_ACCOUNT_DEACTIVATED: 'validation.deviceOrderAccountDeactivated',
+  ORDER_BLOCKED_NO_DEAL: 'validation.deviceOrderNoDeal',
+  ORDER_BLOCKED_DEAL_NOT_SIGNED: 'validation.deviceOrderDealNotSigned',
+  ORDER_BLOCKED_NO_PAYMENT_METHOD: 'validation.deviceOrderNoPaymentMethod',
+};
 
 const firstError = (result: {
   success: boolean;
@@ -145,9 +153,7 @@ export function DeviceOrderFlow({
     );
   };
   const orderError = order.error
-    ? isApiError(order.error) && order.error.code.startsWith('ORDER_BLOCKED_')
-      ? order.error.message
-      : t('validation.deviceOrderFailed')
+    ? t(apiErrorKey(order.error, 'validation.deviceOrderFailed', ORDER_BLOCKED))
     : null;
 
   return (

@@ -1,6 +1,7 @@
 import { Alert, Drawer, Loader } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import { currentLocale } from '../../../lib/i18n/i18n.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { downloadEodReport, useEodReport } from '../api/eod-reports.ts';
@@ -47,7 +48,7 @@ export function EodReportDrawer({
     >
       {query.isError ? (
         <Alert color="red" variant="light" role="alert">
-          {query.error.message}
+          {t(apiErrorKey(query.error, 'errors.generic'))}
         </Alert>
       ) : !query.data ? (
         <Loader aria-label={t('app.loading')} />

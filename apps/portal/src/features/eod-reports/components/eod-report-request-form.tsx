@@ -2,7 +2,7 @@ import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@man
 import { type CreateEodReportInput, createEodReportSchema } from '@mp/domain/schemas/eod-report';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api/api-error.ts';
+import { apiErrorKey, isApiError } from '../../../lib/api/api-error.ts';
 
 interface EodReportRequestFormProps {
   /** The form's accessible name (its heading). */
@@ -31,7 +31,8 @@ export function EodReportRequestForm({
     const key = local[field] ?? server[field];
     return key ? t(key, { defaultValue: key }) : undefined;
   };
-  const generalError = isApiError(error) && error.details.length === 0 ? error.message : null;
+  const generalError =
+    isApiError(error) && error.details.length === 0 ? t(apiErrorKey(error, 'errors.generic')) : null;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

@@ -22,23 +22,41 @@ const SalesBars = lazy(() => import('./sales-bars.tsx'));
 /** The bars and their legend, in px: the frame keeps this height while the chart's chunk loads (no layout shift). */
 const CHART_HEIGHT = 300;
 
+// Intl formatters are made once per language (and currency): making one costs far more than using it, and the
+// chart formats 30 days and its ticks on every render (the home's own code was the top of its CPU profile,
+// issue 16 §2).
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const compactFormats = new Map<string, { format: Intl.NumberFormat; digits: number }>();
+
 /** A calendar day (YYYY-MM-DD) as "23 Nov" in the user's language (the day is already the merchant's). */
 function shortDay(day: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  let format = dayFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    dayFormats.set(locale, format);
+  }
+  return format.format(new Date(`${day}T00:00:00Z`));
 }
 
 /** Axis ticks: "£1.2K", short enough for a phone's width. */
 function compactMoney(amount: number, currency: string, locale: string): string {
-  const digits = new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions()
-    .maximumFractionDigits;
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  }).format(amount / 10 ** (digits ?? 2));
+  const key = `${locale}|${currency}`;
+  let compact = compactFormats.get(key);
+  if (!compact) {
+    const digits = new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits;
+    compact = {
+      format: new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        notation: 'compact',
+        maximumFractionDigits: 1,
+      }),
+      digits: digits ?? 2,
+    };
+    compactFormats.set(key, compact);
+  }
+  return compact.format.format(amount / 10 ** compact.digits);
 }
 
 /**

@@ -99,21 +99,23 @@ describe('/invitations (issue 8 §1)', () => {
     ).toBeInTheDocument();
   });
 
-  it("shows the server's message when an invitation can no longer be accepted (expired or revoked: 409)", async () => {
+  it('says why when an invitation can no longer be accepted (409 INVITATION_EXPIRED), in its own words', async () => {
     const user = userEvent.setup();
     fetchMock().mockImplementation(
       fakeApi({
         'GET /v1/invitations': () => jsonResponse(200, { data: [acme] }),
         [`POST /v1/invitations/${ACME}/accept`]: () =>
           jsonResponse(409, {
-            error: { code: 'INVITATION_NOT_PENDING', message: 'This invitation has expired.' },
+            error: { code: 'INVITATION_EXPIRED', message: 'The API says it in English' },
           }),
       }).handle,
     );
     renderScreen();
     const card = await screen.findByRole('region', { name: 'Acme Ltd' });
     await user.click(within(card).getByRole('button', { name: 'Accept' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This invitation has expired.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This invitation has expired. Ask the company to invite you again.',
+    );
   });
 
   it('offers a retry when the list cannot be loaded, and says so when there is none', async () => {

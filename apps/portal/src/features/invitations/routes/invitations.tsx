@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DateTime } from '../../../components/date-time.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Page } from '../../../components/page.tsx';
+import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import {
   type OwnInvitation,
   useDecideInvitation,
@@ -14,6 +15,13 @@ import {
 import { notify } from '../../../lib/notifications/notify.ts';
 import { pathTo } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
+
+/** The invitee's 409s (issue 8 §1) as text keys; anything else is the generic message. */
+const DECIDE_ERRORS: Record<string, string> = {
+  INVITATION_CLOSED: 'invitations.errors.closed',
+  INVITATION_EXPIRED: 'invitations.errors.expired',
+  USER_ALREADY_MEMBER: 'invitations.errors.alreadyMember',
+};
 
 function useRolesLabel() {
   const { t } = useTranslation();
@@ -121,7 +129,7 @@ export default function InvitationsScreen() {
     <Page titleKey="routes.invitations" description={t('invitations.description')}>
       {decide.error && !declining && (
         <Alert color="red" role="alert">
-          {decide.error.message}
+          {t(apiErrorKey(decide.error, 'errors.generic', DECIDE_ERRORS))}
         </Alert>
       )}
       {body}
@@ -136,7 +144,7 @@ export default function InvitationsScreen() {
         footer={
           decide.error && (
             <Alert color="red" variant="light" role="alert">
-              {decide.error.message}
+              {t(apiErrorKey(decide.error, 'errors.generic', DECIDE_ERRORS))}
             </Alert>
           )
         }

@@ -7,6 +7,7 @@ import { Money } from '../../../components/money.tsx';
 import { Page } from '../../../components/page.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { usePayout, usePayoutEntryPages } from '../api/get-payout.ts';
 import { LedgerEntriesTable } from '../components/ledger-entries-table.tsx';
@@ -31,7 +32,7 @@ export default function PayoutDetailsScreen() {
       {payout.isPending && <Loader size="sm" aria-label={t('access.loading')} />}
       {payout.error && (
         <Alert color="red" variant="light" role="alert">
-          {payout.error.message}
+          {t(apiErrorKey(payout.error, 'errors.generic'))}
         </Alert>
       )}
       {data && (

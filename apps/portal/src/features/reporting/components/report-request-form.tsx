@@ -14,7 +14,7 @@ import type { CreateReportInput } from '@mp/domain/schemas/report';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api/api-error.ts';
+import { apiErrorKey, isApiError } from '../../../lib/api/api-error.ts';
 import type { ReportSite } from '../api/list-report-sites.ts';
 import {
   EMPTY_REPORT_FORM,
@@ -54,7 +54,8 @@ export function ReportRequestForm({ sites, onSubmit, isLoading, error }: ReportR
   }, [error, form]);
 
   const messageOf = (key: string | undefined) => (key ? t(key, { defaultValue: key }) : undefined);
-  const generalError = isApiError(error) && error.details.length === 0 ? error.message : null;
+  const generalError =
+    isApiError(error) && error.details.length === 0 ? t(apiErrorKey(error, 'errors.generic')) : null;
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => onSubmit(toReportInput(values)))}>

@@ -2,7 +2,7 @@ import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@manti
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api/api-error.ts';
+import { apiErrorKey, isApiError } from '../../../lib/api/api-error.ts';
 import { formFieldOf, type SiteFormValues, siteFormResolver, toSiteInput } from '../site-form-values.ts';
 
 interface SiteFormProps {
@@ -35,7 +35,8 @@ export function SiteForm({ kind, defaultValues, onSubmit, isLoading, error, subm
 
   const messageOf = (key: string | undefined) =>
     key ? t(key, { siteName: form.getValues('name'), defaultValue: key }) : undefined;
-  const generalError = isApiError(error) && error.details.length === 0 ? error.message : null;
+  const generalError =
+    isApiError(error) && error.details.length === 0 ? t(apiErrorKey(error, 'errors.generic')) : null;
   const text = (name: keyof SiteFormValues, label: string, extra: Record<string, unknown> = {}) => (
     <TextInput label={label} error={messageOf(errors[name]?.message)} {...extra} {...form.register(name)} />
   );

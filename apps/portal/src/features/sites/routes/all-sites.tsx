@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { Page } from '../../../components/page.tsx';
+import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { pathTo } from '../../../lib/paths.ts';
@@ -172,15 +173,12 @@ export default function AllSitesScreen() {
         <Text size="sm">{t('sites.deleteBody')}</Text>
         {remove.error && (
           <Alert color="red" variant="light" role="alert" mt="sm">
-            {remove.error instanceof Error &&
-            'code' in remove.error &&
-            remove.error.code === 'SITE_HAS_DEVICES'
-              ? t('validation.siteHasDevices')
-              : remove.error instanceof Error &&
-                  'code' in remove.error &&
-                  remove.error.code === 'SITE_HAS_RECENT_TRANSACTIONS'
-                ? t('validation.siteHasRecentTransactions')
-                : remove.error.message}
+            {t(
+              apiErrorKey(remove.error, 'errors.generic', {
+                SITE_HAS_DEVICES: 'validation.siteHasDevices',
+                SITE_HAS_RECENT_TRANSACTIONS: 'validation.siteHasRecentTransactions',
+              }),
+            )}
           </Alert>
         )}
       </ConfirmDialog>

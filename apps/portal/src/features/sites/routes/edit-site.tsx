@@ -2,6 +2,7 @@ import { Alert, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Page } from '../../../components/page.tsx';
+import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { pathTo } from '../../../lib/paths.ts';
@@ -22,7 +23,7 @@ export default function EditSiteScreen() {
       {site.isPending && <Loader size="sm" aria-label={t('sites.loading')} />}
       {site.error && (
         <Alert color="red" variant="light" role="alert">
-          {site.error.message}
+          {t(apiErrorKey(site.error, 'errors.generic'))}
         </Alert>
       )}
       {site.data && (

@@ -22,7 +22,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { isApiError } from '../../../lib/api/api-error.ts';
+import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import {
@@ -82,7 +82,7 @@ export default function SiteInternalSettingsScreen() {
       {query.isPending && <Loader size="sm" aria-label={t('sites.loading')} />}
       {query.error && (
         <Alert color="red" variant="light" role="alert">
-          {query.error.message}
+          {t(apiErrorKey(query.error, 'errors.generic'))}
         </Alert>
       )}
       {query.data && (
@@ -208,9 +208,7 @@ function SettingsForm({
       <Stack gap="md" maw={640}>
         {save.error && (
           <Alert color="red" variant="light" role="alert">
-            {isApiError(save.error) && save.error.details[0]
-              ? t(save.error.details[0].rule)
-              : save.error.message}
+            {t(apiErrorKey(save.error, 'errors.generic'))}
           </Alert>
         )}
         <Tabs defaultValue="payouts" keepMounted>

@@ -29,7 +29,9 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * Live transactions (issue 11 §2): reads GET /v1/merchants/{id}/transactions/events (server-sent events, with
  * the bearer token, so through fetch rather than EventSource) while mounted; each `transaction` event marks the
  * transaction queries stale, so the open list, totals and home refetch and the new payment shows at the top.
- * Reconnects with Last-Event-ID after a drop (1 s, doubling to 30 s), so nothing that changed meanwhile is missed.
+ * Reconnects with Last-Event-ID after a drop (1 s, doubling to 30 s), so nothing that changed meanwhile is missed:
+ * the id is a cursor in commit terms (decision 0097), and a change sent twice (before and after a drop) only
+ * refetches again, since the list shows what the API answers, once per transaction.
  */
 export function useLiveTransactions(merchantId: string | undefined): LiveStatus {
   const queryClient = useQueryClient();
@@ -42,16 +44,21 @@ export function useLiveTransactions(merchantId: string | undefined): LiveStatus 
     let lastEventId: string | undefined;
     let pending: ReturnType<typeof setTimeout> | undefined;
     const changed = new Set<string>();
-    // A burst of payments refetches once.
-    const refresh = (transactionId: string) => {
-      changed.add(transactionId);
+    let everything = false;
+    // A burst of payments refetches once. `undefined`: the API said to read everything again (a reset: more
+    // changes than it replays, or a cursor from before decision 0097), every open transaction's detail too.
+    const refresh = (transactionId: string | undefined) => {
+      if (transactionId === undefined) everything = true;
+      else changed.add(transactionId);
       if (pending) return;
       pending = setTimeout(() => {
         pending = undefined;
         const ids = [...changed];
         changed.clear();
-        for (const queryKey of liveQueryKeys(merchantId, ids))
-          void queryClient.invalidateQueries({ queryKey });
+        const keys = liveQueryKeys(merchantId, ids);
+        if (everything) keys.push(['transaction', merchantId]);
+        everything = false;
+        for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
       }, 250);
     };
 
@@ -82,7 +89,9 @@ export function useLiveTransactions(merchantId: string | undefined): LiveStatus 
             const parsed = parseEventStream(buffer + value);
             buffer = parsed.rest;
             for (const event of parsed.events) {
+              // Every event's id is the API's cursor (what it has sent up to); `cursor` events carry only that.
               if (event.id) lastEventId = event.id;
+              if (event.event === 'reset') refresh(undefined);
               if (event.event !== 'transaction') continue;
               const data = JSON.parse(event.data) as { transactionId?: unknown };
               if (typeof data.transactionId === 'string') refresh(data.transactionId);

@@ -85,7 +85,7 @@ describe('users list: invitations table (issue 8 §1)', () => {
       [`DELETE ${BASE}/${PENDING_ID}`]: () => {
         if (conflict)
           return jsonResponse(409, {
-            error: { code: 'INVITATION_NOT_PENDING', message: 'This invitation is no longer pending.' },
+            error: { code: 'INVITATION_CLOSED', message: 'The API says it in English' },
           });
         data = data.map((i) => (i.invitationId === PENDING_ID ? { ...i, state: 'revoked' } : i));
         return new Response(null, { status: 204 });
@@ -100,9 +100,7 @@ describe('users list: invitations table (issue 8 §1)', () => {
       'Revoke the invitation of pat@example.com? They can no longer accept it.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'This invitation is no longer pending.',
-    );
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This invitation is no longer open.');
 
     conflict = false;
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { DateTime } from '../../../components/date-time.tsx';
+import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import {
   type MerchantInvitation,
@@ -118,7 +119,11 @@ export function InvitationsTable({ merchantId, canRevoke }: InvitationsTableProp
         footer={
           revoke.error && (
             <Alert color="red" variant="light" role="alert">
-              {revoke.error.message}
+              {t(
+                apiErrorKey(revoke.error, 'errors.generic', {
+                  INVITATION_CLOSED: 'access.invitations.revokeClosed',
+                }),
+              )}
             </Alert>
           )
         }

@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { aMerchant } from '../../../../test/fixtures.ts';
 import { fakeApi, jsonResponse, renderRoutes } from '../../../../test/render.tsx';
 import { signedInWithFetchSpy } from '../../../../test/signed-in.ts';
+import { applyLocale } from '../../../lib/i18n/i18n.ts';
 import { CurrentMerchantContext } from '../../../lib/merchant/current-merchant.ts';
 import AddUserScreen from './add-user.tsx';
 
@@ -39,6 +40,10 @@ const invitation = {
 };
 
 const fetchMock = signedInWithFetchSpy();
+
+afterEach(async () => {
+  await applyLocale('en-GB');
+});
 
 /** Submits the form for an owner and returns the toast the user saw. */
 async function inviteAndReadToast(result: unknown) {
@@ -87,4 +92,45 @@ describe('/users/add', () => {
     // Every toast shown after the second one (the first's may linger) reads the same.
     expect(new Set(invited)).toEqual(new Set(created));
   }, 20_000); // two whole form flows typed by user-event
+
+  it("fr-FR: a person already invited (409 INVITATION_PENDING) reads why in French, not the API's English", async () => {
+    await applyLocale('fr-FR');
+    const user = userEvent.setup();
+    fetchMock().mockImplementation(
+      fakeApi({
+        'GET /merchants/m-1/sites': () => jsonResponse(200, { data: [] }),
+        'POST /v1/merchants/m-1/users': () =>
+          jsonResponse(409, {
+            error: {
+              code: 'INVITATION_PENDING',
+              message: 'This person already has a pending invitation to this company.',
+            },
+          }),
+      }).handle,
+    );
+    renderRoutes(
+      [
+        {
+          path: '/users/add',
+          Component: () => (
+            <CurrentMerchantContext.Provider value={aMerchant({ merchantId: 'm-1' })}>
+              <AddUserScreen />
+            </CurrentMerchantContext.Provider>
+          ),
+        },
+      ],
+      '/users/add',
+    );
+    await user.type(await screen.findByLabelText(/^E-mail/), 'nia@example.com');
+    await user.type(screen.getByLabelText(/^Prénom/), 'Nia');
+    await user.type(screen.getByLabelText(/^Nom/), 'Newman');
+    await user.click(screen.getByRole('switch', { name: /Propriétaire de l'entreprise/ }));
+    const submit = screen.getByRole('button', { name: "Envoyer l'invitation" });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    expect(
+      await screen.findByText('Cette personne a déjà une invitation en attente pour cette entreprise.'),
+    ).toBeVisible();
+    expect(screen.queryByText(/already has a pending invitation/)).toBeNull();
+  }, 20_000);
 });

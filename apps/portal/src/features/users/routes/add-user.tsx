@@ -2,12 +2,14 @@ import { Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '../../../components/page.tsx';
+import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { pathTo } from '../../../lib/paths.ts';
 import { useInviteUser } from '../api/invite-user.ts';
 import { useSites } from '../api/list-sites.ts';
 import { UserForm } from '../components/user-form.tsx';
+import { USER_ERRORS } from '../user-errors.ts';
 import { EMPTY_USER_FORM, toRoles } from '../user-form-values.ts';
 
 /** /users/add (User_InviteUser): the invitee gets a temporary password by e-mail. */
@@ -27,7 +29,7 @@ export default function AddUserScreen() {
           defaultValues={EMPTY_USER_FORM}
           sites={sites.data ?? []}
           isLoading={invite.isPending}
-          errorMessage={invite.error?.message ?? null}
+          errorMessage={invite.error ? t(apiErrorKey(invite.error, 'errors.generic', USER_ERRORS)) : null}
           submitLabel={t('access.users.sendInvite')}
           onSubmit={(values) =>
             invite.mutate(

@@ -2,6 +2,7 @@ import { Alert, Button, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Page } from '../../../components/page.tsx';
+import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { pathTo } from '../../../lib/paths.ts';
@@ -13,8 +14,8 @@ import { useUpdateUser } from '../api/update-user.ts';
 import { RemoveUserButton } from '../components/remove-user-button.tsx';
 import { UserForm } from '../components/user-form.tsx';
 import { useHolds } from '../use-user-permissions.ts';
+import { USER_ERRORS } from '../user-errors.ts';
 import { fromUser, toRoles } from '../user-form-values.ts';
-
 /** /users/{userId} (User_UpdateUser): roles and sites, reset password, remove with confirmation. */
 export default function EditUserScreen() {
   const { t } = useTranslation();
@@ -33,7 +34,7 @@ export default function EditUserScreen() {
     return (
       <Page titleKey="routes.edit-user">
         <Alert color="red" variant="light" role="alert">
-          {user.error.message}
+          {t(apiErrorKey(user.error, 'errors.generic'))}
         </Alert>
       </Page>
     );
@@ -61,7 +62,7 @@ export default function EditUserScreen() {
         defaultValues={fromUser(current)}
         sites={sites.data ?? []}
         isLoading={update.isPending}
-        errorMessage={error?.message ?? null}
+        errorMessage={error ? t(apiErrorKey(error, 'errors.generic', USER_ERRORS)) : null}
         submitLabel={t('access.save')}
         onSubmit={(values) =>
           update.mutate(
@@ -90,7 +91,9 @@ export default function EditUserScreen() {
               <RemoveUserButton
                 email={current.email}
                 isLoading={remove.isPending}
-                errorMessage={remove.error?.message ?? null}
+                errorMessage={
+                  remove.error ? t(apiErrorKey(remove.error, 'errors.generic', USER_ERRORS)) : null
+                }
                 onConfirm={() =>
                   remove.mutate(undefined, {
                     onSuccess: () => {

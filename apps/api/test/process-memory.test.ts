@@ -1,0 +1,97 @@
+// Issue 16 §2: what keeps the API process small. The optional vendor SDKs load only when configured, the API
+// starts with its Node flags wherever it is started, and PGlite runs with its small shared buffers.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openPglite } from '../src/db/pglite-database.ts';
+import { API_NODE_FLAGS } from '../src/node-flags.ts';
+
+const apiRoot = resolve(import.meta.dirname, '..');
+
+/**
+ * Every module URL resolved while importing what `src/main.ts` imports statically (the whole app, the jobs, the
+ * database client, the adapters chosen from the configuration), logged by a `module.registerHooks` resolve hook
+ * in a process of its own. Nothing is configured, so nothing optional may load.
+ */
+function modulesLoadedAtStart(): string[] {
+  const script = `
+    import { registerHooks } from 'node:module';
+    const loaded = [];
+    registerHooks({ resolve(specifier, context, next) { const r = next(specifier, context); loaded.push(r.url); return r; } });
+    for (const file of ['app.ts', 'jobs/start-jobs.ts', 'db/client.ts', 'adapters/billing/billing-provider.ts',
+      'adapters/mail/mailer-from-config.ts', 'adapters/storage/storage-from-config.ts', 'modules/psp/simulator.ts'])
+      await import('./src/' + file);
+    process.stdout.write(JSON.stringify(loaded));
+  `;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: apiRoot,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (result.status !== 0) throw new Error(`the import failed: ${result.stderr}`);
+  return JSON.parse(result.stdout) as string[];
+}
+
+describe('the API process memory (issue 16 §2)', () => {
+  it('loads no optional vendor SDK unless it is configured', () => {
+    const loaded = modulesLoadedAtStart();
+    // The hook saw the app's own dependencies (else the check below would pass for nothing).
+    expect(loaded.some((url) => url.includes('/node_modules/drizzle-orm/'))).toBe(true);
+    expect(loaded.some((url) => url.includes('/node_modules/fastify/'))).toBe(true);
+    // The webhook's HMAC check uses the validator's own file, not the Adyen SDK's index.
+    expect(loaded.some((url) => url.endsWith('/@adyen/api-library/lib/src/utils/hmacValidator.js'))).toBe(
+      true,
+    );
+    const optional = [
+      '/node_modules/docusign-esign/',
+      '/node_modules/stripe/',
+      '/node_modules/@aws-sdk/',
+      '/node_modules/nodemailer/',
+      '/node_modules/redis/',
+      '/node_modules/@sentry/',
+      '/node_modules/pdfkit/',
+      '/node_modules/@electric-sql/pglite/',
+      '/@adyen/api-library/lib/src/index.js',
+      '/@adyen/api-library/lib/src/services/',
+    ];
+    expect(loaded.filter((url) => optional.some((part) => url.includes(part)))).toEqual([]);
+  }, 180_000);
+
+  it("starts with the API's Node flags from apps/api's scripts as from npm start", () => {
+    expect(API_NODE_FLAGS).toContain('--max-semi-space-size=16');
+    const scripts = (
+      JSON.parse(readFileSync(resolve(apiRoot, 'package.json'), 'utf8')) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts;
+    for (const name of ['start', 'dev'] as const) {
+      const words = (scripts[name] ?? '').split(/\s+/);
+      expect(words[0]).toBe('node');
+      for (const flag of API_NODE_FLAGS) expect(words, `${name}: ${scripts[name]}`).toContain(flag);
+      expect(words.at(-1)).toBe('src/main.ts');
+    }
+    const start = readFileSync(resolve(apiRoot, '../../scripts/start.ts'), 'utf8');
+    expect(start).toMatch(/spawn\(process\.execPath, \[\.\.\.API_NODE_FLAGS, 'src\/main\.ts'\]/);
+  });
+
+  it('runs PGlite with 16 MB of shared buffers and its other settings as they were', async () => {
+    const client = await openPglite('memory://');
+    try {
+      const { rows } = await client.query<{ name: string; value: string }>(
+        `select name, current_setting(name) as value from pg_settings
+          where name in ('shared_buffers', 'work_mem', 'temp_buffers', 'search_path', 'max_parallel_workers')
+          order by name`,
+      );
+      expect(Object.fromEntries(rows.map((row) => [row.name, row.value]))).toEqual({
+        max_parallel_workers: '0',
+        search_path: 'public',
+        shared_buffers: '16MB',
+        temp_buffers: '8MB',
+        work_mem: '4MB',
+      });
+    } finally {
+      await client.close();
+    }
+  }, 180_000);
+});
