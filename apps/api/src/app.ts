@@ -318,6 +318,7 @@ export async function buildApp({
     clock,
     events: liveEvents,
     heartbeatSeconds: config.psp.liveHeartbeatSeconds,
+    sessionCheck: identity.sessionCheck,
   });
 
   // ── Access modules (issue 5): users, staff powers, company settings and rates, audit log.

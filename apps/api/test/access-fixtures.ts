@@ -35,7 +35,8 @@ export type ActorName = 'staff' | 'ownerA' | 'managerA1' | 'managerA2' | 'ownerB
 
 let passwordHash: Promise<string> | undefined;
 
-async function insertUser(db: Db, email: string, groups: string[]): Promise<string> {
+/** A confirmed user who signs in with PASSWORD. */
+export async function insertUser(db: Db, email: string, groups: string[]): Promise<string> {
   passwordHash ??= hashPassword(PASSWORD);
   const id = randomUUID();
   await db.insert(users).values({

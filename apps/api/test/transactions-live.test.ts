@@ -4,9 +4,17 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { devices, siteRoleGrants, transactions } from '../src/db/schema/index.ts';
-import { type AccessWorld, type ActorName, createAccessWorld } from './access-fixtures.ts';
+import {
+  type AccessWorld,
+  type ActorName,
+  createAccessWorld,
+  grant,
+  insertUser,
+  PASSWORD,
+} from './access-fixtures.ts';
 import { ADYEN_TEST_ENV, deliver, item, pspRef } from './helpers/adyen.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
+import { signIn } from './helpers/auth.ts';
 
 interface LiveEvent {
   id: string;
@@ -406,5 +414,24 @@ describe('live transaction events (server-sent events)', () => {
       headers: { authorization: `Bearer ${w.tokens.managerA2}`, accept: 'text/event-stream' },
     });
     expect(again.status).toBe(404);
+  });
+
+  it('ends an open stream at the next heartbeat once its session is ended (a disabled user), and refuses the reconnect', async () => {
+    // A member of their own, so that no other test's token is revoked.
+    const email = `live.disabled.${stamp}@example.com`;
+    const userId = await insertUser(t.app.db, email, ['Merchants']);
+    await grant(t.app.db, w.merchantA, userId, [], [{ siteId: w.siteA1, role: 'SiteManager' }]);
+    const token = await signIn(t.app, email, PASSWORD);
+    const stream = await openStream(base, token, path(w.merchantA));
+    streams.push(stream);
+    await stream.until(() => stream.comments() >= 1, 'a heartbeat');
+    expect(stream.closed()).toBe(false);
+    // Staff disable the account (its sessions end): its membership is still there, its stream must not be.
+    await t.app.identity.adminSetDisabled(userId, true);
+    await stream.until(() => stream.closed(), 'the stream to end');
+    const again = await fetch(`${base}${path(w.merchantA)}`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+    });
+    expect(again.status).toBe(401);
   });
 });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { accessOf, reloadAccess } from '../../access/route-access.ts';
 import { isUuid, type TenantDb, type Tx } from '../../access/tenant-db.ts';
 import type { Clock } from '../../clock.ts';
+import type { SessionCheck } from '../../identity/session-check.ts';
 import { badRequest, errorBodySchema, notFound } from '../../plugins/errors.ts';
 import type { TransactionChange } from '../psp/service.ts';
 import type { LiveEvents } from './live-events.ts';
@@ -141,14 +142,18 @@ function eventOf(row: LiveRow, id: string): string {
  * reach the stream. `Last-Event-ID` (or `lastEventId`) replays what changed since; a comment line every
  * `heartbeatSeconds` keeps proxies from closing an idle stream. The caller's access is read again at every
  * heartbeat: a member removed, a site role taken away or a merchant no longer theirs ends the stream (the
- * reconnect then gets 404), a narrowed role narrows it, so rights are not only checked when it opens.
+ * reconnect then gets 404), a narrowed role narrows it, so rights are not only checked when it opens. So is the
+ * caller's session (`sessionCheck`, as every request's): a session ended (signed out, ended from the sessions
+ * list, the user disabled) ends the stream, whose reconnect then gets 401.
  */
 export const liveTransactionsRoutes: FastifyPluginAsyncZod<{
   tenantDb: TenantDb;
   clock: Clock;
   events: LiveEvents;
   heartbeatSeconds: number;
-}> = async (app, { tenantDb, clock, events, heartbeatSeconds }) => {
+  /** The access tokens' session check (identity/session-check.ts); without it, only rights are read again. */
+  sessionCheck?: SessionCheck | undefined;
+}> = async (app, { tenantDb, clock, events, heartbeatSeconds, sessionCheck }) => {
   const open = new Set<ServerResponse>();
   app.addHook('preClose', async () => {
     for (const raw of open) raw.end();
@@ -267,6 +272,8 @@ export const liveTransactionsRoutes: FastifyPluginAsyncZod<{
       if (cursor) catchUp();
       /** The sites the caller may still list (undefined: all of them), or null when nothing is left. */
       const stillAllowed = async (): Promise<string[] | undefined | null> => {
+        const { actor, ip, userAgent } = access;
+        if (sessionCheck && !(await sessionCheck.isOpen(actor.sessionId, ip, userAgent))) return null;
         const now = await reloadAccess({ tenantDb, clock }, access);
         if (!now) return null;
         const held = sitesWithPermission(now, 'Transaction:ListTransactions');
