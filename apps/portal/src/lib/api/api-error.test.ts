@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, apiErrorKey } from './api-error.ts';
+import { ApiError, apiErrorFrom, apiErrorKey, fieldRuleKey, formErrorKey } from './api-error.ts';
 
 describe('apiErrorKey: the text key of a failed call, never the API’s English message', () => {
   const byCode = { ALREADY_CHURNED: 'access.staff.errors.alreadyChurned' };
@@ -29,5 +29,52 @@ describe('apiErrorKey: the text key of a failed call, never the API’s English 
     expect(apiErrorKey(new ApiError(503, 'UNAVAILABLE', 'Database down'), 'fallback')).toBe('fallback');
     expect(apiErrorKey(new TypeError('Failed to fetch'), 'fallback')).toBe('fallback');
     expect(apiErrorKey(null, 'fallback')).toBe('fallback');
+  });
+});
+
+describe('what a form reads of a failed call', () => {
+  const placed = (field: string) => field === 'tradingDay';
+
+  it('reads a rule under its field; a schema code there reads "Invalid value", never the code', () => {
+    expect(fieldRuleKey('validation.eodDayNotClosed')).toBe('validation.eodDayNotClosed');
+    expect(fieldRuleKey('invalid_type')).toBe('validation.invalid');
+    const onField = new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid', [
+      { field: 'tradingDay', rule: 'invalid_format', message: 'Invalid date' },
+    ]);
+    expect(formErrorKey(onField, placed)).toBeNull();
+  });
+
+  it('reads above the form what lands on no field of it, or has no answer: never nothing', () => {
+    const elsewhere = (rule: string) =>
+      new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid', [
+        { field: 'body', rule, message: 'x' },
+      ]);
+    expect(formErrorKey(elsewhere('validation.fieldsInvalid'), placed)).toBe('validation.fieldsInvalid');
+    expect(formErrorKey(elsewhere('invalid_type'), placed)).toBe('validation.invalid');
+    expect(formErrorKey(new ApiError(503, 'SERVICE_UNAVAILABLE', 'Down'), placed)).toBe('errors.generic');
+    expect(formErrorKey(new TypeError('Failed to fetch'), placed)).toBe('errors.generic');
+    expect(formErrorKey(null, placed)).toBeNull();
+  });
+
+  it('keeps only well-formed details of an answer, so a malformed body cannot break the screen', async () => {
+    const error = await apiErrorFrom(
+      new Response(
+        JSON.stringify({
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'x',
+            details: [
+              null,
+              {},
+              { field: 'to', rule: 7 },
+              { field: 'to', rule: 'validation.dateRangeTooLarge', message: 'm' },
+            ],
+          },
+        }),
+        { status: 400 },
+      ),
+    );
+    expect(error.details).toEqual([{ field: 'to', rule: 'validation.dateRangeTooLarge', message: 'm' }]);
+    expect(apiErrorKey(error, 'fallback')).toBe('validation.dateRangeTooLarge');
   });
 });

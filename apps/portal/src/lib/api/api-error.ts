@@ -35,7 +35,16 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
   const error = body?.error;
   const code = typeof error?.code === 'string' ? error.code : `http_${response.status}`;
   const message = typeof error?.message === 'string' ? error.message : response.statusText;
-  const details = Array.isArray(error?.details) ? (error.details as ApiErrorDetail[]) : [];
+  // Only well-formed details: a proxy's or an older server's body must not break the screen that reads them.
+  const details = Array.isArray(error?.details)
+    ? (error.details as unknown[]).filter(
+        (detail): detail is ApiErrorDetail =>
+          typeof detail === 'object' &&
+          detail !== null &&
+          typeof (detail as ApiErrorDetail).field === 'string' &&
+          typeof (detail as ApiErrorDetail).rule === 'string',
+      )
+    : [];
   return new ApiError(response.status, code, message, details);
 }
 
@@ -63,4 +72,30 @@ export function apiErrorKey(
   if (error.status === 429 || error.code === 'RATE_LIMITED') return 'errors.rateLimited';
   if (error.status === 404) return 'errors.notFound';
   return fallbackKey;
+}
+
+/**
+ * The text key of a rule the API named for a field: the domain's validation key, else "Invalid value" (a schema's
+ * own code such as `invalid_type` is not a text, and must never be shown as one).
+ */
+export function fieldRuleKey(rule: string): string {
+  return rule.startsWith('validation.') ? rule : 'validation.invalid';
+}
+
+/**
+ * The text key of the alert above a form for a failed call, or null when there is none to show: every refusal
+ * the API tied to a field the form shows (`placed`) is read under that field instead. A refusal naming no such
+ * field, or no field at all, or a failure without an answer, is read here, never lost: its code's or rule's key
+ * (see `apiErrorKey`), "Invalid value" for a 400 whose rules are not text keys, else `fallbackKey`.
+ */
+export function formErrorKey(
+  error: unknown,
+  placed: (field: string) => boolean,
+  fallbackKey = 'errors.generic',
+  byCode: Readonly<Record<string, string>> = {},
+): string | null {
+  if (!error) return null;
+  if (isApiError(error) && error.details.some((detail) => placed(detail.field))) return null;
+  const invalid = isApiError(error) && error.details.length > 0;
+  return apiErrorKey(error, invalid ? 'validation.invalid' : fallbackKey, byCode);
 }

@@ -48,7 +48,7 @@ export function EodReportDrawer({
     >
       {query.isError ? (
         <Alert color="red" variant="light" role="alert">
-          {t(apiErrorKey(query.error, 'errors.generic'))}
+          {t(apiErrorKey(query.error, 'errors.generic', { NOT_FOUND: 'eodReports.notFound' }))}
         </Alert>
       ) : !query.data ? (
         <Loader aria-label={t('app.loading')} />

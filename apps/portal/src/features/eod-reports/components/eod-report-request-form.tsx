@@ -2,7 +2,10 @@ import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@man
 import { type CreateEodReportInput, createEodReportSchema } from '@mp/domain/schemas/eod-report';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorKey, isApiError } from '../../../lib/api/api-error.ts';
+import { fieldRuleKey, formErrorKey, isApiError } from '../../../lib/api/api-error.ts';
+
+/** The fields of the form, by the names the API gives them. */
+const FIELDS = new Set(['siteId', 'tradingDay']);
 
 interface EodReportRequestFormProps {
   /** The form's accessible name (its heading). */
@@ -26,13 +29,14 @@ export function EodReportRequestForm({
   const [tradingDay, setTradingDay] = useState('');
   const [local, setLocal] = useState<Record<string, string>>({});
   const server: Record<string, string> = {};
-  if (isApiError(error)) for (const detail of error.details) server[detail.field] = detail.rule;
+  if (isApiError(error))
+    for (const detail of error.details) server[detail.field] ??= fieldRuleKey(detail.rule);
   const errorOf = (field: string) => {
     const key = local[field] ?? server[field];
     return key ? t(key, { defaultValue: key }) : undefined;
   };
-  const generalError =
-    isApiError(error) && error.details.length === 0 ? t(apiErrorKey(error, 'errors.generic')) : null;
+  const generalKey = formErrorKey(error, (field) => FIELDS.has(field));
+  const generalError = generalKey ? t(generalKey) : null;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

@@ -32,7 +32,7 @@ export default function PayoutDetailsScreen() {
       {payout.isPending && <Loader size="sm" aria-label={t('access.loading')} />}
       {payout.error && (
         <Alert color="red" variant="light" role="alert">
-          {t(apiErrorKey(payout.error, 'errors.generic'))}
+          {t(apiErrorKey(payout.error, 'errors.generic', { NOT_FOUND: 'payouts.notFound' }))}
         </Alert>
       )}
       {data && (

@@ -14,7 +14,7 @@ import type { CreateReportInput } from '@mp/domain/schemas/report';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { apiErrorKey, isApiError } from '../../../lib/api/api-error.ts';
+import { fieldRuleKey, formErrorKey, isApiError } from '../../../lib/api/api-error.ts';
 import type { ReportSite } from '../api/list-report-sites.ts';
 import {
   EMPTY_REPORT_FORM,
@@ -49,13 +49,13 @@ export function ReportRequestForm({ sites, onSubmit, isLoading, error }: ReportR
     if (!isApiError(error)) return;
     for (const detail of error.details) {
       const field = reportFieldOf(detail.field);
-      if (field) form.setError(field, { type: 'server', message: detail.rule });
+      if (field) form.setError(field, { type: 'server', message: fieldRuleKey(detail.rule) });
     }
   }, [error, form]);
 
   const messageOf = (key: string | undefined) => (key ? t(key, { defaultValue: key }) : undefined);
-  const generalError =
-    isApiError(error) && error.details.length === 0 ? t(apiErrorKey(error, 'errors.generic')) : null;
+  const generalKey = formErrorKey(error, (field) => reportFieldOf(field) !== undefined);
+  const generalError = generalKey ? t(generalKey) : null;
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => onSubmit(toReportInput(values)))}>

@@ -2,7 +2,7 @@ import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@manti
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { apiErrorKey, isApiError } from '../../../lib/api/api-error.ts';
+import { fieldRuleKey, formErrorKey, isApiError } from '../../../lib/api/api-error.ts';
 import { formFieldOf, type SiteFormValues, siteFormResolver, toSiteInput } from '../site-form-values.ts';
 
 interface SiteFormProps {
@@ -29,14 +29,14 @@ export function SiteForm({ kind, defaultValues, onSubmit, isLoading, error, subm
     if (!isApiError(error)) return;
     for (const detail of error.details) {
       const field = formFieldOf(detail.field);
-      if (field) form.setError(field, { type: 'server', message: detail.rule });
+      if (field) form.setError(field, { type: 'server', message: fieldRuleKey(detail.rule) });
     }
   }, [error, form]);
 
   const messageOf = (key: string | undefined) =>
     key ? t(key, { siteName: form.getValues('name'), defaultValue: key }) : undefined;
-  const generalError =
-    isApiError(error) && error.details.length === 0 ? t(apiErrorKey(error, 'errors.generic')) : null;
+  const generalKey = formErrorKey(error, (field) => formFieldOf(field) !== undefined);
+  const generalError = generalKey ? t(generalKey) : null;
   const text = (name: keyof SiteFormValues, label: string, extra: Record<string, unknown> = {}) => (
     <TextInput label={label} error={messageOf(errors[name]?.message)} {...extra} {...form.register(name)} />
   );
