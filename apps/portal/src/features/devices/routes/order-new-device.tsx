@@ -2,6 +2,7 @@ import { Alert, Loader } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page.tsx';
+import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { useOrderOptions } from '../api/devices-api.ts';
 import { DeviceOrderFlow } from '../components/device-order-flow.tsx';
@@ -18,6 +19,11 @@ export default function OrderNewDeviceScreen() {
   return (
     <Page titleKey="routes.order-new-device">
       {options.isPending && <Loader size="sm" aria-label={t('sites.loading')} />}
+      {options.error && (
+        <Alert color="red" variant="light" role="alert">
+          {t(apiErrorKey(options.error, 'errors.generic'))}
+        </Alert>
+      )}
       {placed && (
         <Alert color="green" variant="light" role="status">
           {t('devices.order.placed')}
