@@ -1,15 +1,12 @@
--- GET /api/v1/merchants/{id}/transactions/totals (last 30 days, every site): the access check, then the
--- payments and refunds sums in one statement (every day from the two daily roll-ups, less today after `to`),
--- each under the merchant's context as app_user. Variables: merchant, user, currency, fromday, today (dates), from, to,
--- tomorrowstart (ISO instants).
-BEGIN;
+-- GET /api/v1/merchants/{id}/transactions/totals (last 30 days, every site): the access check and the payments
+-- and refunds sums in one statement (every day from the two daily roll-ups, less today after `to`), in one
+-- read-only transaction under the merchant's context as app_user, as the API sends them in one round trip once
+-- it knows the merchant's currency and time zone (`RouteAccess.read`, decision 0099). Variables: merchant, user,
+-- currency, fromday, today (dates), from, to, tomorrowstart (ISO instants).
+BEGIN TRANSACTION READ ONLY;
 SELECT set_config('app.merchant_id', :merchant, true);
 SET LOCAL ROLE app_user;
 SELECT app_access(:merchant, :user, false, now()) AS access;
-COMMIT;
-BEGIN;
-SELECT set_config('app.merchant_id', :merchant, true);
-SET LOCAL ROLE app_user;
 SELECT coalesce(sum(period.count), 0)::int,
        coalesce(sum(period.amount + period.tip_amount) FILTER (WHERE period.status = any('{captured,refund-pending,partially-refunded,refunded,chargeback-pending,chargedback}'::text[])), 0)::text,
        coalesce(sum(period.amount) FILTER (WHERE period.status = any('{refund,unref-refund}'::text[])), 0)::text,

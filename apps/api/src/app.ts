@@ -82,6 +82,7 @@ import { handleFrameworkError, installErrorHandler, sendError } from './plugins/
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { registerOpenApi, registerOpenApiRoute } from './plugins/openapi.ts';
 import { registerPortalStatic, wantsPortalPage } from './plugins/portal-static.ts';
+import { requestLogger } from './plugins/request-logger.ts';
 import { registerSecurity } from './plugins/security.ts';
 
 declare module 'fastify' {
@@ -182,6 +183,8 @@ export async function buildApp({
       : errorReportingOff);
   const app = Fastify({
     logger: loggerOptions(config, logStream),
+    // pino's per-request child logger only when the request logs (src/plugins/request-logger.ts).
+    childLoggerFactory: requestLogger,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
     requestIdHeader: false,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/clock.ts';
-import { refunds, transactions } from '../src/db/schema/index.ts';
+import { merchants, refunds, transactions } from '../src/db/schema/index.ts';
 import { type AccessWorld, type ActorName, createAccessWorld } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
@@ -177,5 +178,38 @@ describe('transaction totals', () => {
     const badSite = await totals('ownerA', '?siteId=nope');
     expect(badSite.statusCode).toBe(400);
     expect(badSite.json().error.details[0]).toMatchObject({ field: 'siteId' });
+  });
+  // The totals' statement leaves with the access check when the merchant's currency and time zone are known from
+  // an earlier request (decision 0099); it must never answer for a currency, zone or period it was not made for.
+  it("answers the same sums again, and follows a change of the merchant's currency and time zone at the next request", async () => {
+    const first = await totals('ownerA');
+    const again = await totals('ownerA');
+    expect(again.json()).toEqual(first.json());
+    const since = await totals('ownerA', '?startDate=2026-01-01');
+    expect(since.json().data).toMatchObject({ startDate: '2026-01-01', count: 9, capturedAmount: 17_629 });
+    // Kiritimati is 14 hours ahead: at 12:00 UTC on 1 March it is already 2 March there.
+    await t.app.db
+      .update(merchants)
+      .set({ currency: 'EUR', timeZone: 'Pacific/Kiritimati' })
+      .where(eq(merchants.id, w.merchantA));
+    try {
+      const moved = await totals('ownerA');
+      expect(moved.json().data).toEqual({
+        currency: 'EUR',
+        startDate: '2026-02-01',
+        count: 1,
+        capturedAmount: 5000,
+        refundedAmount: 0,
+        netAmount: 5000,
+      });
+      expect((await totals('ownerA')).json()).toEqual(moved.json());
+      expect((await totals('managerA2')).json().data).toMatchObject({ currency: 'EUR', count: 0 });
+    } finally {
+      await t.app.db
+        .update(merchants)
+        .set({ currency: 'GBP', timeZone: 'Europe/London' })
+        .where(eq(merchants.id, w.merchantA));
+    }
+    expect((await totals('ownerA')).json()).toEqual(first.json());
   });
 });

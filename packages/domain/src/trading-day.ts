@@ -63,6 +63,19 @@ export function addDays(date: string, days: number): string {
  * instant the same distance after the gap's start, as clocks read it before the change (01:30 → 02:30 BST).
  */
 export function zonedTimeToInstant(date: string, time: string, timeZone: string): Date {
+  // Remembered: the same few days are asked for on every request (today's and the period's first), and each
+  // answer costs four `formatToParts` (7 % of the API's CPU on the totals route, docs/PERFORMANCE.md).
+  const key = `${date}|${time}|${timeZone}`;
+  const known = instants.get(key);
+  if (known !== undefined) return new Date(known);
+  const instant = computeZonedTimeToInstant(date, time, timeZone);
+  if (instants.size >= 4096) instants.clear();
+  instants.set(key, instant.getTime());
+  return instant;
+}
+const instants = new Map<string, number>();
+
+function computeZonedTimeToInstant(date: string, time: string, timeZone: string): Date {
   const wall = parseDate(date) + parseWindow(time);
   const before = zoneOffsetMs(wall - DAY_MS, timeZone);
   const after = zoneOffsetMs(wall + DAY_MS, timeZone);

@@ -54,6 +54,15 @@ describe('trading day bounds (DESIGN §4: from D at the window to D+1 at the win
     expect(tradingDayHours('2026-03-29', '01:30', 'Europe/London')).toBe(23);
   });
 
+  it('answers a remembered instant as a new Date each time, the same in every zone asked', () => {
+    const first = zonedTimeToInstant('2026-06-01', '00:00', 'Europe/Paris');
+    first.setTime(0); // a caller changing its Date does not change the next answer
+    expect(iso(zonedTimeToInstant('2026-06-01', '00:00', 'Europe/Paris'))).toBe('2026-05-31T22:00:00.000Z');
+    expect(iso(zonedTimeToInstant('2026-06-01', '00:00', 'Europe/London'))).toBe('2026-05-31T23:00:00.000Z');
+    expect(() => zonedTimeToInstant('2026-06-01', '00:00', 'Not/AZone')).toThrow();
+    expect(() => zonedTimeToInstant('2026-06-01', '00:00', 'Not/AZone')).toThrow();
+  });
+
   it('puts the repeated hour of the autumn change in the day it belongs to', () => {
     // Both 01:30 of 25 October (BST and GMT) are in trading day 2026-10-25 with a 00:00 window.
     expect(tradingDayOf(new Date('2026-10-25T00:30:00Z'), '00:00', 'Europe/London')).toBe('2026-10-25');

@@ -13,10 +13,26 @@ export interface MembershipGrants {
   siteRoles: { siteId: string; roles: Role[] }[];
 }
 
+/** The columns GET /api/merchants shows (`toMerchantView`): not the whole row (26 columns, a third of them dates). */
+const VIEW_COLUMNS = {
+  id: merchants.id,
+  legalEntityName: merchants.legalEntityName,
+  entityType: merchants.entityType,
+  status: merchants.status,
+  blocked: merchants.blocked,
+  kycOnboardingStatus: merchants.kycOnboardingStatus,
+  country: merchants.country,
+  currency: merchants.currency,
+  timeZone: merchants.timeZone,
+  stripeCustomerId: merchants.stripeCustomerId,
+  requireTwoFactor: merchants.requireTwoFactor,
+};
+export type MemberMerchant = { [K in keyof typeof VIEW_COLUMNS]: MerchantRow[K] };
+
 const merchantsOfMember = preparedStatement('merchants_of_member', (tx) =>
   tx
     .select({
-      merchant: merchants,
+      merchant: VIEW_COLUMNS,
       companyRoles: sql<Role[]>`${merchantMemberships.companyRoles}`,
       siteRoles: siteRolesOfMembership,
     })
@@ -38,7 +54,7 @@ export const merchantRepository = {
   async findForMember(
     tx: Tx,
     userId: string,
-  ): Promise<{ merchant: MerchantRow; grants: MembershipGrants }[]> {
+  ): Promise<{ merchant: MemberMerchant; grants: MembershipGrants }[]> {
     const rows = await merchantsOfMember(tx, { userId });
     return rows.map(({ merchant, companyRoles, siteRoles }) => ({
       merchant,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessOf } from '../../access/route-access.ts';
+import { accessOf, readOf } from '../../access/route-access.ts';
 import { errorBodySchema } from '../../plugins/errors.ts';
 import type { ReceiptsService } from './receipts-service.ts';
 import type { RefundsService } from './refunds-service.ts';
@@ -22,7 +22,7 @@ import {
   transactionsQuerySchema,
   transactionTotalsResponseSchema,
 } from './schemas.ts';
-import type { TransactionsService } from './service.ts';
+import type { TotalsAhead, TransactionsService } from './service.ts';
 
 /** SPEC §7 Transactions. */
 export const transactionsRoutes: FastifyPluginAsyncZod<{
@@ -34,7 +34,15 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
     '/v1/merchants/:id/transactions/totals',
     {
       // Any-site without a siteId (the service narrows to the caller's sites); the named site with one.
-      config: { access: { kind: 'merchant', permissions: ['Transaction:ListTransactions'], scope: 'site' } },
+      config: {
+        access: {
+          kind: 'merchant',
+          permissions: ['Transaction:ListTransactions'],
+          scope: 'site',
+          // Sent with the access check (one round trip) when it can be made before it; used only if it fits.
+          read: (merchantId, request) => service.totalsRead(merchantId, request.query),
+        },
+      },
       schema: {
         operationId: 'getTransactionTotals',
         tags: ['transactions'],
@@ -49,7 +57,9 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => ({ data: await service.totals(accessOf(request), request.query) }),
+    async (request) => ({
+      data: await service.totals(accessOf(request), request.query, readOf<TotalsAhead>(request)),
+    }),
   );
 
   app.get(

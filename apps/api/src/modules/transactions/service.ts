@@ -6,10 +6,15 @@ import { sitesWithPermission } from '@mp/domain/permissions';
 import { addMonths, parseIsoDate } from '@mp/domain/schemas/date-range';
 import { addDays, calendarDateIn, zonedTimeToInstant } from '@mp/domain/trading-day';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
-import { isUuid, type TenantDb } from '../../access/tenant-db.ts';
+import { isUuid, type TenantDb, type Tx } from '../../access/tenant-db.ts';
 import type { Clock } from '../../clock.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
-import { type ListFilter, transactionsRepository as repo, type TransactionRow } from './repository.ts';
+import {
+  type ListFilter,
+  transactionsRepository as repo,
+  type TotalsRow,
+  type TransactionRow,
+} from './repository.ts';
 import { TRANSACTIONS_PAGE_SIZE } from './schemas.ts';
 
 const listCursor = createCursorCodec('transactions', ['date', 'uuid'] as const);
@@ -109,7 +114,76 @@ const badStartDate = (name: 'dateRangeTooLarge' | 'dateRangeOrder') =>
     { field: 'startDate', rule: `validation.${name}`, message: MESSAGE_CATALOGUES['en-GB'][name] },
   ]);
 
+const TOTALS_STATUSES = { captured: CAPTURED_STATUSES, refund: REFUND_TRANSACTION_STATUSES };
+
+/** What a totals statement sent ahead was made for (`totalsRead`), and its answer. */
+export interface TotalsBasis {
+  currency: string;
+  timeZone: string;
+  startDate: string;
+  now: Date;
+}
+export interface TotalsAhead {
+  basis: TotalsBasis;
+  sums: TotalsRow;
+}
+
+interface TotalsPeriod {
+  startDate: string;
+  today: string;
+  /** The rules of SPEC §5 the period breaks (at most 6 months, not after today). */
+  tooLong: boolean;
+  reversed: boolean;
+}
+
+/**
+ * The totals' period: from `startDate` (default: 29 days before today) to today, in the merchant's time zone.
+ * Undefined when a date is not a calendar date.
+ */
+function totalsPeriod(
+  merchant: { timeZone: string },
+  startDateQuery: string | undefined,
+  now: Date,
+): TotalsPeriod | undefined {
+  const today = calendarDate(now, merchant.timeZone);
+  const startDate =
+    startDateQuery ??
+    new Date(Date.parse(`${today}T00:00:00Z`) - (DEFAULT_TOTALS_DAYS - 1) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+  const start = parseIsoDate(startDate);
+  const end = parseIsoDate(today);
+  if (!start || !end) return undefined;
+  // SPEC §5: a transactions date range is at most 6 months; a start after today is no range at all.
+  return {
+    startDate,
+    today,
+    tooLong: end > addMonths(start, TRANSACTION_DATE_RANGE_MAX_MONTHS),
+    reversed: start > end,
+  };
+}
+
+function totalsFilter(
+  merchantId: string,
+  merchant: { currency: string; timeZone: string },
+  period: TotalsPeriod,
+  now: Date,
+) {
+  return {
+    merchantId,
+    currency: merchant.currency,
+    from: startOfDay(period.startDate, merchant.timeZone),
+    fromDay: period.startDate,
+    to: now,
+    today: period.today,
+    tomorrowStart: startOfDay(nextDay(period.today), merchant.timeZone),
+    siteIds: undefined as string[] | undefined,
+  };
+}
+
 export function createTransactionsService(deps: { tenantDb: TenantDb; clock: Clock }) {
+  /** Each merchant's currency and time zone as the last access check read them (`totalsRead`: a guess only). */
+  const zones = new Map<string, { currency: string; timeZone: string }>();
   /** The sites the caller may list transactions of, narrowed to `siteId` when given; undefined = all. */
   const listableSites = (access: MerchantAccessContext, siteId: string | undefined) => {
     if (siteId) return [siteId];
@@ -217,6 +291,30 @@ export function createTransactionsService(deps: { tenantDb: TenantDb; clock: Clo
     },
 
     /**
+     * The totals' one statement, to travel with the access check (`RouteAccess.read`, decision 0099): built
+     * before the access check has read the merchant, so from the currency and time zone this merchant had on an
+     * earlier request (`zones`), for every site (the common case: a company-wide role). Undefined when there is
+     * no earlier request, a site is asked for, or the start date is not a valid one (the handler reads itself).
+     * `totals` uses its answer only if access was granted, the caller may list every site, and the currency,
+     * time zone and period are those the access check read; otherwise it is dropped unread.
+     */
+    totalsRead(merchantId: string, rawQuery: unknown): ((tx: Tx) => Promise<TotalsAhead>) | undefined {
+      const query = (rawQuery ?? {}) as { siteId?: unknown; startDate?: unknown };
+      if (query.siteId !== undefined) return undefined;
+      if (query.startDate !== undefined && typeof query.startDate !== 'string') return undefined;
+      const known = zones.get(merchantId);
+      if (!known) return undefined;
+      const now = deps.clock.now();
+      const period = totalsPeriod(known, query.startDate, now);
+      if (!period || period.tooLong || period.reversed) return undefined;
+      const basis: TotalsBasis = { ...known, startDate: period.startDate, now };
+      return async (tx) => ({
+        basis,
+        sums: await repo.totals(tx, totalsFilter(merchantId, known, period, now), TOTALS_STATUSES),
+      });
+    },
+
+    /**
      * SPEC §7 GET /v1/merchants/{id}/transactions/totals. The access check let the caller through with
      * Transaction:ListTransactions on the `siteId` asked for, or on at least one site when none is asked for;
      * here the sums are narrowed to the sites they hold it on (a site manager sees only their own sites).
@@ -224,48 +322,45 @@ export function createTransactionsService(deps: { tenantDb: TenantDb; clock: Clo
     async totals(
       access: MerchantAccessContext,
       query: { siteId?: string | undefined; startDate?: string | undefined },
+      ahead?: () => Promise<TotalsAhead>,
     ) {
       const { merchant } = access;
+      if (zones.size >= 10_000) zones.clear();
+      zones.set(access.merchantId, { currency: merchant.currency, timeZone: merchant.timeZone });
       const now = deps.clock.now();
-      const today = calendarDate(now, merchant.timeZone);
-      const startDate =
-        query.startDate ??
-        new Date(Date.parse(`${today}T00:00:00Z`) - (DEFAULT_TOTALS_DAYS - 1) * 86_400_000)
-          .toISOString()
-          .slice(0, 10);
-      const start = parseIsoDate(startDate);
-      const end = parseIsoDate(today);
-      if (!start || !end) throw badRequest('The request is not valid');
-      // SPEC §5: a transactions date range is at most 6 months; a start after today is no range at all.
-      if (end > addMonths(start, TRANSACTION_DATE_RANGE_MAX_MONTHS)) throw badStartDate('dateRangeTooLarge');
-      if (start > end) throw badStartDate('dateRangeOrder');
+      const period = totalsPeriod(merchant, query.startDate, now);
+      if (!period) throw badRequest('The request is not valid');
+      if (period.tooLong) throw badStartDate('dateRangeTooLarge');
+      if (period.reversed) throw badStartDate('dateRangeOrder');
 
       const held = sitesWithPermission(access, 'Transaction:ListTransactions');
       const siteIds = query.siteId ? [query.siteId] : held === 'all' ? undefined : held.filter(isUuid);
-      // One statement without a site asked for: context, sums and commit in one round trip (readForMerchant).
-      const inTransaction = query.siteId ? deps.tenantDb.forMerchant : deps.tenantDb.readForMerchant;
-      const totals = await inTransaction(access.merchantId, async (tx) => {
-        if (query.siteId && !(await repo.siteExists(tx, access.merchantId, query.siteId)))
-          throw notFound('Site not found');
-        return repo.totals(
-          tx,
-          {
-            merchantId: access.merchantId,
-            currency: merchant.currency,
-            from: startOfDay(startDate, merchant.timeZone),
-            fromDay: startDate,
-            to: now,
-            today,
-            tomorrowStart: startOfDay(nextDay(today), merchant.timeZone),
-            siteIds,
-          },
-          { captured: CAPTURED_STATUSES, refund: REFUND_TRANSACTION_STATUSES },
-        );
-      });
+      // The statement sent with the access check, if it was made for exactly this request's merchant, period and
+      // sites; a failed one is read again below (which then answers the error, if there is one).
+      const sent = !siteIds && ahead ? await ahead().catch(() => undefined) : undefined;
+      const totals =
+        sent &&
+        sent.basis.currency === merchant.currency &&
+        sent.basis.timeZone === merchant.timeZone &&
+        sent.basis.startDate === period.startDate
+          ? sent.sums
+          : await (query.siteId ? deps.tenantDb.forMerchant : deps.tenantDb.readForMerchant)(
+              access.merchantId,
+              // One statement without a site asked for: context, sums and commit in one round trip.
+              async (tx) => {
+                if (query.siteId && !(await repo.siteExists(tx, access.merchantId, query.siteId)))
+                  throw notFound('Site not found');
+                return repo.totals(
+                  tx,
+                  { ...totalsFilter(access.merchantId, merchant, period, now), siteIds },
+                  TOTALS_STATUSES,
+                );
+              },
+            );
       const refundedAmount = totals.refundsAmount + totals.refundTransactionsAmount;
       return {
         currency: merchant.currency,
-        startDate,
+        startDate: period.startDate,
         count: totals.count,
         capturedAmount: totals.capturedAmount,
         refundedAmount,
