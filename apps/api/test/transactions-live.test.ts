@@ -367,11 +367,47 @@ describe('live transaction events (server-sent events)', () => {
     expect(badQuery.statusCode).toBe(400);
     expect(JSON.stringify(badQuery.json())).toContain('lastEventId');
     // Cursors the database would refuse (pg_snapshot's rules) are the caller's fault: 400, never 500.
-    for (const cursor of ['0:0:', '9:3:', '3:9:10', '3:9:7,5', '3:9:2', `1:${'9'.repeat(19)}:`]) {
+    for (const cursor of [
+      '0:0:',
+      '9:3:',
+      '3:9:10',
+      '3:9:7,5',
+      '3:9:2',
+      `1:${'9'.repeat(19)}:`,
+      '18446744073709551615:18446744073709551615:',
+      '1:2:1,',
+      '-1:2:',
+      '1:2:3:4',
+      `1:9:${'1,'.repeat(2500)}1`,
+    ]) {
       const bad = await inject('ownerA', path(w.merchantA), { 'last-event-id': cursor });
       expect(bad.statusCode, cursor).toBe(400);
       expect(bad.json().error.details[0]).toMatchObject({ field: 'Last-Event-ID', rule: 'format' });
     }
+  });
+
+  it('replays from a forged early cursor only what the caller may list: their merchant, their sites', async () => {
+    await sale('a1');
+    await sale('a2');
+    await sale('b1');
+    const marker = await sale('a1');
+    // "1:2:" is before every change the database holds: the replay is everything the stream may show.
+    const manager = await open('managerA1', w.merchantA, '', { 'last-event-id': '1:2:' });
+    await manager.until(
+      () =>
+        manager.events.some((event) => event.data.pspReference === marker) ||
+        manager.ids.some((id) => id.event === 'reset'),
+      'the replay',
+    );
+    expect(manager.events.length).toBeGreaterThan(0);
+    expect(manager.events.every((event) => event.data.siteId === w.siteA1)).toBe(true);
+    // Another merchant's owner cannot resume this merchant's stream with any cursor.
+    const stranger = await t.app.inject({
+      method: 'GET',
+      url: path(w.merchantA),
+      headers: { ...w.headers('ownerB'), 'last-event-id': '1:2:' },
+    });
+    expect(stranger.statusCode).toBe(404);
   });
 
   it('reaches the streams of another API instance on the same database (PostgreSQL LISTEN/NOTIFY)', async (context) => {
