@@ -4,8 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { findChromium } from './chromium.ts';
+import type { RetriedTest } from './vitest-retried.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const results = resolve(root, '.tmp/test-results');
@@ -22,25 +24,85 @@ interface Outcome {
 }
 const outcomes: Outcome[] = [];
 
+/** One test named in the summary: "step  file › full name" and, for a failure, the first line of its error. */
+interface Named {
+  step: string;
+  file: string;
+  name: string;
+  error?: string;
+}
+const failedTests: Named[] = [];
+const flakyTests: Named[] = [];
+
+/** The first non-empty line of an error message, without colour codes, short enough for a log's tail. */
+function firstLine(message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const line = stripVTControlCharacters(message)
+    .split('\n')
+    .find((text) => text.trim() !== '');
+  if (!line) return undefined;
+  const trimmed = line.trim();
+  return trimmed.length > 240 ? `${trimmed.slice(0, 239)}…` : trimmed;
+}
+
 function run(cmd: string, args: string[], env: Record<string, string> = {}, cwd = root): boolean {
   console.log(`\n$ ${[cmd, ...args].join(' ')}`);
   const result = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status === 0;
 }
 
-function vitestCounts(file: string): Pick<Outcome, 'passed' | 'failed' | 'skipped'> {
+/** The parts of Vitest's JSON report that the summary reads. */
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { status: string; fullName: string; failureMessages?: string[] | null }[];
+  }[];
+}
+
+/** Reads a vitest step's JSON report: its counts, and every failed test (or file that failed to run) by name. */
+function vitestReport(
+  step: string,
+  file: string,
+  cwd: string,
+): Pick<Outcome, 'passed' | 'failed' | 'skipped'> {
   if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
-  const report = JSON.parse(readFileSync(file, 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
-  };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
+  let failedFiles = 0;
+  for (const result of report.testResults) {
+    const testFile = relative(cwd, result.name);
+    const failures = result.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failures)
+      failedTests.push({
+        step,
+        file: testFile,
+        name: test.fullName,
+        error: firstLine(test.failureMessages?.[0]),
+      });
+    // A file that fails outside its tests (an import, a beforeAll hook) has no failed test to name.
+    if (result.status === 'failed' && failures.length === 0) {
+      failedFiles += 1;
+      failedTests.push({ step, file: testFile, name: '(the file itself)', error: firstLine(result.message) });
+    }
+  }
   return {
     passed: report.numPassedTests,
-    failed: report.numFailedTests,
+    failed: report.numFailedTests + failedFiles,
     skipped: report.numPendingTests + report.numTodoTests,
   };
+}
+
+/** The tests that passed only on their retry, as written by scripts/vitest-retried.ts. */
+function vitestRetried(step: string, file: string): number {
+  if (!existsSync(file)) return 0;
+  const retried = JSON.parse(readFileSync(file, 'utf8')) as RetriedTest[];
+  for (const test of retried) flakyTests.push({ step, file: test.file, name: test.fullName });
+  return retried.length;
 }
 
 function check(step: string, cmd: string, args: string[]): void {
@@ -48,23 +110,48 @@ function check(step: string, cmd: string, args: string[]): void {
   outcomes.push({ step, ok, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
 }
 
+/**
+ * One Vitest suite. A failed test is retried once (decision 0103): one that passes on its retry counts as passed
+ * and is named as flaky in the summary; one that fails twice fails the step.
+ */
 function vitest(step: string, workspace: string, env: Record<string, string> = {}): void {
   const out = resolve(results, `${step}.json`);
+  const retriedOut = resolve(results, `${step}.retried.json`);
+  const cwd = resolve(root, workspace);
   const ok = run(
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    env,
-    resolve(root, workspace),
+    [
+      'vitest',
+      'run',
+      '--retry=1',
+      '--reporter=default',
+      '--reporter=json',
+      `--reporter=${resolve(root, 'scripts/vitest-retried.ts')}`,
+      `--outputFile.json=${out}`,
+    ],
+    { ...env, VITEST_RETRIED_OUTPUT: retriedOut },
+    cwd,
   );
-  const counts = vitestCounts(out);
+  const counts = vitestReport(step, out, cwd);
+  const flaky = vitestRetried(step, retriedOut);
   const ran = counts.passed + counts.failed > 0;
-  outcomes.push({ step, ok: ok && ran, ...counts, ...(ran ? {} : { note: 'ran no test' }) });
+  const notes = [
+    ...(ran ? [] : ['ran no test']),
+    ...(flaky > 0 ? [`${flaky} flaky: passed on retry`] : []),
+    // Vitest exits non-zero for errors outside any test (an unhandled rejection after a test ended).
+    ...(!ok && counts.failed === 0 && ran ? ['failed outside the tests: see its output above'] : []),
+  ];
+  outcomes.push({ step, ok: ok && ran, ...counts, ...(notes.length > 0 ? { note: notes.join('; ') } : {}) });
 }
 
 /** The parts of Playwright's JSON report that the summary reads. */
 interface PlaywrightSuite {
   title: string;
-  specs?: { title: string; file: string; tests: { status: string }[] }[];
+  specs?: {
+    title: string;
+    file: string;
+    tests: { status: string; projectName?: string; results?: { error?: { message?: string } }[] }[];
+  }[];
   suites?: PlaywrightSuite[];
 }
 interface PlaywrightReport {
@@ -72,16 +159,28 @@ interface PlaywrightReport {
   suites: PlaywrightSuite[];
 }
 
-/** "file › title" of every test that failed and then passed on its retry. */
-function flakyTitles(report: PlaywrightReport): string[] {
-  const titles: string[] = [];
-  const visit = (suite: PlaywrightSuite) => {
-    for (const spec of suite.specs ?? [])
-      if (spec.tests.some((test) => test.status === 'flaky')) titles.push(`${spec.file} › ${spec.title}`);
-    for (const child of suite.suites ?? []) visit(child);
+/** Names every e2e test that failed (with its last attempt's error) or failed and then passed on its retry. */
+function playwrightNamed(report: PlaywrightReport): void {
+  const visit = (suite: PlaywrightSuite, titles: string[]) => {
+    for (const spec of suite.specs ?? []) {
+      const name = [...titles, spec.title].join(' › ');
+      for (const test of spec.tests) {
+        if (test.status === 'flaky') flakyTests.push({ step: 'e2e', file: `tests/${spec.file}`, name });
+        if (test.status === 'unexpected') {
+          const errors = (test.results ?? []).map((result) => result.error?.message).filter(Boolean);
+          failedTests.push({
+            step: 'e2e',
+            file: `tests/${spec.file}`,
+            name,
+            error: firstLine(errors.at(-1)),
+          });
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, child.title ? [...titles, child.title] : titles);
   };
-  for (const suite of report.suites) visit(suite);
-  return titles;
+  // The top suites are the spec files themselves: their title is the file, already named.
+  for (const suite of report.suites) visit(suite, []);
 }
 
 function postgresAnswers(host: string, port: number): Promise<boolean> {
@@ -139,26 +238,36 @@ if (!chromium) {
   let passed = 0;
   let failed = ok ? 0 : 1;
   let skipped = 0;
-  let flaky: string[] = [];
+  let flaky = 0;
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8')) as PlaywrightReport;
     const { stats } = report;
     passed = stats.expected + stats.flaky;
     failed = stats.unexpected;
     skipped = stats.skipped;
-    flaky = flakyTitles(report);
+    flaky = stats.flaky;
+    playwrightNamed(report);
   }
-  const note = flaky.length > 0 ? `${flaky.length} flaky: passed on retry` : undefined;
+  const note = flaky > 0 ? `${flaky} flaky: passed on retry` : undefined;
   outcomes.push({ step: 'e2e', ok: ok && passed > 0, passed, failed, skipped, note });
-  for (const title of flaky) console.log(`\nFlaky e2e test (failed once, passed on retry): ${title}`);
 }
 
+// The summary comes last, so that the tail of a CI log says what failed and what was flaky, by name.
 console.log('\nSummary');
 for (const o of outcomes) {
   const mark = o.ok ? 'ok  ' : 'FAIL';
   console.log(
     `  ${mark} ${o.step.padEnd(14)} ${o.passed} passed, ${o.failed} failed${o.note ? ` (${o.note})` : ''}`,
   );
+}
+if (flakyTests.length > 0) {
+  console.log('Flaky (failed once, passed on retry):');
+  for (const t of flakyTests) console.log(`  ${t.step}  ${t.file} › ${t.name}`);
+}
+if (failedTests.length > 0) {
+  console.log('Failed:');
+  for (const t of failedTests)
+    console.log(`  ${t.step}  ${t.file} › ${t.name}${t.error ? `\n      ${t.error}` : ''}`);
 }
 const passed = outcomes.reduce((n, o) => n + o.passed, 0);
 const failed = outcomes.reduce((n, o) => n + o.failed, 0);
