@@ -122,8 +122,20 @@ export function lastClosedTradingDay(now: Date, window: string, timeZone: string
 
 /** The calendar date in `timeZone` at `instant`. */
 export function calendarDateIn(instant: Date, timeZone: string): string {
-  return isoDate(Math.floor(wallClockMs(instant.getTime(), timeZone) / DAY_MS) * DAY_MS);
+  const at = instant.getTime();
+  const hour = Math.floor(at / HOUR_MS) * HOUR_MS;
+  const known = hourOffsets.get(timeZone);
+  if (known?.hour === hour) return isoDate(Math.floor((at + known.offset) / DAY_MS) * DAY_MS);
+  // The zone's offset over this UTC hour, remembered when it is the same at its first and last second (a zone
+  // changes its offset at most once in an hour, on a whole second): one `formatToParts` per zone and hour
+  // instead of one per call (the request path asks for today's date on every totals request).
+  const first = wallClockMs(hour, timeZone) - hour;
+  const last = wallClockMs(hour + HOUR_MS - 1000, timeZone) - (hour + HOUR_MS - 1000);
+  if (first === last) hourOffsets.set(timeZone, { hour, offset: first });
+  return isoDate(Math.floor(wallClockMs(at, timeZone) / DAY_MS) * DAY_MS);
 }
+const HOUR_MS = 3_600_000;
+const hourOffsets = new Map<string, { hour: number; offset: number }>();
 
 /** The next Monday-to-Friday date after `date` (a failed payout is retried the next business day). */
 export function nextBusinessDay(date: string): string {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  calendarDateIn,
   closedTradingDaysToMake,
   lastClosedTradingDay,
   nextBusinessDay,
@@ -52,6 +53,53 @@ describe('trading day bounds (DESIGN §4: from D at the window to D+1 at the win
     expect(tradingDayHours('2026-10-25', '01:30', 'Europe/London')).toBe(25);
     expect(tradingDayHours('2026-03-28', '01:30', 'Europe/London')).toBe(24);
     expect(tradingDayHours('2026-03-29', '01:30', 'Europe/London')).toBe(23);
+  });
+
+  it.each([
+    'Europe/London',
+    'America/Asuncion', // clocks go back at midnight: the same date twice around it
+    'Australia/Lord_Howe', // a 30-minute change
+    'Asia/Kathmandu',
+    'Pacific/Chatham',
+    'America/Santiago',
+    'UTC',
+  ])(
+    'gives the same calendar date in %s as Intl itself, through a year of changes, in any order',
+    (zone) => {
+      const reference = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+      const start = Date.parse('2026-01-01T00:00:00Z');
+      const instants: number[] = [];
+      // Every 28 minutes 53.5 seconds for a year (both sides of every change), a second either side of London's
+      // changes, then a few going back.
+      for (let at = start; at < start + 366 * 86_400_000; at += 1_733_500) instants.push(at);
+      for (const change of ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z'])
+        instants.push(
+          Date.parse(change) - 1000,
+          Date.parse(change) - 1,
+          Date.parse(change),
+          Date.parse(change) + 1000,
+        );
+      instants.push(start + 200 * 86_400_000, start + 10 * 86_400_000 + 999, start - 1, start);
+      for (const at of instants)
+        expect(calendarDateIn(new Date(at), zone), `${zone} ${new Date(at).toISOString()}`).toBe(
+          reference.format(new Date(at)),
+        );
+    },
+    60_000,
+  );
+
+  it('does not carry an offset past a change in the middle of a UTC hour', () => {
+    // St John's, 7 November 2010: at 00:01 NDT (02:31Z) clocks went back to 23:01 NST on the 6th.
+    const zone = 'America/St_Johns';
+    expect(calendarDateIn(new Date('2010-11-07T02:00:00Z'), zone)).toBe('2010-11-06');
+    expect(calendarDateIn(new Date('2010-11-07T02:30:30Z'), zone)).toBe('2010-11-07');
+    expect(calendarDateIn(new Date('2010-11-07T02:40:00Z'), zone)).toBe('2010-11-06');
+    expect(calendarDateIn(new Date('2010-11-07T03:40:00Z'), zone)).toBe('2010-11-07');
   });
 
   it('answers a remembered instant as a new Date each time, the same in every zone asked', () => {
