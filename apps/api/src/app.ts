@@ -44,7 +44,7 @@ import { dealsRoutes } from './modules/deals/routes.ts';
 import { createDealsService } from './modules/deals/service.ts';
 import { devicesRoutes } from './modules/devices/routes.ts';
 import { createDevicesService } from './modules/devices/service.ts';
-import { EOD_MAKE_JOB, eodJobKey } from './modules/eod-reports/eod-jobs.ts';
+import { EOD_MAKE_JOB, EOD_REQUEST_PRIORITY, eodJobKey } from './modules/eod-reports/eod-jobs.ts';
 import { eodReportsRoutes } from './modules/eod-reports/routes.ts';
 import { createEodReportsService } from './modules/eod-reports/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -498,7 +498,10 @@ export async function buildApp({
       clock,
       enqueue: async (data) => {
         if (!jobs) throw new Error('no job queue: buildApp was given no `jobs`');
-        await jobs.send(EOD_MAKE_JOB, data, { singletonKey: eodJobKey(data.siteId, data.tradingDay) });
+        await jobs.send(EOD_MAKE_JOB, data, {
+          singletonKey: eodJobKey(data.siteId, data.tradingDay),
+          priority: EOD_REQUEST_PRIORITY,
+        });
       },
     }),
   });

@@ -5,11 +5,18 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTenantDb } from '../src/access/tenant-db.ts';
 import { fixedClock } from '../src/clock.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { auditLog, merchants } from '../src/db/schema/index.ts';
 import { defineJob, type JobQueue, openJobQueue } from '../src/jobs/queue.ts';
 import { startJobs } from '../src/jobs/start-jobs.ts';
+import {
+  EOD_MAKE_JOB,
+  EOD_REQUEST_PRIORITY,
+  eodJobKey,
+  eodMakeJob,
+} from '../src/modules/eod-reports/eod-jobs.ts';
 import { CHURN_SWEEP_JOB } from '../src/modules/staff/churn-job.ts';
 import { insertMerchant } from './access-fixtures.ts';
 import { TWO_STEP_JOB, twoStepJob } from './fixtures/two-step-job.ts';
@@ -236,4 +243,57 @@ describe('a worker killed in the middle of a job (SIGKILL)', () => {
       await worker.stop();
     }
   }, 90_000);
+});
+
+describe('end-of-day make-day jobs', () => {
+  let database: Database;
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('takes a user’s request before the schedule’s catch-up jobs queued first, its own day’s among them', async () => {
+    database = await createTestDatabase();
+    const clock = fixedClock(new Date('2026-06-01T10:00:00Z'));
+    // Nobody works this queue: the test fetches as a worker would, so it sees the order the worker gets.
+    const queue = await openJobQueue({
+      database,
+      log: quiet,
+      work: false,
+      definitions: (send) => [eodMakeJob({ tenantDb: createTenantDb(database), clock, send, log: quiet })],
+    });
+    try {
+      const job = (siteId: string, requested?: boolean) => ({
+        merchantId: '00000000-0000-4000-8000-000000000001',
+        siteId,
+        tradingDay: '2026-05-30',
+        ...(requested ? { requested } : {}),
+      });
+      // The schedule queues a job per site and missing day, s4's among them (before the user asks for it).
+      for (const site of ['s4', 's1', 's2', 's3'])
+        await queue.send(EOD_MAKE_JOB, job(site), { singletonKey: eodJobKey(site, '2026-05-30') });
+      await queue.send(EOD_MAKE_JOB, job('s4', true), {
+        singletonKey: eodJobKey('s4', '2026-05-30'),
+        priority: EOD_REQUEST_PRIORITY,
+      });
+      // One at a time, as the app's workers fetch (batchSize 1): a batch's rows come back in no set order.
+      const order: string[] = [];
+      let request: object | undefined;
+      for (let next = 0; next < 5; next += 1) {
+        const [fetched] =
+          (await queue.boss.fetch<{ siteId: string; requested?: boolean }>(EOD_MAKE_JOB, { batchSize: 1 })) ??
+          [];
+        if (!fetched) break;
+        order.push(fetched.data.siteId);
+        if (fetched.data.siteId === 's4') request = fetched.data;
+      }
+      // s4's waiting job became the request (one job, the request's data), not a send dropped behind the rest.
+      expect(request).toEqual(job('s4', true));
+      // The request first; the schedule's three after it (in the order they were queued, which pg-boss keeps
+      // only to its clock's resolution, so not asserted).
+      expect(order[0]).toBe('s4');
+      expect(order.slice(1).sort()).toEqual(['s1', 's2', 's3']);
+    } finally {
+      await queue.stop();
+    }
+  });
 });

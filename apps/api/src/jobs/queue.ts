@@ -45,11 +45,16 @@ export interface JobQueueOptions {
 }
 
 export interface JobQueue {
-  /** Queues a job; with a singleton key a second send for the same key while one waits or runs is dropped. */
+  /**
+   * Queues a job; with a singleton key a second send for the same key while one waits or runs is dropped. A
+   * worker takes a queue's waiting jobs highest `priority` first (default 0), oldest first within a priority.
+   * With a `priority` and a singleton key, a job already waiting for the key is not kept as it was: it takes
+   * this send's data and priority (a send while one runs is still dropped).
+   */
   send<T extends object>(
     name: string,
     data: T,
-    options?: { singletonKey?: string; startAfter?: Date },
+    options?: { singletonKey?: string; startAfter?: Date; priority?: number },
   ): Promise<string | null>;
   /** The underlying pg-boss instance, for tests and the worker entry point. */
   boss: PgBoss;
@@ -80,11 +85,20 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
   });
   boss.on('error', (error) => log.error({ err: error }, 'jobs: queue error'));
 
-  const send: JobQueue['send'] = (name, data, sendOptions = {}) =>
-    boss.send(name, data, {
+  const send: JobQueue['send'] = async (name, data, sendOptions = {}) => {
+    const jobOptions = {
       ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
       ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
-    });
+      ...(sendOptions.priority ? { priority: sendOptions.priority } : {}),
+    };
+    // A job sent with a priority must not wait behind one of lower priority for its own key, which would keep
+    // it dropped: the waiting one takes this job's data and priority instead (pg-boss's upsert).
+    if (sendOptions.priority && sendOptions.singletonKey) {
+      const { jobs } = await boss.upsert(name, data, jobOptions);
+      return jobs[0] ?? null;
+    }
+    return boss.send(name, data, jobOptions);
+  };
   const definitions = await options.definitions(send);
 
   await boss.start();

@@ -17,6 +17,12 @@ export const EOD_CATCH_UP_DAYS = 7;
 /** The reason an ERROR report shows once every attempt failed (the cause goes to the log). */
 export const EOD_FAILED_REASON = 'The end-of-day report could not be made. Please request it again.';
 const MAKE_RETRY_LIMIT = 4;
+/**
+ * A user's request waits on screen, so its job goes before the schedule's catch-up jobs (priority 0): when a
+ * window closes (or a worker comes back) the schedule queues a job per site and missing day, and a request
+ * sent behind them would wait for all of them.
+ */
+export const EOD_REQUEST_PRIORITY = 10;
 
 export interface MakeEodData {
   merchantId: string;
