@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { API_ENV, API_NODE_FLAGS } from '../apps/api/src/node-flags.ts';
 import { E2E_ADYEN } from './adyen-credentials.ts';
 import { VISUAL_NOW } from './visual-now.ts';
 
@@ -76,12 +77,14 @@ function dealSpecs(count: number): string[][] {
 
 function apiServer(listenPort: number, url: string, extra: Record<string, string> = {}) {
   return {
-    command: 'node ../apps/api/src/main.ts',
+    // As `npm start` runs the API: with its Node flags and environment (apps/api/src/node-flags.ts).
+    command: ['node', ...API_NODE_FLAGS, '../apps/api/src/main.ts'].join(' '),
     url: `${url}/api/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe' as const,
     env: {
+      ...API_ENV,
       PORT: String(listenPort),
       HOST: '127.0.0.1',
       DATA_DIR: 'memory://',

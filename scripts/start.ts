@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { API_NODE_FLAGS } from '../apps/api/src/node-flags.ts';
+import { API_ENV, API_NODE_FLAGS } from '../apps/api/src/node-flags.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const stamp = join(root, 'apps/portal/dist/.build-stamp');
@@ -43,9 +43,11 @@ if (changedAt >= builtAt) {
 } else process.stdout.write('The portal build is current (apps/portal/dist); not rebuilding.\n');
 
 // The API in a child process: signals sent to this one (Ctrl+C, a supervisor's SIGTERM) reach it, and its
-// graceful shutdown decides the exit code. Its Node flags cap V8's young generation (apps/api/src/node-flags.ts).
+// graceful shutdown decides the exit code. Its Node flags cap V8's young generation and its environment keeps
+// freed native memory from staying resident (apps/api/src/node-flags.ts).
 const api = spawn(process.execPath, [...API_NODE_FLAGS, 'src/main.ts'], {
   cwd: join(root, 'apps/api'),
+  env: { ...process.env, ...API_ENV },
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => api.kill(signal));

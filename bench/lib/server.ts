@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { DEMO_SIGN_INS } from '../../apps/api/src/db/demo/sign-ins.ts';
-import { API_NODE_FLAGS } from '../../apps/api/src/node-flags.ts';
+import { API_ENV, API_NODE_FLAGS } from '../../apps/api/src/node-flags.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -71,7 +71,7 @@ export async function startApi(options: {
     options.kind === 'postgres'
       ? (options.databaseUrl ?? (await freshPostgresDatabase(ownDatabase as string)))
       : undefined;
-  // As `npm start` runs it: with the API's Node flags (apps/api/src/node-flags.ts).
+  // As `npm start` runs it: with the API's Node flags and environment (apps/api/src/node-flags.ts).
   const child: ChildProcess = spawn(
     process.execPath,
     [...API_NODE_FLAGS, ...(options.nodeArgs ?? []), 'apps/api/src/main.ts'],
@@ -79,6 +79,7 @@ export async function startApi(options: {
       cwd: repoRoot,
       env: {
         ...process.env,
+        ...API_ENV,
         NODE_ENV: 'production',
         PORT: String(options.port),
         HOST: '127.0.0.1',

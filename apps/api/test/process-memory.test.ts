@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/pglite-database.ts';
-import { API_NODE_FLAGS } from '../src/node-flags.ts';
+import { API_ENV, API_NODE_FLAGS } from '../src/node-flags.ts';
 
 const apiRoot = resolve(import.meta.dirname, '..');
 
@@ -58,8 +58,10 @@ describe('the API process memory (issue 16 §2)', () => {
     expect(loaded.filter((url) => optional.some((part) => url.includes(part)))).toEqual([]);
   }, 180_000);
 
-  it("starts with the API's Node flags from apps/api's scripts as from npm start", () => {
+  it("starts with the API's Node flags and environment from apps/api's scripts as from npm start, the e2e stacks and the benchmarks", () => {
     expect(API_NODE_FLAGS).toContain('--max-semi-space-size=16');
+    expect(API_ENV).toEqual({ MALLOC_MMAP_THRESHOLD_: '131072' });
+    const assignments = Object.entries(API_ENV).map(([name, value]) => `${name}=${value}`);
     const scripts = (
       JSON.parse(readFileSync(resolve(apiRoot, 'package.json'), 'utf8')) as {
         scripts: Record<string, string>;
@@ -67,12 +69,34 @@ describe('the API process memory (issue 16 §2)', () => {
     ).scripts;
     for (const name of ['start', 'dev'] as const) {
       const words = (scripts[name] ?? '').split(/\s+/);
-      expect(words[0]).toBe('node');
-      for (const flag of API_NODE_FLAGS) expect(words, `${name}: ${scripts[name]}`).toContain(flag);
+      const node = words.indexOf('node');
+      // The environment is set for node itself (glibc reads it when the process starts), before the command.
+      expect(words.slice(0, node), `${name}: ${scripts[name]}`).toEqual(assignments);
+      for (const flag of API_NODE_FLAGS)
+        expect(words.slice(node), `${name}: ${scripts[name]}`).toContain(flag);
       expect(words.at(-1)).toBe('src/main.ts');
+      // The script's own words, run by the shell as npm runs them, hand both to the process.
+      const probe = words
+        .filter((word) => word !== '--watch')
+        .slice(0, -1)
+        .concat('-p', `'JSON.stringify([process.execArgv, process.env.MALLOC_MMAP_THRESHOLD_])'`)
+        .join(' ');
+      const ran = spawnSync('sh', ['-c', probe], { cwd: apiRoot, encoding: 'utf8', timeout: 60_000 });
+      expect(ran.status, ran.stderr).toBe(0);
+      const [execArgv, threshold] = JSON.parse(ran.stdout) as [string[], string];
+      expect(execArgv).toEqual(expect.arrayContaining([...API_NODE_FLAGS]));
+      expect(threshold).toBe(API_ENV.MALLOC_MMAP_THRESHOLD_);
     }
-    const start = readFileSync(resolve(apiRoot, '../../scripts/start.ts'), 'utf8');
+    const source = (path: string) => readFileSync(resolve(apiRoot, '../..', path), 'utf8');
+    const start = source('scripts/start.ts');
     expect(start).toMatch(/spawn\(process\.execPath, \[\.\.\.API_NODE_FLAGS, 'src\/main\.ts'\]/);
+    expect(start).toContain('env: { ...process.env, ...API_ENV }');
+    const e2e = source('e2e/playwright.config.ts');
+    expect(e2e).toContain("command: ['node', ...API_NODE_FLAGS, '../apps/api/src/main.ts'].join(' ')");
+    expect(e2e).toContain('...API_ENV,');
+    const bench = source('bench/lib/server.ts');
+    expect(bench).toContain("[...API_NODE_FLAGS, ...(options.nodeArgs ?? []), 'apps/api/src/main.ts']");
+    expect(bench).toContain('...API_ENV,');
   });
 
   it('runs PGlite with 16 MB of shared buffers and its other settings as they were', async () => {
