@@ -15,6 +15,9 @@ import {
   type TotalsRow,
   type TransactionRow,
 } from './repository.ts';
+
+type Totals = Awaited<ReturnType<typeof repo.totalsByCurrency>>;
+
 import { TRANSACTIONS_PAGE_SIZE } from './schemas.ts';
 
 const listCursor = createCursorCodec('transactions', ['date', 'uuid'] as const);
@@ -229,15 +232,9 @@ export function createTransactionsService(deps: { tenantDb: TenantDb; clock: Clo
         minAmount: query.minAmount,
         maxAmount: query.maxAmount,
       };
-      return deps.tenantDb.forMerchant(access.merchantId, async (tx) => {
-        if (query.siteId && !(await repo.siteExists(tx, access.merchantId, query.siteId)))
-          throw notFound('Site not found');
-        const rows = await repo.list(
-          tx,
-          filter,
-          after ? { createdAt: after[0], id: after[1] } : undefined,
-          TRANSACTIONS_PAGE_SIZE,
-        );
+      const key = after ? { createdAt: after[0], id: after[1] } : undefined;
+      const withTotals = query.includeTotals === 'true';
+      const answer = (rows: TransactionRow[], totals: Totals | null) => {
         const page = rows.slice(0, TRANSACTIONS_PAGE_SIZE);
         const last = page.at(-1);
         return {
@@ -246,9 +243,28 @@ export function createTransactionsService(deps: { tenantDb: TenantDb; clock: Clo
             rows.length > TRANSACTIONS_PAGE_SIZE && last
               ? listCursor.encode([last.createdAt, last.id])
               : null,
-          totals: query.includeTotals === 'true' ? await repo.totalsByCurrency(tx, filter) : null,
+          totals,
           range: { from, to },
         };
+      };
+      // A page alone (a later page, no site asked for): the context, the page and the commit in one round trip.
+      if (!query.siteId && !withTotals)
+        return answer(
+          await deps.tenantDb.readForMerchant(access.merchantId, (tx) =>
+            repo.list(tx, filter, key, TRANSACTIONS_PAGE_SIZE),
+          ),
+          null,
+        );
+      // Otherwise the site check, the page and the totals leave together (pipeline mode on PostgreSQL).
+      const siteId = query.siteId;
+      return deps.tenantDb.forMerchant(access.merchantId, async (tx) => {
+        const [siteFound, rows, totals] = await deps.tenantDb.inOrder([
+          () => (siteId ? repo.siteExists(tx, access.merchantId, siteId) : Promise.resolve(true)),
+          () => repo.list(tx, filter, key, TRANSACTIONS_PAGE_SIZE),
+          () => (withTotals ? repo.totalsByCurrency(tx, filter) : Promise.resolve(null)),
+        ] as const);
+        if (!siteFound) throw notFound('Site not found');
+        return answer(rows, totals);
       });
     },
 

@@ -1,0 +1,54 @@
+// A CPU profile of the API on a generated list database (docs/PERFORMANCE.md, "The transactions list at 1M"):
+// `node bench/profile-list.ts <database url> <first|deep|status|card> [seconds] [profile dir]`. Starts the API on
+// the database (with `--cpu-prof` when a profile dir is given), follows the pages to page 200 for `deep`, and
+// loads the request at 10 connections twice, printing each figure with the load average beside it.
+import { execFileSync } from 'node:child_process';
+import pg from 'pg';
+import { load } from './lib/load.ts';
+import { startApi } from './lib/server.ts';
+
+const [databaseUrl, name = 'deep', secondsArg = '8', profileDir] = process.argv.slice(2);
+if (!databaseUrl) throw new Error('usage: node bench/profile-list.ts <database url> <case> [seconds] [dir]');
+const seconds = Number(secondsArg);
+const uptime = () => execFileSync('uptime').toString().trim();
+const client = new pg.Client({ connectionString: databaseUrl });
+await client.connect();
+const { rows } = await client.query<{ merchant: string; email: string }>(
+  `select m.id as merchant, u.email from merchants m join merchant_memberships mm on mm.merchant_id = m.id
+     join users u on u.id = mm.user_id and u.email like 'bench.owner.%@example.com' limit 1`,
+);
+await client.end();
+const world = rows[0];
+if (!world) throw new Error('no generated merchant');
+const seed = /^bench\.owner\.(\d+)@/.exec(world.email)?.[1];
+const port = Number(process.env.BENCH_PORT ?? 3140) + 5;
+const api = await startApi({
+  kind: 'postgres',
+  port,
+  databaseUrl,
+  nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+});
+try {
+  const headers = await api.signInAs(world.email, `Bench-owner-${seed}A`);
+  const base = `/api/v1/merchants/${world.merchant}/transactions`;
+  type Page = { lastKey: string | null; data: { card: { lastFour: string | null } }[] };
+  const first = await api.get<Page>(`${base}?includeTotals=true`, headers);
+  let path = `${base}?includeTotals=true`;
+  if (name === 'deep') {
+    let key = first.lastKey;
+    for (let page = 1; page < 200 && key; page++)
+      key = (await api.get<Page>(`${base}?lastKey=${encodeURIComponent(key)}`, headers)).lastKey;
+    path = `${base}?lastKey=${encodeURIComponent(key ?? '')}`;
+  } else if (name === 'status') path = `${base}?status=refunded&includeTotals=true`;
+  else if (name === 'card') path = `${base}?card=${first.data[0]?.card.lastFour}&includeTotals=true`;
+  const url = `${api.url}${path}`;
+  await load({ url, connections: 10, seconds: 2, headers });
+  for (let round = 0; round < 2; round++) {
+    const run = await load({ url, connections: 10, seconds, headers });
+    console.log(
+      `API ${name}: ${run.requestsPerSecond.toFixed(0)} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, ${run.errors + run.non2xx} errors | ${uptime()}`,
+    );
+  }
+} finally {
+  await api.stop();
+}
