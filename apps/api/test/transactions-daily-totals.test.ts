@@ -7,7 +7,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantDb } from '../src/access/tenant-db.ts';
 import { fixedClock } from '../src/clock.ts';
-import { merchants, transactionDailyTotals, transactions } from '../src/db/schema/index.ts';
+import {
+  merchants,
+  transactionDailyStatusTotals,
+  transactionDailyTotals,
+  transactions,
+} from '../src/db/schema/index.ts';
 import { type AccessWorld, createAccessWorld } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
@@ -57,7 +62,25 @@ describe('the daily roll-up of transactions', () => {
        where t.merchant_id = ${merchantId}
        group by 1, 2, 3, 4, 5
        order by 1, 2, 3, 4, 5`)) as unknown as { rows: unknown[] };
-    return { kept: kept.rows, truth: truth.rows };
+    // The roll-up per day, currency and status (migration 0044) against the same grouping.
+    const keptByStatus = (await t.app.db.execute(sql`
+      select day::text, currency, status, count::int, amount::text, tip_amount::text
+        from ${transactionDailyStatusTotals}
+       where merchant_id = ${merchantId} and (count <> 0 or amount <> 0 or tip_amount <> 0)
+       order by 1, 2, 3`)) as unknown as { rows: unknown[] };
+    const truthByStatus = (await t.app.db.execute(sql`
+      select (t.created_at at time zone m.time_zone)::date::text as day, t.currency, t.status,
+             count(*)::int as count, sum(t.amount)::text as amount, sum(t.tip_amount)::text as tip_amount
+        from transactions t join merchants m on m.id = t.merchant_id
+       where t.merchant_id = ${merchantId}
+       group by 1, 2, 3
+       order by 1, 2, 3`)) as unknown as { rows: unknown[] };
+    return {
+      kept: kept.rows,
+      truth: truth.rows,
+      keptByStatus: keptByStatus.rows,
+      truthByStatus: truthByStatus.rows,
+    };
   }
 
   it('follows inserts of many rows at once, status changes, moves between sites and days, and deletes', async () => {
@@ -75,6 +98,7 @@ describe('the daily roll-up of transactions', () => {
     let state = await rollupAndTruth(w.merchantA);
     expect(state.kept.length).toBeGreaterThan(20);
     expect(state.kept).toEqual(state.truth);
+    expect(state.keptByStatus).toEqual(state.truthByStatus);
 
     // A PSP notification's kind of update: status (and amount) of some, site and time of others; one that
     // changes only updated_at moves nothing.
@@ -99,6 +123,7 @@ describe('the daily roll-up of transactions', () => {
       .where(sql`${transactions.merchantId} = ${w.merchantA} and ${transactions.status} = 'failed'`);
     state = await rollupAndTruth(w.merchantA);
     expect(state.kept).toEqual(state.truth);
+    expect(state.keptByStatus).toEqual(state.truthByStatus);
   });
 
   it("is kept by app_user's own writes under row-level security, which cannot write the roll-up itself", async () => {
@@ -116,12 +141,16 @@ describe('the daily roll-up of transactions', () => {
     );
     const state = await rollupAndTruth(w.merchantB);
     expect(state.kept).toEqual(state.truth);
+    expect(state.keptByStatus).toEqual(state.truthByStatus);
     expect(state.kept).toHaveLength(2);
     await expect(
       tenantDb.forMerchant(w.merchantB, (tx) => tx.update(transactionDailyTotals).set({ count: 999 })),
     ).rejects.toThrow();
     await expect(
       tenantDb.forMerchant(w.merchantB, (tx) => tx.delete(transactionDailyTotals)),
+    ).rejects.toThrow();
+    await expect(
+      tenantDb.forMerchant(w.merchantB, (tx) => tx.update(transactionDailyStatusTotals).set({ count: 999 })),
     ).rejects.toThrow();
   });
 
@@ -132,6 +161,7 @@ describe('the daily roll-up of transactions', () => {
       .where(eq(merchants.id, w.merchantA));
     const state = await rollupAndTruth(w.merchantA);
     expect(state.kept).toEqual(state.truth);
+    expect(state.keptByStatus).toEqual(state.truthByStatus);
     await t.app.db.update(merchants).set({ timeZone: 'Europe/London' }).where(eq(merchants.id, w.merchantA));
   });
 

@@ -194,7 +194,8 @@ interface PreparedQuery<T> {
  * A statement built once (with `sql.placeholder`s) and run by name: Drizzle does not rebuild it per request,
  * and PostgreSQL parses and plans it once per connection (node-postgres keeps named statements per
  * connection). `build` receives the first transaction only to reach the driver; every call runs on its own
- * transaction's connection. The name must be unique in the process and the text fixed for it.
+ * transaction's connection. The name must be unique in the process and the text fixed for it; an empty name
+ * sends the built text unnamed (parsed and planned for its values each time, as an ad hoc query).
  */
 export function preparedStatement<T>(
   name: string,

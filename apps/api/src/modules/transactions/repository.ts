@@ -7,6 +7,7 @@ import {
   refundDailyTotals,
   refunds,
   sites,
+  transactionDailyStatusTotals,
   transactionDailyTotals,
   transactions,
 } from '../../db/schema/index.ts';
@@ -88,11 +89,13 @@ const selectTransactions = (tx: Tx) =>
 const NEWEST_FIRST = sql`${transactions.createdAt} desc nulls last, ${transactions.id} desc nulls last`;
 
 /**
- * Which filters a list request has: each shape is one prepared statement (at most 2 × 2 × 2 × 3 × 2 × 2 × 2 =
- * 192 of them, each planned once per connection), its values bound by name.
+ * Which filters a list request has: each shape is one statement built once by Drizzle (at most 2 × 2 × 2 × 3 ×
+ * 2 × 2 × 2 = 192 of them), its values bound by name; those without a card or amount filter are also named
+ * statements, planned once per connection.
  */
 interface ListShape {
-  sites: boolean;
+  /** One site (`site_id = $`: the site's own index, in order) or several (`= any($)`). */
+  sites: 'all' | 'one' | 'several';
   status: boolean;
   source: boolean;
   card: 'none' | 'last-four' | 'bin';
@@ -101,7 +104,7 @@ interface ListShape {
 }
 
 const shapeOf = (filter: ListFilter): ListShape => ({
-  sites: filter.siteIds !== undefined,
+  sites: filter.siteIds === undefined ? 'all' : filter.siteIds.length === 1 ? 'one' : 'several',
   status: Boolean(filter.status),
   source: Boolean(filter.source),
   card: filter.card === undefined ? 'none' : filter.card.length === 4 ? 'last-four' : 'bin',
@@ -110,7 +113,7 @@ const shapeOf = (filter: ListFilter): ListShape => ({
 });
 
 const shapeKey = (shape: ListShape) =>
-  `${shape.sites ? 's' : ''}${shape.status ? 't' : ''}${shape.source ? 'o' : ''}${shape.card === 'none' ? '' : shape.card === 'bin' ? 'b' : 'l'}${shape.minAmount ? 'm' : ''}${shape.maxAmount ? 'x' : ''}`;
+  `${shape.sites === 'all' ? '' : shape.sites === 'one' ? 'e' : 'y'}${shape.status ? 't' : ''}${shape.source ? 'o' : ''}${shape.card === 'none' ? '' : shape.card === 'bin' ? 'b' : 'l'}${shape.minAmount ? 'm' : ''}${shape.maxAmount ? 'x' : ''}`;
 
 /** The values of a shape's placeholders (names as in `listWherePlaceholders`). */
 function listValues(filter: ListFilter): Record<string, unknown> {
@@ -119,6 +122,7 @@ function listValues(filter: ListFilter): Record<string, unknown> {
     from: filter.from,
     to: filter.to,
     siteIds: filter.siteIds,
+    siteId: filter.siteIds?.length === 1 ? filter.siteIds[0] : undefined,
     status: filter.status,
     source: filter.source,
     card: filter.card === undefined ? undefined : filter.card.length === 4 ? filter.card : `${filter.card}%`,
@@ -134,7 +138,11 @@ function listWherePlaceholders(shape: ListShape): SQL | undefined {
     eq(transactions.merchantId, p('merchantId')),
     gte(transactions.createdAt, p('from')),
     lt(transactions.createdAt, p('to')),
-    shape.sites ? sql`${transactions.siteId} = any(${p('siteIds')}::uuid[])` : undefined,
+    shape.sites === 'one'
+      ? eq(transactions.siteId, p('siteId'))
+      : shape.sites === 'several'
+        ? sql`${transactions.siteId} = any(${p('siteIds')}::uuid[])`
+        : undefined,
     shape.status ? eq(transactions.status, p('status')) : undefined,
     shape.source ? eq(transactions.source, p('source')) : undefined,
     shape.card === 'none'
@@ -156,7 +164,11 @@ function preparedByKey<T>(
   return (key) => {
     let statement = made.get(key);
     if (!statement) {
-      statement = preparedStatement(`${prefix}_${key || 'plain'}`, build(key));
+      // A card or an amount filter, or several sites, stays an unnamed statement, planned for its values each
+      // time: a generic plan cannot know that one card's last four is ~100 rows of the merchant's 1M, and
+      // walked the whole range for them (6 s at 1M, docs/PERFORMANCE.md).
+      const planOnce = !/[blmxy]/.test(key);
+      statement = preparedStatement(planOnce ? `${prefix}_${key || 'plain'}` : '', build(key));
       made.set(key, statement);
     }
     return statement;
@@ -164,7 +176,7 @@ function preparedByKey<T>(
 }
 
 const shapeFromKey = (key: string): ListShape => ({
-  sites: key.includes('s'),
+  sites: key.includes('e') ? 'one' : key.includes('y') ? 'several' : 'all',
   status: key.includes('t'),
   source: key.includes('o'),
   card: key.includes('b') ? 'bin' : key.includes('l') ? 'last-four' : 'none',
@@ -336,12 +348,9 @@ export const transactionsRepository = {
     const rows: { currency: string; count: number; amount: string; tipAmount: string }[] =
       filter.days && shape.card === 'none' && !shape.minAmount && !shape.maxAmount
         ? await rollupTotals(shapeKey(shape))(tx, {
-            merchantId: filter.merchantId,
+            ...listValues(filter),
             firstDay: filter.days.first,
             lastDay: filter.days.last,
-            siteIds: filter.siteIds,
-            status: filter.status,
-            source: filter.source,
           })
         : await rowTotals(shapeKey(shape))(tx, listValues(filter));
     return rows.map((row) => ({ ...row, amount: Number(row.amount), tipAmount: Number(row.tipAmount) }));
@@ -543,33 +552,55 @@ export const transactionsRepository = {
  * keys. A currency whose buckets net to no transaction (every one moved or deleted) is left out, as the rows'
  * grouping leaves it out.
  */
+/**
+ * The list's per-currency totals from the daily roll-ups: the filter's days, sites, status and source are bucket
+ * keys. Without a site or source filter, the roll-up per day, currency and status (~10 buckets a day against ~190
+ * of the one with sites and sources: at 1M transactions, summing those was the first page's costliest statement,
+ * docs/PERFORMANCE.md). A currency whose buckets net to no transaction (every one moved or deleted) is left out,
+ * as the rows' grouping leaves it out.
+ */
 const rollupTotals = preparedByKey<{ currency: string; count: number; amount: string; tipAmount: string }[]>(
   'transactions_list_rollup',
   (key) => (tx) => {
     const shape = shapeFromKey(key);
-    const d = transactionDailyTotals;
     const p = sql.placeholder;
-    return tx
-      .select({
-        currency: d.currency,
-        count: sql<number>`sum(${d.count})::int`,
-        amount: sql<string>`sum(${d.amount})::text`,
-        tipAmount: sql<string>`sum(${d.tipAmount})::text`,
-      })
-      .from(d)
-      .where(
-        and(
-          eq(d.merchantId, p('merchantId')),
-          sql`${d.day} >= ${p('firstDay')}::date`,
-          sql`${d.day} <= ${p('lastDay')}::date`,
-          shape.sites ? sql`${d.siteId} = any(${p('siteIds')}::uuid[])` : undefined,
-          shape.status ? eq(d.status, p('status')) : undefined,
-          shape.source ? eq(d.source, p('source')) : undefined,
-        ),
-      )
-      .groupBy(d.currency)
-      .having(sql`sum(${d.count}) <> 0`)
-      .orderBy(d.currency);
+    const totalsOf = <T extends typeof transactionDailyTotals | typeof transactionDailyStatusTotals>(
+      d: T,
+      keys: SQL | undefined,
+    ) =>
+      tx
+        .select({
+          currency: d.currency,
+          count: sql<number>`sum(${d.count})::int`,
+          amount: sql<string>`sum(${d.amount})::text`,
+          tipAmount: sql<string>`sum(${d.tipAmount})::text`,
+        })
+        .from(d as typeof transactionDailyTotals)
+        .where(
+          and(
+            eq(d.merchantId, p('merchantId')),
+            sql`${d.day} >= ${p('firstDay')}::date`,
+            sql`${d.day} <= ${p('lastDay')}::date`,
+            shape.status ? eq(d.status, p('status')) : undefined,
+            keys,
+          ),
+        )
+        .groupBy(d.currency)
+        .having(sql`sum(${d.count}) <> 0`)
+        .orderBy(d.currency);
+    if (shape.sites === 'all' && !shape.source) return totalsOf(transactionDailyStatusTotals, undefined);
+    const d = transactionDailyTotals;
+    return totalsOf(
+      d,
+      and(
+        shape.sites === 'one'
+          ? eq(d.siteId, p('siteId'))
+          : shape.sites === 'several'
+            ? sql`${d.siteId} = any(${p('siteIds')}::uuid[])`
+            : undefined,
+        shape.source ? eq(d.source, p('source')) : undefined,
+      ),
+    );
   },
 );
 
