@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createConnection } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresRateLimitStore } from '../src/adapters/rate-limit/postgres-store.ts';
 import { createRedisRateLimitStore } from '../src/adapters/rate-limit/redis-store.ts';
@@ -133,9 +133,23 @@ describe.skipIf(!redisUp)(`rate limits in Redis (REDIS_URL; server at ${REDIS_UR
 
 /** A private redis-server (Debian's binary) this test starts and kills, to see the store without its server. */
 const REDIS_SERVER = '/usr/bin/redis-server';
+
+/**
+ * A port nobody listens on now, chosen by the system: a fixed one is taken when two runs of the suite (PGlite and
+ * PostgreSQL) or another engineer's servers share the machine.
+ */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(address)));
+    });
+  });
 describe.skipIf(!existsSync(REDIS_SERVER))('rate limits in Redis when the server goes away', () => {
   it('fails fast with an error the API answers as 503, and works again once Redis is back', async () => {
-    const port = Number(process.env.REDIS_TEST_PRIVATE_PORT ?? 3113);
+    const port = Number(process.env.REDIS_TEST_PRIVATE_PORT ?? (await freePort()));
     const start = async () => {
       const server = spawn(REDIS_SERVER, ['--port', String(port), '--save', '', '--appendonly', 'no'], {
         stdio: 'ignore',
@@ -153,14 +167,14 @@ describe.skipIf(!existsSync(REDIS_SERVER))('rate limits in Redis when the server
     try {
       expect((await store.hit('gone', 60_000, new Date())).hits).toBe(1);
       await stop(server);
-      const started = Date.now();
+      // Fails rather than waits (no offline queue): the hit settles while Redis is still down, since the server
+      // only starts again after it. Not timed: a loaded machine can stall any threshold.
       const error = await store.hit('gone', 60_000, new Date()).then(
         () => undefined,
         (e: unknown) => e,
       );
       expect(error).toBeInstanceOf(Error);
       expect(isDatabaseUnavailable(error)).toBe(true);
-      expect(Date.now() - started).toBeLessThan(1000);
       server = await start();
       // The client reconnects by itself; the fresh server has no count, so the window starts again.
       await expect
