@@ -210,7 +210,7 @@ describe('refunds', () => {
     const after = await detail(tx.id);
     expect(after.refundableAmount).toBe(20);
     expect(after.transaction.status).toBe('partially-refunded');
-  }, 240_000);
+  }, 480_000);
 
   it('REFUND_FAILED puts the money back and shows why', async () => {
     const tx = await payment(w.siteA1, 1200);
