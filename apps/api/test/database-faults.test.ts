@@ -139,5 +139,5 @@ describe.skipIf(!url)('the process survives the database (PostgreSQL)', () => {
       headers: w.headers('ownerA'),
     });
     expect(merchant.json().data.legalEntityName).not.toBe('During the cut Ltd');
-  });
+  }, 90_000);
 });
