@@ -128,7 +128,7 @@ describe('PSP simulator', () => {
     });
     const before = (await count(w.merchantA)) + (await count(w.merchantB));
     simulator.start();
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 40_000; // a generous bound: 3 payments at 20 a second, on a loaded machine
     while ((await count(w.merchantA)) + (await count(w.merchantB)) < before + 3) {
       if (Date.now() > deadline) throw new Error('the simulator made no payments');
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -137,7 +137,7 @@ describe('PSP simulator', () => {
     const stopped = (await count(w.merchantA)) + (await count(w.merchantB));
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect((await count(w.merchantA)) + (await count(w.merchantB))).toBe(stopped);
-  }, 30_000);
+  }, 90_000);
 
   it('with rate 0 never starts', async () => {
     const simulator = createPspSimulator({
