@@ -70,6 +70,8 @@ export async function lighthouseScreens(options: {
   saveTo?: string;
   /** Scale the CPU slowdown to this host's benchmark index (see above); default the preset's 4×. */
   calibrate?: boolean;
+  /** A fixed CPU slowdown instead of the preset's 4× (ignored with `calibrate`). */
+  cpuSlowdown?: number;
 }): Promise<ScreenResult[]> {
   const browser: Browser = await puppeteer.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
   try {
@@ -85,7 +87,8 @@ export async function lighthouseScreens(options: {
         // probe's, the others' load changed in between and the slowdown was wrong: measure again (twice at most).
         for (let attempt = 0; ; attempt++) {
           const probe = options.calibrate ? await probeBenchmarkIndex() : undefined;
-          multiplier = probe === undefined ? 4 : Math.min(4, Math.max(1, (4 * probe) / 1000));
+          multiplier =
+            probe === undefined ? (options.cpuSlowdown ?? 4) : Math.min(4, Math.max(1, (4 * probe) / 1000));
           await prepare();
           await cdp.send('Network.clearBrowserCache');
           result = await lighthouse(

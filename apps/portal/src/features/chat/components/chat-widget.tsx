@@ -1,5 +1,4 @@
 import { Affix, Button, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useViewportSize } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -145,15 +144,35 @@ function HelpPanelChat({
 }
 
 /**
+ * The window's width where the placement depends on it (/join, chatPlacement), else 0. Read only there: reading
+ * `window.innerWidth` in the effect after the signed-in layout's first commit forced the browser to lay the whole
+ * new page out inside React's task (Mantine's useViewportSize; a quarter of the home's longest task, issue 16 §2).
+ */
+function useWindowWidth(needed: boolean): number {
+  const [width, setWidth] = useState(() => (needed && typeof window !== 'undefined' ? window.innerWidth : 0));
+  useEffect(() => {
+    if (!needed) return;
+    const update = () => setWidth(window.innerWidth);
+    update();
+    window.addEventListener('resize', update, { passive: true });
+    window.addEventListener('orientationchange', update, { passive: true });
+    return () => {
+      window.removeEventListener('resize', update);
+      window.removeEventListener('orientationchange', update);
+    };
+  }, [needed]);
+  return needed ? width : 0;
+}
+
+/**
  * The customer-chat widget for the signed-in merchant user (issue 14 §4, SPEC §9 placement). The chat is part of
  * the signed-in service (DESIGN §Consent: necessary), so it does not wait for analytics consent.
  */
 export function ChatWidget({ user, merchant }: ChatWidgetProps) {
   const identity = useChatIdentity(user?.id ?? '');
   const { pathname } = useLocation();
-  const { width } = useViewportSize();
-  const viewport = width || (typeof window === 'undefined' ? 1280 : window.innerWidth);
-  const placement = useMemo(() => chatPlacement(pathname, viewport), [pathname, viewport]);
+  const width = useWindowWidth(pathname === '/join' || pathname.startsWith('/join/'));
+  const placement = useMemo(() => chatPlacement(pathname, width), [pathname, width]);
   const chatUser = useMemo(
     () => (identity.data && user ? chatUserOf(identity.data, user, merchant) : null),
     [identity.data, user, merchant],

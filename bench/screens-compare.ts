@@ -1,0 +1,96 @@
+// A diagnosis tool (not a suite): Lighthouse mobile on the signed-in screens of two or more portal builds, each
+// served by its own API on PGlite, the runs interleaved (one build, then the other, the order swapped every round)
+// so the shared machine's load falls on both alike. Prints each run (score, TBT, LCP, CPU slowdown, load average)
+// and the medians; `--save DIR` keeps every Lighthouse report (JSON) to read the audits from.
+//
+//   node bench/screens-compare.ts --dist before=/tmp/a --dist after=/tmp/b [--paths /,/transactions]
+//     [--rounds 3] [--port 3120] [--save DIR] [--cpu 4 | --calibrate]
+//
+// Build the dists first (`npm run build -w apps/portal -- --outDir /tmp/a`). Ports: `--port` + 1, + 2, … (one API
+// per build).
+import { mkdir } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { DEMO_SIGN_INS } from '../apps/api/src/db/demo/sign-ins.ts';
+import { lighthouseScreens, portalSession } from './lib/lighthouse.ts';
+import { type RunningApi, startApi } from './lib/server.ts';
+
+const { values } = parseArgs({
+  options: {
+    dist: { type: 'string', multiple: true },
+    paths: { type: 'string', default: '/,/transactions,/company-settings' },
+    rounds: { type: 'string', default: '3' },
+    port: { type: 'string', default: '3120' },
+    save: { type: 'string' },
+    cpu: { type: 'string' },
+    calibrate: { type: 'boolean', default: false },
+  },
+});
+
+const builds = (values.dist ?? []).map((entry) => {
+  const [name, dist] = entry.split('=');
+  if (!name || !dist) throw new Error(`--dist name=/path, not ${entry}`);
+  return { name, dist };
+});
+if (builds.length === 0) throw new Error('at least one --dist name=/path');
+const paths = values.paths.split(',');
+const rounds = Number(values.rounds);
+const firstPort = Number(values.port);
+const load = () => (loadavg()[0] ?? 0).toFixed(1);
+
+const apis: Array<{ name: string; api: RunningApi; base: string; session: unknown }> = [];
+try {
+  for (const [index, build] of builds.entries()) {
+    const port = firstPort + 1 + index;
+    const base = `http://127.0.0.1:${port}`;
+    const api = await startApi({
+      kind: 'pglite',
+      port,
+      env: { PORTAL_DIST: build.dist, PUBLIC_URL: base, PORTAL_ORIGIN: base, PSP_SIMULATOR_RATE: '0' },
+    });
+    apis.push({ name: build.name, api, base, session: await portalSession(base, DEMO_SIGN_INS.gbOwner) });
+  }
+  if (values.save) await mkdir(values.save, { recursive: true });
+  const results = new Map<string, Array<{ score: number; tbt: number; lcp: number }>>();
+  for (let round = 0; round < rounds; round++) {
+    for (const path of paths) {
+      const order = round % 2 === 0 ? apis : [...apis].reverse();
+      for (const { name, base, session } of order) {
+        const before = load();
+        let saveTo: string | undefined;
+        if (values.save) {
+          saveTo = `${values.save}/${name}-r${round + 1}`;
+          await mkdir(saveTo, { recursive: true });
+        }
+        const signedOut = path === '/signin';
+        const [result] = await lighthouseScreens({
+          baseUrl: base,
+          signedOut: signedOut ? [path] : [],
+          signedIn: signedOut ? [] : [path],
+          session,
+          runs: 1,
+          calibrate: values.calibrate,
+          cpuSlowdown: values.cpu ? Number(values.cpu) : undefined,
+          saveTo,
+        });
+        if (!result) continue;
+        const key = `${path}\t${name}`;
+        const list = results.get(key) ?? [];
+        list.push({ score: result.score, tbt: result.tbtMs, lcp: result.lcpMs });
+        results.set(key, list);
+        const cpu = result.cpu[0];
+        console.log(
+          `round ${round + 1} ${path} ${name}: ${result.score} (TBT ${Math.round(result.tbtMs)} ms, LCP ${Math.round(result.lcpMs)} ms, CLS ${result.cls.toFixed(3)}, ${result.scripts} JS files ${Math.round(result.scriptKiB)} KiB; CPU ${cpu?.multiplier.toFixed(2)}× @${cpu?.benchmarkIndex}; load ${before} → ${load()})`,
+        );
+      }
+    }
+  }
+  const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
+  console.log('\nmedians (score, TBT ms, LCP ms):');
+  for (const [key, list] of results)
+    console.log(
+      `${key}\t${median(list.map((r) => r.score))}\t${Math.round(median(list.map((r) => r.tbt)))}\t${Math.round(median(list.map((r) => r.lcp)))}\t(scores ${list.map((r) => r.score).join(', ')})`,
+    );
+} finally {
+  for (const { api } of apis) await api.stop();
+}
