@@ -7,13 +7,16 @@ export interface Money {
   currency?: string | null;
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
+// One formatter per language and currency, with its number of decimals: making one (and `resolvedOptions()`) costs
+// far more than formatting, and a list page formats two amounts per row (issue 16 §2).
+const formatters = new Map<string, { format: Intl.NumberFormat; digits: number }>();
 
-function formatterFor(locale: Locale, currency: string): Intl.NumberFormat {
+function formatterFor(locale: Locale, currency: string): { format: Intl.NumberFormat; digits: number } {
   const key = `${locale}|${currency}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    formatter = { format, digits: format.resolvedOptions().maximumFractionDigits ?? 2 };
     formatters.set(key, formatter);
   }
   return formatter;
@@ -22,7 +25,6 @@ function formatterFor(locale: Locale, currency: string): Intl.NumberFormat {
 /** The one money formatter: minor units → localised text in the amount's own currency. */
 export function formatMoney(money: Money, locale: Locale): string {
   const currency = money.currency || defaultCurrencyFor(locale);
-  const formatter = formatterFor(locale, currency);
-  const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
-  return formatter.format(money.amount / 10 ** digits);
+  const { format, digits } = formatterFor(locale, currency);
+  return format.format(money.amount / 10 ** digits);
 }

@@ -2,6 +2,7 @@ import { Alert, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/money.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
+import { numberFormat } from '../../../lib/format/numbers.ts';
 import { currentLocale } from '../../../lib/i18n/i18n.ts';
 import { useTransactionTotals } from '../api/get-transaction-totals.ts';
 
@@ -29,7 +30,7 @@ export function Last30DaysCard({ merchantId }: { merchantId: string }) {
           <StatCard
             label={t('home.last30Days.transactions')}
             loading={totals.isPending}
-            value={totals.data ? new Intl.NumberFormat(currentLocale()).format(totals.data.count) : null}
+            value={totals.data ? numberFormat(currentLocale()).format(totals.data.count) : null}
           />
           <StatCard
             label={t('home.last30Days.captured')}

@@ -1,0 +1,15 @@
+// Intl.NumberFormat made once per language and options: making one costs far more than formatting with it (a
+// formatter made per call was the top of the home's and company settings' own code in their CPU profiles, issue
+// 16 §2).
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** A cached `Intl.NumberFormat(locale, options)`. */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
