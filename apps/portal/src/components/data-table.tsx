@@ -6,7 +6,7 @@ import {
   DataTable as MantineDataTable,
   type DataTableProps as MantineDataTableProps,
 } from 'mantine-datatable';
-import { type KeyboardEvent, type ReactNode, useDeferredValue } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from './empty-state.tsx';
 
@@ -63,6 +63,7 @@ export interface DataTableProps<T> {
 export function DataTable<T>({
   label,
   columns,
+  records,
   idAccessor,
   loading = false,
   fetching = false,
@@ -75,15 +76,8 @@ export function DataTable<T>({
   keyset,
   pages,
   maxHeight = '70vh',
-  records: latestRecords,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
-  // New rows render in a deferred (interruptible) pass: a query's answer re-renders its screen synchronously
-  // (TanStack Query's store), and rendering a page of rows in that pass was one long task of up to a second and a
-  // half at Lighthouse's 4× CPU slowdown (/transactions' first visit, issue 16 §2). The urgent pass keeps what was
-  // shown (the skeleton on a first load); React then renders the rows in slices of a few milliseconds, yielding to
-  // the browser in between. On mount the rows render at once (nothing to keep).
-  const records = useDeferredValue(latestRecords);
 
   if (error) {
     return (
