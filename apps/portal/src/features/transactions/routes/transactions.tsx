@@ -1,6 +1,5 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { PAYMENT_SOURCES, TRANSACTION_STATUSES } from '@mp/domain/enums';
-import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -38,13 +37,6 @@ export default function TransactionsScreen() {
     search.kind === 'psp' ? search.pspReferences : [],
     search.kind === 'psp',
   );
-  // The answers render in a deferred (interruptible) pass: a query's answer re-renders this screen synchronously
-  // (TanStack Query's store), and its first page of rows in that pass was one task of 0.6–1.5 s at Lighthouse's 4×
-  // CPU slowdown (issue 16 §2, decision 0101). The urgent pass keeps what was shown (the skeleton on a first load);
-  // React then renders the range, the totals and the rows together, in slices of a few milliseconds. Together, so
-  // nothing already on screen moves (layout shift); on mount with cached answers they show at once.
-  const listData = useDeferredValue(list.data);
-  const pspData = useDeferredValue(byPsp.data);
   const live = useLiveTransactions(merchantId || undefined);
   const openId = searchParams.get('transaction') ?? undefined;
   const setOpen = (id: string | undefined) =>
@@ -58,13 +50,13 @@ export default function TransactionsScreen() {
       { replace: true },
     );
 
-  const firstPage = listData?.pages[0];
+  const firstPage = list.data?.pages[0];
   const records =
     search.kind === 'psp'
       ? // The PSP-reference search has no site parameter: a chosen site narrows its answer here.
-        pspData?.filter((transaction) => !values.siteId || transaction.siteId === values.siteId)
+        byPsp.data?.filter((transaction) => !values.siteId || transaction.siteId === values.siteId)
       : search.kind === 'list'
-        ? listData?.pages.flatMap((page) => page.data)
+        ? list.data?.pages.flatMap((page) => page.data)
         : [];
   const active = search.kind === 'psp' ? byPsp : list;
 
