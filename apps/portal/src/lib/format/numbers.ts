@@ -13,3 +13,8 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
   }
   return format;
 }
+
+/** A rate in per cent as the rates screens show it: "1.35 %", up to four decimals, in the user's language. */
+export function formatRatePercent(value: number, locale: string): string {
+  return `${numberFormat(locale, { maximumFractionDigits: 4 }).format(value)} %`;
+}

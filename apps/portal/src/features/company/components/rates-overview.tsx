@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/date-time.tsx';
 import { Money } from '../../../components/money.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
-import { numberFormat } from '../../../lib/format/numbers.ts';
+import { formatRatePercent } from '../../../lib/format/numbers.ts';
 import type { Rates } from '../api/get-rates.ts';
 
 /**
@@ -16,7 +16,7 @@ export function RatesOverview({ rates, locale }: { rates: Rates | undefined; loc
   const current = rates?.current;
   const loading = rates === undefined;
   const none = t('access.rates.none');
-  const percent = (value: number) => `${numberFormat(locale, { maximumFractionDigits: 4 }).format(value)} %`;
+  const percent = (value: number) => formatRatePercent(value, locale);
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
       <StatCard

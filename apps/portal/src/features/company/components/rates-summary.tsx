@@ -3,7 +3,7 @@ import type { Locale } from '@mp/domain/locales';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format/money.ts';
-import { numberFormat } from '../../../lib/format/numbers.ts';
+import { formatRatePercent } from '../../../lib/format/numbers.ts';
 import type { Rates } from '../api/get-rates.ts';
 
 /** The row labels, in order (the placeholder while loading has the same rows). */
@@ -67,7 +67,7 @@ export function RatesSummary({ rates, locale }: { rates: Rates; locale: Locale }
   const { t } = useTranslation();
   const current = rates.current;
   if (!current) return <Text c="dimmed">{t('access.companySettings.noRates')}</Text>;
-  const pct = (value: number) => `${numberFormat(locale, { maximumFractionDigits: 4 }).format(value)} %`;
+  const pct = (value: number) => formatRatePercent(value, locale);
   const money = (amount: number) => formatMoney({ amount, currency: current.currency }, locale);
   const rows: [string, string][] = [
     [t('access.rates.domestic'), pct(current.domesticPercent)],

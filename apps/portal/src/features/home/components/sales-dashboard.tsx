@@ -16,6 +16,7 @@ import { Money } from '../../../components/money.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { useSeen } from '../../../lib/dom/use-seen.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
+import { numberFormat } from '../../../lib/format/numbers.ts';
 import { currentLocale } from '../../../lib/i18n/i18n.ts';
 import { type DashboardCurrency, useTransactionDashboard } from '../api/get-transaction-dashboard.ts';
 
@@ -28,11 +29,9 @@ const SalesBars = lazy(() => import('./sales-bars.tsx'));
 /** The bars and their legend, in px: the frame keeps this height while the chart's chunk loads (no layout shift). */
 const CHART_HEIGHT = 300;
 
-// Intl formatters are made once per language (and currency): making one costs far more than using it, and the
-// chart formats 30 days and its ticks on every render (the home's own code was the top of its CPU profile,
-// issue 16 §2).
+// The day formatter is made once per language: making one costs far more than using it, and the chart formats 30
+// days on every render (the home's own code was the top of its CPU profile, issue 16 §2).
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
-const compactFormats = new Map<string, { format: Intl.NumberFormat; digits: number }>();
 
 /** A calendar day (YYYY-MM-DD) as "23 Nov" in the user's language (the day is already the merchant's). */
 function shortDay(day: string, locale: string): string {
@@ -46,23 +45,13 @@ function shortDay(day: string, locale: string): string {
 
 /** Axis ticks: "£1.2K", short enough for a phone's width. */
 function compactMoney(amount: number, currency: string, locale: string): string {
-  const key = `${locale}|${currency}`;
-  let compact = compactFormats.get(key);
-  if (!compact) {
-    const digits = new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits;
-    compact = {
-      format: new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency,
-        notation: 'compact',
-        maximumFractionDigits: 1,
-      }),
-      digits: digits ?? 2,
-    };
-    compactFormats.set(key, compact);
-  }
-  return compact.format.format(amount / 10 ** compact.digits);
+  const digits = numberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
+  return numberFormat(locale, {
+    style: 'currency',
+    currency,
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).format(amount / 10 ** (digits ?? 2));
 }
 
 /**
