@@ -45,7 +45,8 @@ function shortDay(day: string, locale: string): string {
 
 /** Axis ticks: "£1.2K", short enough for a phone's width. */
 function compactMoney(amount: number, currency: string, locale: string): string {
-  const digits = numberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
+  const digits = numberFormat(locale, { style: 'currency', currency }).resolvedOptions()
+    .maximumFractionDigits;
   return numberFormat(locale, {
     style: 'currency',
     currency,
