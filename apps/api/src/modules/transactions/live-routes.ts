@@ -25,6 +25,7 @@ const CURSOR = new RegExp(`^${CURSOR_SOURCE}$`);
  * the upgrade resumes with one; it is told to read its pages again and gets a cursor.
  */
 const LEGACY_SOURCE = '\\d{1,20}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const LEGACY = new RegExp(`^${LEGACY_SOURCE}$`);
 const EVENT_ID = new RegExp(`^(?:${CURSOR_SOURCE}|${LEGACY_SOURCE})$`);
 /** At most this many changes are sent from one read; more, and the client is told to read its pages again. */
 const REPLAY_LIMIT = 500;
@@ -186,8 +187,7 @@ export const liveTransactionsRoutes: FastifyPluginAsyncZod<{
       const resume =
         (typeof header === 'string' && header !== '' ? header : undefined) ?? request.query.lastEventId;
       const cursor = resume ? parseCursor(resume) : undefined;
-      const legacy =
-        resume !== undefined && cursor === undefined && EVENT_ID.test(resume) && resume.includes('_');
+      const legacy = resume !== undefined && LEGACY.test(resume);
       if (resume && !cursor && !legacy)
         throw badRequest('The request is not valid', [
           {
