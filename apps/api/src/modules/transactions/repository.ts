@@ -548,11 +548,6 @@ export const transactionsRepository = {
 };
 
 /**
- * The list's per-currency totals from the daily roll-up: the filter's days, sites, status and source are bucket
- * keys. A currency whose buckets net to no transaction (every one moved or deleted) is left out, as the rows'
- * grouping leaves it out.
- */
-/**
  * The list's per-currency totals from the daily roll-ups: the filter's days, sites, status and source are bucket
  * keys. Without a site or source filter, the roll-up per day, currency and status (~10 buckets a day against ~190
  * of the one with sites and sources: at 1M transactions, summing those was the first page's costliest statement,
