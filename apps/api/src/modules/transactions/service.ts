@@ -124,7 +124,8 @@ export interface TotalsBasis {
   currency: string;
   timeZone: string;
   startDate: string;
-  now: Date;
+  /** The period's last day (today in the merchant's zone when it was sent): not the same across a midnight. */
+  today: string;
 }
 export interface TotalsAhead {
   basis: TotalsBasis;
@@ -323,7 +324,7 @@ export function createTransactionsService(deps: { tenantDb: TenantDb; clock: Clo
       const now = deps.clock.now();
       const period = totalsPeriod(known, query.startDate, now);
       if (!period || period.tooLong || period.reversed) return undefined;
-      const basis: TotalsBasis = { ...known, startDate: period.startDate, now };
+      const basis: TotalsBasis = { ...known, startDate: period.startDate, today: period.today };
       return async (tx) => ({
         basis,
         sums: await repo.totals(tx, totalsFilter(merchantId, known, period, now), TOTALS_STATUSES),
@@ -358,7 +359,8 @@ export function createTransactionsService(deps: { tenantDb: TenantDb; clock: Clo
         sent &&
         sent.basis.currency === merchant.currency &&
         sent.basis.timeZone === merchant.timeZone &&
-        sent.basis.startDate === period.startDate
+        sent.basis.startDate === period.startDate &&
+        sent.basis.today === period.today
           ? sent.sums
           : await (query.siteId ? deps.tenantDb.forMerchant : deps.tenantDb.readForMerchant)(
               access.merchantId,
