@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MerchantAccessContext } from '../src/access/route-access.ts';
+import { createTenantDb } from '../src/access/tenant-db.ts';
 import { fixedClock } from '../src/clock.ts';
 import { merchants, refunds, transactions } from '../src/db/schema/index.ts';
+import { createTransactionsService } from '../src/modules/transactions/service.ts';
 import { type AccessWorld, type ActorName, createAccessWorld } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
@@ -214,5 +217,41 @@ describe('transaction totals', () => {
         .where(eq(merchants.id, w.merchantA));
     }
     expect((await totals('ownerA')).json()).toEqual(first.json());
+  });
+  it("does not answer the sums sent with the access check when the merchant's midnight passed before the answer", async () => {
+    // The sums sent ahead (`totalsRead`) were made at 23:59:59 London time on 1 March; the answer is made on
+    // 2 March, whose period ends later: it must count the payment taken just after midnight.
+    const own = fixedClock(new Date('2026-03-01T23:59:59Z'));
+    const tenantDb = createTenantDb(t.app.database);
+    const service = createTransactionsService({ tenantDb, clock: own });
+    const [merchant] = await t.app.db.select().from(merchants).where(eq(merchants.id, w.merchantA));
+    if (!merchant) throw new Error('no merchant A');
+    const access = {
+      merchant,
+      merchantId: w.merchantA,
+      isStaff: true,
+      isMember: false,
+      permissions: { companyScoped: [], siteScoped: [] },
+    } as unknown as MerchantAccessContext;
+    const query = { startDate: '2026-02-01' };
+    const late = payment(w.merchantA, w.siteA1, 321, 'captured', '2026-03-02T00:00:30Z');
+    await t.app.db.insert(transactions).values(late);
+    try {
+      const before = await service.totals(access, query); // and the merchant's zone is known to `totalsRead`
+      const read = service.totalsRead(w.merchantA, query);
+      if (!read) throw new Error('no statement sent ahead');
+      const sent = await tenantDb.forMerchant(w.merchantA, read);
+      own.set(new Date('2026-03-02T00:01:00Z'));
+      const after = await service.totals(access, query, () => Promise.resolve(sent));
+      expect(after).toEqual({
+        ...before,
+        count: before.count + 1,
+        capturedAmount: before.capturedAmount + 321,
+        netAmount: before.netAmount + 321,
+      });
+      expect(after).toEqual(await service.totals(access, query));
+    } finally {
+      await t.app.db.delete(transactions).where(eq(transactions.id, late.id));
+    }
   });
 });
