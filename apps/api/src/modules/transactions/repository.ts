@@ -131,7 +131,7 @@ function listValues(filter: ListFilter): Record<string, unknown> {
   };
 }
 
-/** `listWhere` with placeholders instead of values, for a prepared statement of `shape`. */
+/** The list filter's conditions for a prepared statement of `shape`, as placeholders (values: `listValues`). */
 function listWherePlaceholders(shape: ListShape): SQL | undefined {
   const p = sql.placeholder;
   return and(
