@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
@@ -408,6 +408,57 @@ describe('live transaction events (server-sent events)', () => {
       headers: { ...w.headers('ownerB'), 'last-event-id': '1:2:' },
     });
     expect(stranger.statusCode).toBe(404);
+  });
+
+  // Decision 0108: a cursor is the client's to send; however early it is (or forged), one read looks at no more
+  // than a window of the merchant's changes, and beyond it the client is told to read its pages again.
+  it('answers a cursor from before more of the merchant’s changes than one read looks at with a reset, not a scan', async () => {
+    const v = await createAccessWorld(t.app, 'LiveWindow');
+    const row = (siteId: string) => ({
+      merchantId: v.merchantA,
+      siteId,
+      pspReference: pspRef(),
+      amount: 1234,
+      currency: 'GBP',
+      status: 'captured',
+      source: 'adyen-terminal',
+    });
+    const ownSite = [row(v.siteA1), row(v.siteA1), row(v.siteA1)];
+    await t.app.db.insert(transactions).values(ownSite);
+    const bulk = Array.from({ length: 2100 }, () => row(v.siteA2));
+    await t.app.db.insert(transactions).values(bulk);
+    const [written] = await t.app.db
+      .select({ xid: sql<string>`${transactions.changeXid}::text` })
+      .from(transactions)
+      .where(eq(transactions.pspReference, bulk[0]?.pspReference as string));
+    const bulkXid = BigInt(written?.xid as string);
+    const resetOf = async (cursor: string) => {
+      const stream = await openStream(base, v.tokens.managerA1, path(v.merchantA), {
+        'last-event-id': cursor,
+      });
+      streams.push(stream);
+      expect(stream.response.status).toBe(200);
+      await stream.until(() => stream.ids.some((id) => id.event === 'reset'), `the reset for ${cursor}`);
+      expect(stream.events).toEqual([]);
+      return stream;
+    };
+    // Before everything: the manager's three transactions lie behind 2,100 of another site's.
+    const early = await resetOf('1:2:');
+    // A cursor that says the bulk write was still running when it was taken.
+    await resetOf(`${bulkXid}:${bulkXid + 1n}:${bulkXid}`);
+    // After the reset the stream goes on from its new cursor: the next change arrives, and only it.
+    const next = row(v.siteA1);
+    await t.app.db.insert(transactions).values(next);
+    await early.eventOf(next.pspReference);
+    expect(early.events.map((event) => event.data.pspReference)).toEqual([next.pspReference]);
+    // A reconnect with the reset's cursor replays from there, not from the forged start.
+    const resetId = early.ids.find((id) => id.event === 'reset')?.id as string;
+    const resumed = await openStream(base, v.tokens.managerA1, path(v.merchantA), {
+      'last-event-id': resetId,
+    });
+    streams.push(resumed);
+    await resumed.eventOf(next.pspReference);
+    expect(resumed.events.map((event) => event.data.pspReference)).toEqual([next.pspReference]);
   });
 
   it('reaches the streams of another API instance on the same database (PostgreSQL LISTEN/NOTIFY)', async (context) => {

@@ -29,6 +29,12 @@ const LEGACY = new RegExp(`^${LEGACY_SOURCE}$`);
 const EVENT_ID = new RegExp(`^(?:${CURSOR_SOURCE}|${LEGACY_SOURCE})$`);
 /** At most this many changes are sent from one read; more, and the client is told to read its pages again. */
 const REPLAY_LIMIT = 500;
+/**
+ * At most this many of the merchant's changes (every site) are looked at by one read, however early the cursor
+ * (decision 0108): more, and the client is told to read its pages again. A cursor is the client's to send, so a
+ * forged early one must not cost a scan of the merchant's history.
+ */
+const SCAN_LIMIT = 2000;
 const XID_MAX = 2n ** 63n - 1n;
 
 /**
@@ -78,7 +84,7 @@ interface Read {
   /** The snapshot this read saw: the next cursor. */
   snapshot: string;
   rows: LiveRow[];
-  /** More than REPLAY_LIMIT changes: none are in `rows`; the client reads its pages again. */
+  /** More than REPLAY_LIMIT changes to send, or SCAN_LIMIT to look at: none are in `rows`; the client reads its pages again. */
   overflow: boolean;
 }
 
@@ -87,6 +93,12 @@ interface Read {
  * version the snapshot `since` had not seen — written by a transaction that had not committed when it was taken,
  * however early its stamp — with the snapshot of this very statement, which has seen every row it answers. Ordered
  * by the writing transaction, so a stream's events follow the commits; one statement, so nothing falls between.
+ *
+ * "Not seen by `since`" is `change_xid >= xmax(since)` or `change_xid` in its running list (pg_visible_in_snapshot's
+ * own rule for ids at or above its xmin): two index reads that start where the cursor's unseen changes start, not
+ * at its xmin, and each stops after SCAN_LIMIT + 1 of the merchant's rows (every site: the caller's sites are
+ * picked from those; REPLAY_LIMIT + 1 for a caller of every site), so one read costs at most 2 × (SCAN_LIMIT + 1)
+ * rows whatever cursor it is sent (decision 0108).
  */
 async function readSince(
   tx: Tx,
@@ -94,31 +106,46 @@ async function readSince(
   siteIds: readonly string[] | undefined,
   since: string | undefined,
 ): Promise<Read> {
+  if (since === undefined) {
+    const result = await tx.execute(sql`select pg_current_snapshot()::text as snapshot`);
+    const [row] = (result as unknown as { rows: { snapshot: string }[] }).rows;
+    return { snapshot: row?.snapshot ?? '', rows: [], overflow: false };
+  }
   const sites = siteIds
-    ? sql` and site_id in (${sql.join(
+    ? sql` where site_id in (${sql.join(
         siteIds.map((id) => sql`${id}::uuid`),
         sql`, `,
       )})`
     : sql``;
-  const result = await tx.execute(
-    since === undefined
-      ? sql`select pg_current_snapshot()::text as snapshot`
-      : sql`
-    select s.snapshot::text as snapshot, c.*
-      from (select pg_current_snapshot() as snapshot) s
+  // A caller who sees every site is sent every change looked at: no more are looked at than may be sent.
+  const scanLimit = siteIds ? SCAN_LIMIT : REPLAY_LIMIT;
+  const columns = sql`id, site_id, status, psp_reference, amount, tip_amount, currency, created_at, change_xid`;
+  const result = await tx.execute(sql`
+    with unseen as (
+      (select ${columns}
+         from transactions
+        where merchant_id = ${merchantId}::uuid
+          and change_xid >= pg_snapshot_xmax(${since}::pg_snapshot)
+        order by change_xid
+        limit ${scanLimit + 1})
+      union all
+      (select ${columns}
+         from transactions
+        where merchant_id = ${merchantId}::uuid
+          and change_xid = any(array(select pg_snapshot_xip(${since}::pg_snapshot)))
+        limit ${scanLimit + 1}))
+    select s.snapshot::text as snapshot, s.looked_at, c.*
+      from (select pg_current_snapshot() as snapshot, (select count(*) from unseen) as looked_at) s
       left join lateral (
         select id, site_id, status, psp_reference, amount, tip_amount, currency, created_at
-          from transactions
-         where merchant_id = ${merchantId}::uuid${sites}
-           and change_xid >= pg_snapshot_xmin(${since}::pg_snapshot)
-           and not pg_visible_in_snapshot(change_xid, ${since}::pg_snapshot)
+          from unseen${sites}
          order by change_xid, id
-         limit ${REPLAY_LIMIT + 1}) c on true`,
-  );
-  const rows = (result as unknown as { rows: (LiveRow & { snapshot: string })[] }).rows;
+         limit ${REPLAY_LIMIT + 1}) c on true`);
+  const rows = (result as unknown as { rows: (LiveRow & { snapshot: string; looked_at: number | string })[] })
+    .rows;
   const snapshot = rows[0]?.snapshot ?? '';
   const changes = rows.filter((row) => row.id !== null);
-  const overflow = changes.length > REPLAY_LIMIT;
+  const overflow = Number(rows[0]?.looked_at ?? 0) > scanLimit || changes.length > REPLAY_LIMIT;
   return { snapshot, rows: overflow ? [] : changes, overflow };
 }
 
