@@ -55,7 +55,7 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
 /**
  * The i18n key of the text a screen shows for a failed API call, in the user's language, never the API's English
  * `message` (DESIGN §4: the code and the details' rules are the contract, the message is for logs and scripts):
- * the feature's own key for a code it knows (`byCode`, as onboarding-errors.ts and identity-errors.ts do), else the
+ * the feature's own key for a code it knows (`byCode`, as onboarding-errors.ts gives), else the
  * rule the API named for a field (a `validation.*` key of the domain package), too many requests, a 404, or the
  * screen's `fallbackKey`.
  */

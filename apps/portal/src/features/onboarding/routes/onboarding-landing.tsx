@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Page } from '../../../components/page.tsx';
 import { PendingInvitationsNotice } from '../../../components/pending-invitations-notice.tsx';
+import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import { pathTo } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { useCurrentApplication } from '../api/current-application.ts';
@@ -15,7 +16,7 @@ import { useDeal } from '../api/get-deal.ts';
 import { useResumeApplication } from '../api/resume-application.ts';
 import { useStartApplication } from '../api/start-application.ts';
 import { PricingTable } from '../components/pricing-table.tsx';
-import { onboardingErrorKey } from '../onboarding-errors.ts';
+import { ONBOARDING_ERROR_KEYS } from '../onboarding-errors.ts';
 
 const resumeSchema = z.object({ shortcode: onboardingShortcodeSchema });
 
@@ -84,7 +85,7 @@ export default function OnboardingLandingScreen() {
       )}
       {start.isError && (
         <Alert color="red" variant="light" role="alert">
-          {t(onboardingErrorKey(start.error, 'onboarding.errors.start'))}
+          {t(apiErrorKey(start.error, 'onboarding.errors.start', ONBOARDING_ERROR_KEYS))}
         </Alert>
       )}
       <Card withBorder padding="lg" maw={480}>
@@ -107,7 +108,7 @@ export default function OnboardingLandingScreen() {
             />
             {resume.isError && (
               <Alert color="red" variant="light" role="alert">
-                {t(onboardingErrorKey(resume.error, 'onboarding.errors.start'))}
+                {t(apiErrorKey(resume.error, 'onboarding.errors.start', ONBOARDING_ERROR_KEYS))}
               </Alert>
             )}
             <Button

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { Page } from '../../../components/page.tsx';
-import { ApiError } from '../../../lib/api/api-error.ts';
+import { ApiError, apiErrorKey } from '../../../lib/api/api-error.ts';
 import { pathTo } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { currentMerchantStore } from '../../merchants/current-merchant-store.ts';
@@ -19,7 +19,7 @@ import { type CompanyFormValues, CompanyStep, EMPTY_COMPANY } from '../component
 import { EMPTY_PAYMENTS, PaymentsStep } from '../components/payments-step.tsx';
 import { emptySite, SiteStep, siteFormValues } from '../components/site-step.tsx';
 import { type VerificationResult, VerificationStep } from '../components/verification-step.tsx';
-import { onboardingErrorKey } from '../onboarding-errors.ts';
+import { ONBOARDING_ERROR_KEYS } from '../onboarding-errors.ts';
 
 const RESULTS: readonly VerificationResult[] = ['verified', 'needs-more-information', 'rejected', 'expired'];
 
@@ -53,7 +53,8 @@ function Wizard({ userId, application }: { userId: string; application: Onboardi
       { step, data: value },
       {
         onSuccess: () => setActive(next),
-        onError: (error) => setErrorKey(onboardingErrorKey(error, 'onboarding.errors.update')),
+        onError: (error) =>
+          setErrorKey(apiErrorKey(error, 'onboarding.errors.update', ONBOARDING_ERROR_KEYS)),
       },
     );
   };

@@ -1,0 +1,100 @@
+import { LOCALES, type Locale } from '@mp/domain/locales';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi, jsonResponse, renderRoutes } from '../../../../test/render.tsx';
+import { signedInWithFetchSpy } from '../../../../test/signed-in.ts';
+import { applyLocale, i18n } from '../../../lib/i18n/i18n.ts';
+import OnboardingLandingScreen from './onboarding-landing.tsx';
+
+const fetchMock = signedInWithFetchSpy();
+
+afterEach(async () => {
+  await applyLocale('en-GB');
+});
+
+/** An answer of the error model; its English `message` is for logs, never shown. */
+const refusal = (status: number, code: string, details: { field: string; rule: string }[] = []) =>
+  jsonResponse(status, {
+    error: {
+      code,
+      message: 'English text the screen must not show',
+      details: details.map((detail) => ({ ...detail, message: 'English text the screen must not show' })),
+    },
+  });
+
+async function renderLanding(locale: Locale, routes: Record<string, () => Response>) {
+  await applyLocale(locale);
+  fetchMock().mockImplementation(
+    fakeApi({
+      'GET /v1/onboarding/applications/current': () => jsonResponse(200, null),
+      'GET /v1/invitations': () => jsonResponse(200, []),
+      ...routes,
+    }).handle,
+  );
+  renderRoutes(
+    [
+      { path: '/onboarding', Component: OnboardingLandingScreen },
+      { path: '/onboarding/wizard', Component: () => <p>wizard</p> },
+    ],
+    '/onboarding',
+  );
+  return userEvent.setup();
+}
+
+async function alertAfterStart(locale: Locale, answer: () => Response) {
+  const user = await renderLanding(locale, { 'POST /v1/onboarding/applications': answer });
+  await user.click(
+    await screen.findByRole('button', { name: i18n.t('onboarding.landing.start') }, { timeout: 5000 }),
+  );
+  return screen.findByRole('alert');
+}
+
+async function alertAfterResume(locale: Locale, answer: () => Response) {
+  const user = await renderLanding(locale, { 'POST /v1/onboarding/applications/resume': answer });
+  await user.type(
+    await screen.findByLabelText(i18n.t('onboarding.landing.shortcode'), {}, { timeout: 5000 }),
+    '123456',
+  );
+  await user.click(screen.getByRole('button', { name: i18n.t('onboarding.landing.resume') }));
+  return screen.findByRole('alert');
+}
+
+// Issue 16 review: onboarding reads its failures through the shared apiErrorKey with its own codes (SPEC §8).
+describe('onboarding landing: what the user reads when the API refuses', { timeout: 20_000 }, () => {
+  it.each(LOCALES)('%s: starting with an e-mail already onboarding reads SPEC’s text', async (locale) => {
+    const alert = await alertAfterStart(locale, () => refusal(409, 'ONBOARDING_EMAIL_IN_USE'));
+    expect(alert).toHaveTextContent(i18n.t('onboarding.errors.emailInUse'));
+    expect(alert).not.toHaveTextContent('English text');
+  });
+
+  it.each(LOCALES)(
+    '%s: a start that fails for no named reason reads "Unable to start onboarding"',
+    async (locale) => {
+      const alert = await alertAfterStart(locale, () => refusal(500, 'INTERNAL'));
+      expect(alert).toHaveTextContent(i18n.t('onboarding.errors.start'));
+    },
+  );
+
+  it.each(LOCALES)('%s: each shortcode refusal reads its own text', async (locale) => {
+    for (const [status, code, key] of [
+      [404, 'ONBOARDING_SHORTCODE_NOT_RECOGNISED', 'onboarding.errors.shortcodeNotRecognised'],
+      [409, 'ONBOARDING_ALREADY_STARTED', 'onboarding.errors.alreadyStarted'],
+      [429, 'ONBOARDING_SHORTCODE_LIMIT', 'onboarding.errors.shortcodeLimit'],
+    ] as const) {
+      const alert = await alertAfterResume(locale, () => refusal(status, code));
+      const text = i18n.t(key);
+      expect(text).not.toBe(key);
+      expect(alert).toHaveTextContent(text);
+      cleanup();
+    }
+  });
+
+  it.each(LOCALES)('%s: a shortcode the API refuses by a rule reads the rule’s text', async (locale) => {
+    const alert = await alertAfterResume(locale, () =>
+      refusal(400, 'VALIDATION_FAILED', [{ field: 'shortcode', rule: 'validation.required' }]),
+    );
+    expect(alert).toHaveTextContent(i18n.t('validation.required'));
+    expect(alert).not.toHaveTextContent('English text');
+  });
+});
