@@ -4,9 +4,12 @@
 // `_after`, default prefix `compare`), then for every route takes turns: before, after, each followed by its
 // own checkout's bench/pgbench script at the same concurrency (10), the order swapped every round; prints every
 // run with the load average and the medians. NODE_ARGS_BEFORE / NODE_ARGS_AFTER add node flags to either API
-// (e.g. the same checkout twice, with and without a flag). Copy a checkout's sources elsewhere first when you
+// (e.g. the same checkout twice, with and without a flag). Beside each run, the API process's own CPU time per
+// request (user + system from /proc/<pid>/stat over the run): it moves far less with the machine's load than
+// the throughput does, so a lever that saves a few per cent of the API's work shows there first. Copy a checkout's sources elsewhere first when you
 // keep editing it while this runs.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import type { LoadResult } from './lib/load.ts';
@@ -76,6 +79,13 @@ async function startSide(name: Side['name'], dir: string, port: number): Promise
   return { name, api, headers, world, variables: totalsVariables(world), databaseUrl, load, pgbench };
 }
 
+/** CPU seconds (user + system) the process has used so far (/proc/<pid>/stat, clock ticks of 1/100 s). */
+const cpuSeconds = (pid: number) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -93,10 +103,12 @@ try {
     const url = (side: Side) => `${side.api.url}${route.path(side.world.merchant)}`;
     for (const side of sides)
       await side.load({ url: url(side), connections: 10, seconds: 2, headers: side.headers });
-    const runs = new Map<string, { rps: number[]; p99: number[]; tps: number[] }>();
+    const runs = new Map<string, { rps: number[]; p99: number[]; tps: number[]; cpu: number[] }>();
     for (let round = 0; round < rounds; round++) {
       for (const side of round % 2 ? [...sides].reverse() : sides) {
+        const cpuBefore = cpuSeconds(side.api.pid);
         const run = await side.load({ url: url(side), connections: 10, seconds, headers: side.headers });
+        const cpuPerRequest = ((cpuSeconds(side.api.pid) - cpuBefore) / run.total) * 1e6;
         const tps = route.script
           ? (
               await side.pgbench({
@@ -108,20 +120,21 @@ try {
               })
             ).tps
           : NaN;
-        const kept = runs.get(side.name) ?? { rps: [], p99: [], tps: [] };
+        const kept = runs.get(side.name) ?? { rps: [], p99: [], tps: [], cpu: [] };
         runs.set(side.name, kept);
         kept.rps.push(run.requestsPerSecond);
         kept.p99.push(run.p99Ms);
         kept.tps.push(tps);
+        kept.cpu.push(cpuPerRequest);
         console.log(
-          `${name} ${side.name} round ${round + 1}: ${run.requestsPerSecond.toFixed(0)} req/s, p99 ${run.p99Ms} ms, ${run.errors + run.non2xx} errors | ${anchorText(tps, run.requestsPerSecond)} | load ${loadAverage()}`,
+          `${name} ${side.name} round ${round + 1}: ${run.requestsPerSecond.toFixed(0)} req/s, p99 ${run.p99Ms} ms, ${run.errors + run.non2xx} errors, API CPU ${cpuPerRequest.toFixed(0)} µs/request | ${anchorText(tps, run.requestsPerSecond)} | load ${loadAverage()}`,
         );
       }
     }
     for (const [side, kept] of runs) {
       const ratios = kept.rps.map((rps, i) => rps / (kept.tps[i] ?? NaN));
       console.log(
-        `median ${name} ${side}: ${median(kept.rps).toFixed(0)} req/s, p99 ${median(kept.p99)} ms, ${anchorText(median(kept.tps), median(kept.rps))} (rounds ${ratios.map((r) => r.toFixed(2)).join(' ')})`,
+        `median ${name} ${side}: ${median(kept.rps).toFixed(0)} req/s, p99 ${median(kept.p99)} ms, API CPU ${median(kept.cpu).toFixed(0)} µs/request, ${anchorText(median(kept.tps), median(kept.rps))} (rounds ${ratios.map((r) => r.toFixed(2)).join(' ')})`,
       );
     }
   }
