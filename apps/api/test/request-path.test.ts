@@ -161,4 +161,34 @@ describe('the request path', () => {
       expect(result.rows[0]?.role).not.toBe('app_user');
     }
   });
+
+  it('gives every row its own object when statements share a column list (node-postgres row templates shared per list)', async () => {
+    type Row = Record<string, unknown>;
+    const run = async (text: ReturnType<typeof sql>) =>
+      ((await t.app.db.execute(text)) as unknown as { rows: Row[] }).rows;
+    const first = await run(sql`select 1 as a, 'x' as b union all select 2, 'y'`);
+    expect(first).toEqual([
+      { a: 1, b: 'x' },
+      { a: 2, b: 'y' },
+    ]);
+    // A row changed by its reader is not what the next statement with the same columns starts from.
+    (first[0] as Row).a = 99;
+    (first[0] as Row).extra = true;
+    const again = await run(sql`select 3 as a, null::text as b`);
+    expect(again).toEqual([{ a: 3, b: null }]);
+    expect(Object.keys(again[0] as Row)).toEqual(['a', 'b']);
+    // Another column list, in another order, and a column whose name is an object's own special name.
+    const other = await run(sql`select 'z' as b, 4 as a, 5 as "__proto__", 6 as "constructor"`);
+    expect(Object.keys(other[0] as Row)).toEqual(['b', 'a', '__proto__', 'constructor']);
+    expect(Object.getOwnPropertyDescriptor(other[0], '__proto__')?.value).toBe(5);
+    expect((other[0] as Row).constructor).toBe(6);
+    expect(Object.getPrototypeOf(other[0])).toBe(Object.prototype);
+    // Drizzle's selects read rows as arrays: their columns still map to the right fields.
+    const [merchant] = await t.app.db
+      .select({ name: merchants.legalEntityName, id: merchants.id })
+      .from(merchants)
+      .where(eq(merchants.id, w.merchantA));
+    expect(merchant?.id).toBe(w.merchantA);
+    expect(typeof merchant?.name).toBe('string');
+  });
 });

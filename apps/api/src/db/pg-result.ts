@@ -1,0 +1,61 @@
+import pg from 'pg';
+
+interface Field {
+  name: string;
+  dataTypeID: number;
+  format?: string;
+}
+type TypeParsers = { getTypeParser(oid: number, format: string): unknown };
+/** The fields of node-postgres's Result that its `addFields` sets (pg/lib/result.js, 8.x). */
+interface ResultFields {
+  fields: Field[];
+  _parsers: unknown[] | undefined;
+  _types: TypeParsers | undefined;
+  rowAsArray: boolean;
+  _prebuiltEmptyResultObject: Record<string, null> | null;
+}
+
+/** At most this many column lists are remembered (the API sends a few dozen statements). */
+const MAX_TEMPLATES = 1024;
+const templates = new Map<string, Record<string, null>>();
+let installed = false;
+
+/**
+ * node-postgres builds, for every statement's row description, the empty row its object rows are copied from:
+ * one property at a time on a prototype-less object (a dictionary), then copied again. Done for every statement
+ * of every request, that was 1–3 % of the API's CPU on the read routes (docs/PERFORMANCE.md, session 14). Here
+ * the same empty row is built once per column list and shared: `parseRow` only ever copies it (`{ ...row }`),
+ * never writes to it. The parsers are still taken per statement (they depend on the query's own `types`), and
+ * rows read as arrays (Drizzle's selects) build no empty row at all, as they never read one.
+ *
+ * Installed once per process, on PostgreSQL only (db/client.ts); PGlite does not use node-postgres's Result.
+ */
+export function shareResultRowTemplates(): void {
+  if (installed) return;
+  installed = true;
+  const Result = (pg as unknown as { Result: { prototype: { addFields(fields: Field[]): void } } }).Result;
+  const pgTypes = pg.types as unknown as TypeParsers;
+  Result.prototype.addFields = function addFields(this: ResultFields, fields: Field[]) {
+    this.fields = fields;
+    if (fields.length) this._parsers = new Array(fields.length);
+    const types = this._types ?? pgTypes;
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i] as Field;
+      (this._parsers as unknown[])[i] = types.getTypeParser(field.dataTypeID, field.format || 'text');
+    }
+    if (this.rowAsArray) return;
+    // A column name holds no NUL (PostgreSQL's names are C strings), so the joined names identify the list.
+    let key = '';
+    for (const field of fields) key += `${field.name}\u0000`;
+    let template = templates.get(key);
+    if (!template) {
+      // As node-postgres builds it (a name such as `__proto__` stays an ordinary column).
+      const row = Object.create(null) as Record<string, null>;
+      for (const field of fields) row[field.name] = null;
+      template = { ...row };
+      if (templates.size >= MAX_TEMPLATES) templates.clear();
+      templates.set(key, template);
+    }
+    this._prebuiltEmptyResultObject = template;
+  };
+}
