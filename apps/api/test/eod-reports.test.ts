@@ -159,6 +159,12 @@ describe('end-of-day reports', () => {
       expect(foreign.statusCode).toBe(404);
       const other = await call('managerA2', 'POST', m('/eod-reports'), { siteId: w.siteA1, tradingDay: DAY });
       expect(other.statusCode).toBe(404);
+      // The manager's own site in the query does not let the body name another (the check reads every siteId).
+      const smuggled = await call('managerA2', 'POST', m(`/eod-reports?siteId=${w.siteA2}`), {
+        siteId: w.siteA1,
+        tradingDay: DAY,
+      });
+      expect(smuggled.statusCode).toBe(404);
       expect(t.sentJobs).toEqual([]);
     });
   });

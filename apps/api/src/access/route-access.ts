@@ -30,7 +30,7 @@ import { isUuid, type TenantDb, type Tx } from './tenant-db.ts';
  * - `staff`: staff only; anybody else gets 404.
  * - `merchant`: the merchant in the `:id` path parameter; a non-member who is not staff gets 404, identical
  *   whether the merchant exists or not; then every listed permission must be held in `scope` (staff pass):
- *   `company`, `site` (the `siteId` of the path, else of the query, else of the body; without one the check is
+ *   `company`, `site` (every `siteId` of the path, the query and the body; without one the check is
  *   `any-site` and the service must narrow to the sites the actor holds, see `sitesWithPermission`) or
  *   `any-site`. `staffOnly` lets only staff through. `audited` says the service writes its own audit entries
  *   for writes (so the generic staff-action entry is not written twice).
@@ -96,21 +96,23 @@ declare module 'fastify' {
 /** Merchant-scoped paths: each must declare `merchant` access (test/access-route-declarations.test.ts). */
 export const MERCHANT_PATH = /^\/api(\/v1)?\/merchants\/:id(\/|$)/;
 
-export function siteIdOf(request: FastifyRequest): string | undefined {
+/**
+ * The scopes a `site` route's permissions must hold in: each site named in the path, the query or the body. The
+ * check runs before the input is validated and does not know which of them the handler reads (a query the route
+ * does not declare is never validated), so a caller cannot have one site checked and another used
+ * (`?siteId=<theirs>` with `{ "siteId": "<not theirs>" }`): every one must hold.
+ */
+function scopesOf(request: FastifyRequest, scope: 'company' | 'site' | 'any-site'): PermissionScope[] {
+  if (scope === 'company') return [{ kind: 'company' }];
+  if (scope === 'any-site') return [{ kind: 'any-site' }];
+  const siteIds = new Set<string>();
   for (const source of [request.params, request.query, request.body]) {
     if (source && typeof source === 'object' && 'siteId' in source) {
       const value = (source as { siteId: unknown }).siteId;
-      if (typeof value === 'string' && value !== '') return value;
+      if (typeof value === 'string' && value !== '') siteIds.add(value);
     }
   }
-  return undefined;
-}
-
-function scopeOf(request: FastifyRequest, scope: 'company' | 'site' | 'any-site'): PermissionScope {
-  if (scope === 'company') return { kind: 'company' };
-  if (scope === 'any-site') return { kind: 'any-site' };
-  const siteId = siteIdOf(request);
-  return siteId ? { kind: 'site', siteId } : { kind: 'any-site' };
+  return siteIds.size > 0 ? [...siteIds].map((siteId) => ({ kind: 'site', siteId })) : [{ kind: 'any-site' }];
 }
 
 /**
@@ -152,7 +154,10 @@ function merchantCheck(
       { ip: request.ip, requestId: String(request.id), userAgent: request.headers['user-agent'] ?? null },
       access.read?.(merchantId, request),
     );
-    if (!context || !holdsPermissions(context, access.permissions, scopeOf(request, access.scope)))
+    if (
+      !context ||
+      !scopesOf(request, access.scope).every((scope) => holdsPermissions(context, access.permissions, scope))
+    )
       throw denied();
     // Issue 15: an owner can require a second factor of every user of the merchant (company settings); a member's
     // session that passed none is refused like a staff one, and the portal sends them to /two-factor.
