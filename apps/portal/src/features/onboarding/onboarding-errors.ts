@@ -8,4 +8,6 @@ export const ONBOARDING_ERROR_KEYS: Readonly<Record<string, string>> = {
   ONBOARDING_ALREADY_STARTED: 'onboarding.errors.alreadyStarted',
   ONBOARDING_EMAIL_IN_USE: 'onboarding.errors.emailInUse',
   ONBOARDING_SHORTCODE_LIMIT: 'onboarding.errors.shortcodeLimit',
+  // A step saved after the application was submitted (another tab): trying again cannot help.
+  ONBOARDING_SUBMITTED: 'onboarding.errors.submitted',
 };

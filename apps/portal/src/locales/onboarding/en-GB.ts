@@ -114,6 +114,8 @@ export const onboardingEnGB = {
     emailInUse: 'This e-mail is already used for an active onboarding. Continue that application instead.',
     start: 'Unable to start onboarding. Please try again.',
     update: 'Unable to update onboarding. Please try again.',
+    submitted:
+      'This application has already been submitted: it can no longer be changed. Reload the page to see where it stands.',
     submit: 'Unable to submit onboarding. Please try again.',
     // SPEC §8: merchant creation fallback, spelled as SPEC spells it.
     fallback: 'An error ocurred when processing this request',

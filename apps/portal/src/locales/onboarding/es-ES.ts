@@ -118,6 +118,8 @@ export const onboardingEsES: typeof onboardingEnGB = {
     emailInUse: 'Este correo ya se usa en un alta activa. Continúa esa solicitud.',
     start: 'No se pudo iniciar el alta. Inténtalo de nuevo.',
     update: 'No se pudo actualizar el alta. Inténtalo de nuevo.',
+    submitted:
+      'Esta solicitud ya se ha enviado y ya no se puede cambiar. Recarga la página para ver en qué punto está.',
     submit: 'No se pudo enviar el alta. Inténtalo de nuevo.',
     fallback: 'Se produjo un error al procesar esta solicitud',
     verificationLink: 'No se pudo abrir la verificación. Inténtalo de nuevo.',

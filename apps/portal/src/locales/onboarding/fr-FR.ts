@@ -117,6 +117,8 @@ export const onboardingFrFR: typeof onboardingEnGB = {
     emailInUse: 'Cet e-mail est déjà utilisé pour une inscription en cours. Reprenez cette demande.',
     start: 'Impossible de commencer l’inscription. Réessayez.',
     update: 'Impossible de mettre à jour l’inscription. Réessayez.',
+    submitted:
+      'Cette demande a déjà été envoyée et ne peut plus être modifiée. Rechargez la page pour voir où elle en est.',
     submit: 'Impossible d’envoyer l’inscription. Réessayez.',
     fallback: 'Une erreur est survenue lors du traitement de cette demande',
     verificationLink: 'Impossible d’ouvrir la vérification. Réessayez.',

@@ -117,6 +117,8 @@ export const onboardingItIT: typeof onboardingEnGB = {
     emailInUse: 'Questa e-mail è già usata per una registrazione attiva. Continua quella richiesta.',
     start: 'Impossibile iniziare la registrazione. Riprova.',
     update: 'Impossibile aggiornare la registrazione. Riprova.',
+    submitted:
+      'Questa richiesta è già stata inviata e non può più essere modificata. Ricarica la pagina per vedere a che punto è.',
     submit: 'Impossibile inviare la registrazione. Riprova.',
     fallback: 'Si è verificato un errore durante l’elaborazione della richiesta',
     verificationLink: 'Impossibile aprire la verifica. Riprova.',

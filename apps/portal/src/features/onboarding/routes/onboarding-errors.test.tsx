@@ -6,6 +6,7 @@ import { fakeApi, jsonResponse, renderRoutes } from '../../../../test/render.tsx
 import { signedInWithFetchSpy } from '../../../../test/signed-in.ts';
 import { applyLocale, i18n } from '../../../lib/i18n/i18n.ts';
 import OnboardingLandingScreen from './onboarding-landing.tsx';
+import OnboardingWizardScreen from './onboarding-wizard.tsx';
 
 const fetchMock = signedInWithFetchSpy();
 
@@ -27,8 +28,8 @@ async function renderLanding(locale: Locale, routes: Record<string, () => Respon
   await applyLocale(locale);
   fetchMock().mockImplementation(
     fakeApi({
-      'GET /v1/onboarding/applications/current': () => jsonResponse(200, null),
-      'GET /v1/invitations': () => jsonResponse(200, []),
+      'GET /v1/onboarding/applications/current': () => jsonResponse(200, { data: null }),
+      'GET /v1/invitations': () => jsonResponse(200, { data: [] }),
       ...routes,
     }).handle,
   );
@@ -97,4 +98,54 @@ describe('onboarding landing: what the user reads when the API refuses', { timeo
     expect(alert).toHaveTextContent(i18n.t('validation.required'));
     expect(alert).not.toHaveTextContent('English text');
   });
+});
+
+const APPLICATION = '77777777-7777-4777-8777-777777777777';
+
+/** The wizard on its payments step (the company saved), whose Next the API answers with `answer`. */
+async function alertAfterSavingPayments(locale: Locale, answer: () => Response) {
+  await applyLocale(locale);
+  fetchMock().mockImplementation(
+    fakeApi({
+      'GET /v1/onboarding/applications/current': () =>
+        jsonResponse(200, {
+          data: {
+            applicationId: APPLICATION,
+            status: 'in-progress',
+            email: 'new.merchant@example.com',
+            dealReference: null,
+            stepsDone: 1,
+            data: {},
+            merchantId: null,
+            createdAt: '2026-11-24T09:00:00.000Z',
+            updatedAt: '2026-11-24T09:00:00.000Z',
+          },
+        }),
+      [`PUT /v1/onboarding/applications/${APPLICATION}/steps/payments`]: answer,
+    }).handle,
+  );
+  renderRoutes([{ path: '/onboarding/wizard', Component: OnboardingWizardScreen }], '/onboarding/wizard');
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: i18n.t('onboarding.next') }, { timeout: 5000 }));
+  return screen.findByRole('alert');
+}
+
+describe('onboarding wizard: what the user reads when a step is not saved', { timeout: 20_000 }, () => {
+  it.each(LOCALES)(
+    '%s: an application submitted meanwhile (another tab) says so, not "try again"',
+    async (locale) => {
+      const alert = await alertAfterSavingPayments(locale, () => refusal(409, 'ONBOARDING_SUBMITTED'));
+      const text = i18n.t('onboarding.errors.submitted');
+      expect(text).not.toBe('onboarding.errors.submitted');
+      expect(alert).toHaveTextContent(text);
+    },
+  );
+
+  it.each(LOCALES)(
+    '%s: a save that fails for no named reason reads "Unable to update onboarding"',
+    async (locale) => {
+      const alert = await alertAfterSavingPayments(locale, () => refusal(500, 'INTERNAL'));
+      expect(alert).toHaveTextContent(i18n.t('onboarding.errors.update'));
+    },
+  );
 });
