@@ -1,9 +1,18 @@
+import { ALL_SITES } from '@mp/domain/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../src/adapters/mail/outbox-mailer.ts';
 import { users } from '../src/db/schema/index.ts';
-import { type AccessWorld, type ActorName, createAccessWorld } from './access-fixtures.ts';
+import {
+  type AccessWorld,
+  type ActorName,
+  createAccessWorld,
+  grant,
+  insertUser,
+  PASSWORD,
+} from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
+import { signIn } from './helpers/auth.ts';
 
 // Issue 14 §4: the help panel's contact form e-mails support through the mail port (the outbox here).
 describe('support messages', () => {
@@ -98,6 +107,27 @@ describe('support messages', () => {
       404,
     );
     expect((await send(null, { subject: 'Hi', message: 'x' })).statusCode).toBe(401);
+  });
+
+  it('lets a manager of every site (*) name any site of the company', async () => {
+    const email = 'support.every-site@example.com';
+    const id = await insertUser(t.app.db, email, ['Merchants']);
+    await grant(t.app.db, w.merchantA, id, [], [{ siteId: ALL_SITES, role: 'SiteManager' }]);
+    const token = await signIn(t.app, email, PASSWORD);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/support/messages',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        subject: 'Terminal',
+        message: 'Site A1 terminal',
+        merchantId: w.merchantA,
+        siteId: w.siteA1,
+      },
+    });
+    expect(res.statusCode).toBe(202);
+    const mail = (await readOutbox(t.app.db, SUPPORT)).find((sent) => sent.replyTo === email);
+    expect(mail?.text).toContain(`Site: Support-a1 (${w.siteA1})`);
   });
 
   it('answers 400 naming the field for missing, too long or malformed input', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ALL_SITES } from '@mp/domain/permissions';
 import type { SupportMessageInput } from '@mp/domain/schemas/support';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -68,7 +69,8 @@ export function createSupportService(deps: SupportServiceOptions) {
         const siteId = input.siteId;
         const grants = access.grants;
         const holdsSite =
-          grants.companyRoles.length > 0 || grants.siteRoles.some((grant) => grant.siteId === siteId);
+          grants.companyRoles.length > 0 ||
+          grants.siteRoles.some((grant) => grant.siteId === siteId || grant.siteId === ALL_SITES);
         const row = holdsSite
           ? await tenantDb.forMerchant(access.merchant.id, async (tx) => {
               const [found] = await tx
