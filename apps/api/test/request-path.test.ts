@@ -191,4 +191,17 @@ describe('the request path', () => {
     expect(merchant?.id).toBe(w.merchantA);
     expect(typeof merchant?.name).toBe('string');
   });
+
+  it("answers Drizzle's relational queries (tx.query.<table>) in a request's transaction, built only when read", async () => {
+    const tenantDb = createTenantDb(t.app.database);
+    const found = await tenantDb.readForMerchant(w.merchantA, (tx) =>
+      tx.query.merchants.findFirst({ columns: { id: true }, where: eq(merchants.id, w.merchantA) }),
+    );
+    expect(found).toEqual({ id: w.merchantA });
+    // Under the merchant's row-level security: another merchant's row is not there.
+    const other = await tenantDb.forMerchant(w.merchantA, (tx) =>
+      tx.query.merchants.findMany({ columns: { id: true }, where: eq(merchants.id, w.merchantB) }),
+    );
+    expect(other).toEqual([]);
+  });
 });

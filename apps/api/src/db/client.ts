@@ -292,25 +292,32 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
 /**
  * A Drizzle transaction handle on a checked-out client. Drizzle's constructor builds a relational query
  * builder for every table of the schema (`tx.query.<table>`), about 4 % of the API's CPU per request on a
- * one-statement read (docs/PERFORMANCE.md); nothing here uses them, so they are built only if `query` is read.
+ * one-statement read (docs/PERFORMANCE.md); nothing here uses them, so they are built only if a table of
+ * `query` is read. The handle's fields are assigned, not redefined: redefining them with property descriptors
+ * (as before session 14) turned every handle into a slow dictionary-mode object, ~1 % of the request path.
  */
 function transactionHandle(db: unknown, client: pg.PoolClient): Tx {
   const { dialect, session: base } = partsOf(db);
   const session = new NodePgSession(client, dialect, base.schema, base.options);
-  const tx = new NodePgTransaction(dialect, session, undefined);
+  const tx = new NodePgTransaction(dialect, session, undefined) as unknown as {
+    schema: RelationalSchema | undefined;
+    _: object;
+    query: object;
+  };
   const relational = base.schema as RelationalSchema | undefined;
-  Object.defineProperties(tx, {
-    schema: { value: relational, writable: true },
-    _: { value: relational ? { ...relational, session } : tx._, writable: true },
-    query: {
-      configurable: true,
-      get() {
-        const { query } = new NodePgTransaction(dialect, session, relational);
-        Object.defineProperty(tx, 'query', { value: query, writable: true });
-        return query;
+  tx.schema = relational;
+  if (relational) tx._ = { ...relational, session };
+  type Tables = Record<string | symbol, unknown>;
+  let query: Tables | undefined;
+  tx.query = new Proxy(
+    {},
+    {
+      get: (_target, table) => {
+        if (!query) query = new NodePgTransaction(dialect, session, relational).query as Tables;
+        return query[table];
       },
     },
-  });
+  );
   return tx as unknown as Tx;
 }
 type RelationalSchema = NonNullable<ConstructorParameters<typeof NodePgTransaction>[2]>;
