@@ -54,12 +54,18 @@ async function startSide(name: Side['name'], dir: string, port: number): Promise
 
 const sides: Side[] = [];
 try {
-  // One after the other: two PGlite starts (migrations, seed) at once would each take twice as long.
-  sides.push(await startSide('before', resolve(beforeArg), basePort + 3));
-  sides.push(await startSide('after', resolve(afterArg), basePort + 4));
-  await new Promise((done) => setTimeout(done, 3000));
+  // Both at once, so that neither idles longer than the other before the load (see IDLE_SECONDS below).
+  const started = await Promise.allSettled([
+    startSide('before', resolve(beforeArg), basePort + 3),
+    startSide('after', resolve(afterArg), basePort + 4),
+  ]);
+  for (const side of started) if (side.status === 'fulfilled') sides.push(side.value);
+  for (const side of started) if (side.status === 'rejected') throw side.reason;
+  // Idle before the load (IDLE_SECONDS, default 3): past ~8 s V8's memory reducer runs a compacting collection
+  // in an idle process, which changes how far its old generation then grows under load (docs/PERFORMANCE.md).
+  await new Promise((done) => setTimeout(done, Number(process.env.IDLE_SECONDS ?? 3) * 1000));
   for (const side of sides)
-    console.log(`${side.name} idle: ${await side.api.rssMiB()} MiB | load ${loadAverage()}`);
+    console.log(`${side.name} idle: ${(await side.api.rssMiB()).toFixed(0)} MiB | load ${loadAverage()}`);
   const all = new Map<string, { steady: number[]; peak: number[] }>();
   for (let round = 0; round < rounds; round++) {
     const samples = new Map<string, number[]>(sides.map((side) => [side.name, []]));
@@ -89,7 +95,7 @@ try {
       kept.steady.push(median(taken));
       kept.peak.push(Math.max(...taken));
       console.log(
-        `round ${round + 1} ${side.name}: ${run?.requestsPerSecond.toFixed(0)} req/s, ${(run?.errors ?? 0) + (run?.non2xx ?? 0)} errors | RSS steady ${median(taken)} MiB, peak ${Math.max(...taken)} MiB (${taken.length} samples) | load ${loadAverage()}`,
+        `round ${round + 1} ${side.name}: ${run?.requestsPerSecond.toFixed(0)} req/s, ${(run?.errors ?? 0) + (run?.non2xx ?? 0)} errors | RSS steady ${median(taken).toFixed(0)} MiB, peak ${Math.max(...taken).toFixed(0)} MiB (${taken.length} samples) | load ${loadAverage()}`,
       );
     });
   }

@@ -13,6 +13,7 @@ import { isDatabaseEmpty, seedDemoWorld } from './db/seed.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { startJobs } from './jobs/start-jobs.ts';
 import { createPspSimulator } from './modules/psp/simulator.ts';
+import { collectStartUpGarbage } from './start-up-memory.ts';
 
 // `npm start`: configuration → database (migrated, seeded when empty) → one process serving API and portal.
 
@@ -119,6 +120,8 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+// Start-up's garbage collected before the first request (issue 16 §2): see start-up-memory.ts.
+collectStartUpGarbage();
 try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
