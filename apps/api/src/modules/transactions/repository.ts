@@ -74,6 +74,60 @@ export interface TransactionRow {
   cardRegion: string | null;
 }
 
+/**
+ * A row of `transactionColumns` as the driver answers it in array mode (Drizzle asks for arrays; timestamps come
+ * as text, bigints as text or bigint), in the columns' order, mapped by hand: Drizzle's own mapping walks every
+ * column's type per value (`mapResultRow`, `is()`), a part of the list page's CPU in the API's profile
+ * (docs/PERFORMANCE.md, session 14).
+ */
+function transactionFromArray(row: unknown[], at = 0): TransactionRow {
+  return {
+    id: row[at] as string,
+    pspReference: row[at + 1] as string,
+    merchantReference: row[at + 2] as string | null,
+    createdAt: new Date(row[at + 3] as string),
+    siteId: row[at + 4] as string,
+    siteName: row[at + 5] as string,
+    deviceId: row[at + 6] as string | null,
+    deviceLabel: row[at + 7] as string | null,
+    amount: Number(row[at + 8]),
+    tipAmount: Number(row[at + 9]),
+    currency: row[at + 10] as string,
+    status: row[at + 11] as string,
+    source: row[at + 12] as string,
+    cardScheme: row[at + 13] as string | null,
+    cardBin: row[at + 14] as string | null,
+    cardLastFour: row[at + 15] as string | null,
+    cardRegion: row[at + 16] as string | null,
+  };
+}
+if (
+  Object.keys(transactionColumns).join() !==
+  'id,pspReference,merchantReference,createdAt,siteId,siteName,deviceId,deviceLabel,amount,tipAmount,currency,status,source,cardScheme,cardBin,cardLastFour,cardRegion'
+)
+  throw new Error(
+    'transactionFromArray reads the columns in the order of transactionColumns: keep them in step',
+  );
+
+/**
+ * `builder`'s prepared statement answering its array-mode rows through `map` (Drizzle's `customResultMapper`,
+ * which its own relational queries use) instead of its per-column mapping.
+ */
+function mappedWith<T>(
+  builder: { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T[]> } },
+  map: (row: unknown[]) => T,
+) {
+  return {
+    prepare(name: string) {
+      const prepared = builder.prepare(name);
+      (prepared as unknown as { customResultMapper: (rows: unknown[][]) => T[] }).customResultMapper = (
+        rows,
+      ) => rows.map((row) => map(row));
+      return prepared;
+    },
+  };
+}
+
 /** Transactions with their site's name and their terminal's label, for the list, the search and the detail. */
 const selectTransactions = (tx: Tx) =>
   tx
@@ -189,7 +243,7 @@ const shapeFromKey = (key: string): ListShape => ({
  * parsed and planned by PostgreSQL once per connection (the API sent each page's text to be parsed and planned
  * again: ~1 ms of planning a request at 1M rows, docs/PERFORMANCE.md).
  */
-const listPage = preparedByKey<TransactionRow[]>('transactions_list', (key) => (tx) => {
+function pageQuery(tx: Tx, key: string) {
   const shape = shapeFromKey(key);
   const p = sql.placeholder;
   return (
@@ -209,7 +263,79 @@ const listPage = preparedByKey<TransactionRow[]>('transactions_list', (key) => (
       .orderBy(NEWEST_FIRST)
       .limit(p('limit'))
   );
-});
+}
+
+/**
+ * The page's statement of a shape (key: `shapeKey`, then `k` when it starts after a key): built by Drizzle once,
+ * parsed and planned by PostgreSQL once per connection (the API sent each page's text to be parsed and planned
+ * again: ~1 ms of planning a request at 1M rows, docs/PERFORMANCE.md).
+ */
+const listPage = preparedByKey<TransactionRow[]>(
+  'transactions_list',
+  (key) => (tx) => mappedWith(pageQuery(tx, key), transactionFromArray),
+);
+
+export interface CurrencyTotals {
+  currency: string;
+  count: number;
+  amount: number;
+  tipAmount: number;
+}
+
+/** The totals' columns as `pageAndTotals` reads them (`x`), and the page's (`p`), named for the outer query. */
+const PAGE_COLUMNS = sql.raw(
+  'id, psp_reference, merchant_reference, created_at, site_id, site_name, device_id, device_label, amount, ' +
+    'tip_amount, currency, status, source, card_scheme, card_bin, card_last_four, card_region',
+);
+
+/**
+ * A first page and its per-currency totals in one statement (one round trip, and one statement that can travel
+ * with the access check): the totals (from a roll-up, or from the rows for a card or an amount) as one JSON array
+ * on every row, the page's rows joined to it (none: one row whose page columns are null).
+ */
+const pageAndTotals = preparedByKey<{ rows: TransactionRow[]; totals: CurrencyTotals[] }>(
+  'transactions_list_first',
+  (key) => (tx) => {
+    const totals = /[blmx]/.test(key) ? rowTotalsQuery(tx, key) : rollupTotalsQuery(tx, key);
+    const statement = sql`select t.totals, p.*
+      from (select coalesce(json_agg(json_build_array(x.currency, x.count, x.amount, x.tip_amount)
+                      order by x.currency), '[]'::json)
+              from ${totals} as x(currency, count, amount, tip_amount)) as t(totals)
+      left join lateral ${pageQuery(tx, key)} as p(${PAGE_COLUMNS}) on true
+      order by p.created_at desc, p.id desc`;
+    const { session, dialect } = tx as unknown as {
+      session: {
+        prepareQuery(
+          query: unknown,
+          fields: undefined,
+          name: string,
+          arrayMode: true,
+          map: (rows: unknown[][]) => { rows: TransactionRow[]; totals: CurrencyTotals[] },
+        ): {
+          execute(
+            values?: Record<string, unknown>,
+          ): Promise<{ rows: TransactionRow[]; totals: CurrencyTotals[] }>;
+        };
+      };
+      dialect: { sqlToQuery(statement: SQL): unknown };
+    };
+    return {
+      prepare: (name: string) =>
+        session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, true, (rows) => {
+          const rawTotals = (rows[0]?.[0] ?? []) as [string, number, string, string][];
+          return {
+            totals: rawTotals.map(([currency, count, amount, tipAmount]) => ({
+              currency,
+              count,
+              amount: Number(amount),
+              tipAmount: Number(tipAmount),
+            })),
+            rows: rows.flatMap((row) => (row[1] === null ? [] : [transactionFromArray(row, 1)])),
+          };
+        }),
+    };
+  },
+);
 
 export interface TotalsFilter {
   merchantId: string;
@@ -329,6 +455,26 @@ export const transactionsRepository = {
   ): Promise<TransactionRow[]> {
     return listPage(`${shapeKey(shapeOf(filter))}${after ? 'k' : ''}`)(tx, {
       ...listValues(filter),
+      afterCreatedAt: after?.createdAt.toISOString(),
+      afterId: after?.id,
+      limit: limit + 1,
+    });
+  },
+
+  /**
+   * `list` and `totalsByCurrency` in one statement (`pageAndTotals`): one round trip for a first page with its
+   * totals, and one statement, so it can travel with the access check.
+   */
+  async listWithTotals(
+    tx: Tx,
+    filter: ListFilter & { days: { first: string; last: string } },
+    after: { createdAt: Date; id: string } | undefined,
+    limit: number,
+  ): Promise<{ rows: TransactionRow[]; totals: CurrencyTotals[] }> {
+    return pageAndTotals(`${shapeKey(shapeOf(filter))}${after ? 'k' : ''}`)(tx, {
+      ...listValues(filter),
+      firstDay: filter.days.first,
+      lastDay: filter.days.last,
       afterCreatedAt: after?.createdAt.toISOString(),
       afterId: after?.id,
       limit: limit + 1,
@@ -554,66 +700,69 @@ export const transactionsRepository = {
  * docs/PERFORMANCE.md). A currency whose buckets net to no transaction (every one moved or deleted) is left out,
  * as the rows' grouping leaves it out.
  */
+function rollupTotalsQuery(tx: Tx, key: string) {
+  const shape = shapeFromKey(key);
+  const p = sql.placeholder;
+  const totalsOf = <T extends typeof transactionDailyTotals | typeof transactionDailyStatusTotals>(
+    d: T,
+    keys: SQL | undefined,
+  ) =>
+    tx
+      .select({
+        currency: d.currency,
+        count: sql<number>`sum(${d.count})::int`,
+        amount: sql<string>`sum(${d.amount})::text`,
+        tipAmount: sql<string>`sum(${d.tipAmount})::text`,
+      })
+      .from(d as typeof transactionDailyTotals)
+      .where(
+        and(
+          eq(d.merchantId, p('merchantId')),
+          sql`${d.day} >= ${p('firstDay')}::date`,
+          sql`${d.day} <= ${p('lastDay')}::date`,
+          shape.status ? eq(d.status, p('status')) : undefined,
+          keys,
+        ),
+      )
+      .groupBy(d.currency)
+      .having(sql`sum(${d.count}) <> 0`)
+      .orderBy(d.currency);
+  if (shape.sites === 'all' && !shape.source) return totalsOf(transactionDailyStatusTotals, undefined);
+  const d = transactionDailyTotals;
+  return totalsOf(
+    d,
+    and(
+      shape.sites === 'one'
+        ? eq(d.siteId, p('siteId'))
+        : shape.sites === 'several'
+          ? sql`${d.siteId} = any(${p('siteIds')}::uuid[])`
+          : undefined,
+      shape.source ? eq(d.source, p('source')) : undefined,
+    ),
+  );
+}
 const rollupTotals = preparedByKey<{ currency: string; count: number; amount: string; tipAmount: string }[]>(
   'transactions_list_rollup',
-  (key) => (tx) => {
-    const shape = shapeFromKey(key);
-    const p = sql.placeholder;
-    const totalsOf = <T extends typeof transactionDailyTotals | typeof transactionDailyStatusTotals>(
-      d: T,
-      keys: SQL | undefined,
-    ) =>
-      tx
-        .select({
-          currency: d.currency,
-          count: sql<number>`sum(${d.count})::int`,
-          amount: sql<string>`sum(${d.amount})::text`,
-          tipAmount: sql<string>`sum(${d.tipAmount})::text`,
-        })
-        .from(d as typeof transactionDailyTotals)
-        .where(
-          and(
-            eq(d.merchantId, p('merchantId')),
-            sql`${d.day} >= ${p('firstDay')}::date`,
-            sql`${d.day} <= ${p('lastDay')}::date`,
-            shape.status ? eq(d.status, p('status')) : undefined,
-            keys,
-          ),
-        )
-        .groupBy(d.currency)
-        .having(sql`sum(${d.count}) <> 0`)
-        .orderBy(d.currency);
-    if (shape.sites === 'all' && !shape.source) return totalsOf(transactionDailyStatusTotals, undefined);
-    const d = transactionDailyTotals;
-    return totalsOf(
-      d,
-      and(
-        shape.sites === 'one'
-          ? eq(d.siteId, p('siteId'))
-          : shape.sites === 'several'
-            ? sql`${d.siteId} = any(${p('siteIds')}::uuid[])`
-            : undefined,
-        shape.source ? eq(d.source, p('source')) : undefined,
-      ),
-    );
-  },
+  (key) => (tx) => rollupTotalsQuery(tx, key),
 );
 
 /** The list's totals from the filtered rows (a card or an amount filter: not keys of the roll-up). */
+function rowTotalsQuery(tx: Tx, key: string) {
+  return tx
+    .select({
+      currency: transactions.currency,
+      count: sql<number>`count(*)::int`,
+      amount: sql<string>`coalesce(sum(${transactions.amount}), 0)::text`,
+      tipAmount: sql<string>`coalesce(sum(${transactions.tipAmount}), 0)::text`,
+    })
+    .from(transactions)
+    .where(listWherePlaceholders(shapeFromKey(key)))
+    .groupBy(transactions.currency)
+    .orderBy(transactions.currency);
+}
 const rowTotals = preparedByKey<{ currency: string; count: number; amount: string; tipAmount: string }[]>(
   'transactions_list_sums',
-  (key) => (tx) =>
-    tx
-      .select({
-        currency: transactions.currency,
-        count: sql<number>`count(*)::int`,
-        amount: sql<string>`coalesce(sum(${transactions.amount}), 0)::text`,
-        tipAmount: sql<string>`coalesce(sum(${transactions.tipAmount}), 0)::text`,
-      })
-      .from(transactions)
-      .where(listWherePlaceholders(shapeFromKey(key)))
-      .groupBy(transactions.currency)
-      .orderBy(transactions.currency),
+  (key) => (tx) => rowTotalsQuery(tx, key),
 );
 
 function dashboardRollupWhere(filter: DashboardFilter): SQL | undefined {

@@ -5,6 +5,7 @@ import { MESSAGE_CATALOGUES, translate } from '@mp/domain/messages';
 import { sitesWithPermission } from '@mp/domain/permissions';
 import { addMonths, parseIsoDate } from '@mp/domain/schemas/date-range';
 import { addDays, calendarDateIn, zonedTimeToInstant } from '@mp/domain/trading-day';
+import type { z } from 'zod';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import { isUuid, type TenantDb, type Tx } from '../../access/tenant-db.ts';
 import type { Clock } from '../../clock.ts';
@@ -18,7 +19,7 @@ import {
 
 type Totals = Awaited<ReturnType<typeof repo.totalsByCurrency>>;
 
-import { TRANSACTIONS_PAGE_SIZE } from './schemas.ts';
+import { TRANSACTIONS_PAGE_SIZE, transactionsQuerySchema } from './schemas.ts';
 
 const listCursor = createCursorCodec('transactions', ['date', 'uuid'] as const);
 
@@ -185,9 +186,84 @@ function totalsFilter(
   };
 }
 
+type ListQuery = Pick<
+  z.infer<typeof transactionsQuerySchema>,
+  | 'from'
+  | 'to'
+  | 'siteId'
+  | 'status'
+  | 'source'
+  | 'card'
+  | 'minAmount'
+  | 'maxAmount'
+  | 'includeTotals'
+  | 'lastKey'
+>;
+
+/** What a page sent ahead with the access check was made for (`listRead`), and its rows and totals. */
+export interface PageAhead {
+  basis: { timeZone: string; from: string; to: string };
+  rows: TransactionRow[];
+  totals: Totals | null;
+}
+
+/** A page alone, or a page with its totals, in one statement. */
+async function readPage(
+  tx: Tx,
+  filter: ListFilter & { days: { first: string; last: string } },
+  key: { createdAt: Date; id: string } | undefined,
+  withTotals: boolean,
+): Promise<{ rows: TransactionRow[]; totals: Totals | null }> {
+  if (withTotals) return repo.listWithTotals(tx, filter, key, TRANSACTIONS_PAGE_SIZE);
+  return { rows: await repo.list(tx, filter, key, TRANSACTIONS_PAGE_SIZE), totals: null };
+}
+
+/**
+ * A list request's filter in the merchant's time zone: its days (default: the 30 days to today), the sites
+ * (undefined: every site), the filters, and the key it starts after. Undefined when `lastKey` is not one of ours.
+ */
+function listRequest(
+  merchantId: string,
+  merchant: { timeZone: string },
+  query: ListQuery,
+  siteIds: string[] | undefined,
+  now: Date,
+) {
+  const today = calendarDate(now, merchant.timeZone);
+  const to = query.to ?? (query.from ? addDays(query.from, DEFAULT_TOTALS_DAYS - 1) : today);
+  const from = query.from ?? addDays(to, -(DEFAULT_TOTALS_DAYS - 1));
+  const after = query.lastKey ? listCursor.decode(query.lastKey) : undefined;
+  if (query.lastKey && !after) return undefined;
+  const filter: ListFilter & { days: { first: string; last: string } } = {
+    merchantId,
+    from: zonedTimeToInstant(from, '00:00', merchant.timeZone),
+    to: zonedTimeToInstant(addDays(to, 1), '00:00', merchant.timeZone),
+    days: { first: from, last: to },
+    siteIds,
+    status: query.status,
+    source: query.source,
+    card: query.card,
+    minAmount: query.minAmount,
+    maxAmount: query.maxAmount,
+  };
+  return {
+    filter,
+    key: after ? { createdAt: after[0], id: after[1] } : undefined,
+    withTotals: query.includeTotals === 'true',
+    range: { from, to },
+  };
+}
+
 export function createTransactionsService(deps: { tenantDb: TenantDb; clock: Clock }) {
   /** Each merchant's currency and time zone as the last access check read them (`totalsRead`: a guess only). */
   const zones = new Map<string, { currency: string; timeZone: string }>();
+  /** The merchant's currency and zone as this request's access check read them, for the next reads sent ahead. */
+  const remember = ({ merchantId, merchant }: MerchantAccessContext) => {
+    const known = zones.get(merchantId);
+    if (known?.currency === merchant.currency && known.timeZone === merchant.timeZone) return;
+    if (zones.size >= 10_000) zones.clear();
+    zones.set(merchantId, { currency: merchant.currency, timeZone: merchant.timeZone });
+  };
   /** The sites the caller may list transactions of, narrowed to `siteId` when given; undefined = all. */
   const listableSites = (access: MerchantAccessContext, siteId: string | undefined) => {
     if (siteId) return [siteId];
@@ -200,41 +276,13 @@ export function createTransactionsService(deps: { tenantDb: TenantDb; clock: Clo
      * GET /v1/merchants/{id}/transactions (issue 11 §2): one page newest first, filtered, within the caller's
      * sites; days are the merchant's calendar days; at most 6 months (checked by the query schema).
      */
-    async list(
-      access: MerchantAccessContext,
-      query: {
-        from?: string | undefined;
-        to?: string | undefined;
-        siteId?: string | undefined;
-        status?: string | undefined;
-        source?: string | undefined;
-        card?: string | undefined;
-        minAmount?: number | undefined;
-        maxAmount?: number | undefined;
-        includeTotals?: 'true' | 'false' | undefined;
-        lastKey?: string | undefined;
-      },
-    ) {
+    async list(access: MerchantAccessContext, query: ListQuery, ahead?: () => Promise<PageAhead>) {
       const { merchant } = access;
-      const today = calendarDate(deps.clock.now(), merchant.timeZone);
-      const to = query.to ?? (query.from ? addDays(query.from, DEFAULT_TOTALS_DAYS - 1) : today);
-      const from = query.from ?? addDays(to, -(DEFAULT_TOTALS_DAYS - 1));
-      const after = query.lastKey ? listCursor.decode(query.lastKey) : undefined;
-      if (query.lastKey && !after) throw badLastKey();
-      const filter: ListFilter = {
-        merchantId: access.merchantId,
-        from: zonedTimeToInstant(from, '00:00', merchant.timeZone),
-        to: zonedTimeToInstant(addDays(to, 1), '00:00', merchant.timeZone),
-        days: { first: from, last: to },
-        siteIds: listableSites(access, query.siteId),
-        status: query.status,
-        source: query.source,
-        card: query.card,
-        minAmount: query.minAmount,
-        maxAmount: query.maxAmount,
-      };
-      const key = after ? { createdAt: after[0], id: after[1] } : undefined;
-      const withTotals = query.includeTotals === 'true';
+      remember(access);
+      const siteIds = listableSites(access, query.siteId);
+      const request = listRequest(access.merchantId, merchant, query, siteIds, deps.clock.now());
+      if (!request) throw badLastKey();
+      const { filter, key, withTotals, range } = request;
       const answer = (rows: TransactionRow[], totals: Totals | null) => {
         const page = rows.slice(0, TRANSACTIONS_PAGE_SIZE);
         const last = page.at(-1);
@@ -245,18 +293,27 @@ export function createTransactionsService(deps: { tenantDb: TenantDb; clock: Clo
               ? listCursor.encode([last.createdAt, last.id])
               : null,
           totals,
-          range: { from, to },
+          range,
         };
       };
-      // A page alone (a later page, no site asked for): the context, the page and the commit in one round trip.
-      if (!query.siteId && !withTotals)
-        return answer(
-          await deps.tenantDb.readForMerchant(access.merchantId, (tx) =>
-            repo.list(tx, filter, key, TRANSACTIONS_PAGE_SIZE),
-          ),
-          null,
+      // No site asked for: the page (and its totals) sent with the access check (`listRead`), if it was made for
+      // this request's days and the caller may list every site; else the context, the one statement of the page
+      // (and its totals: `listWithTotals`) and the commit in one round trip.
+      if (!query.siteId) {
+        const sent = !siteIds && ahead ? await ahead().catch(() => undefined) : undefined;
+        if (
+          sent &&
+          sent.basis.timeZone === merchant.timeZone &&
+          sent.basis.from === range.from &&
+          sent.basis.to === range.to
+        )
+          return answer(sent.rows, sent.totals);
+        const { rows, totals } = await deps.tenantDb.readForMerchant(access.merchantId, (tx) =>
+          readPage(tx, filter, key, withTotals),
         );
-      // Otherwise the site check, the page and the totals leave together (pipeline mode on PostgreSQL).
+        return answer(rows, totals);
+      }
+      // A site asked for: its check, the page and the totals leave together (pipeline mode on PostgreSQL).
       const siteId = query.siteId;
       return deps.tenantDb.forMerchant(access.merchantId, async (tx) => {
         const [siteFound, rows, totals] = await deps.tenantDb.inOrder([
@@ -267,6 +324,27 @@ export function createTransactionsService(deps: { tenantDb: TenantDb; clock: Clo
         if (!siteFound) throw notFound('Site not found');
         return answer(rows, totals);
       });
+    },
+
+    /**
+     * The page's one statement (with its totals when asked for), to travel with the access check
+     * (`RouteAccess.read`, decisions 0099 and 0107): built before the access check has read the merchant, so in
+     * the time zone this merchant had on an earlier request (`zones`), for every site. Undefined with a site
+     * (its check is a statement more), an input the route will refuse, or a merchant this process has not seen.
+     * `list` uses its answer only if access was granted, the caller may list every site and the days are those
+     * it reads; otherwise it is dropped unread (for a caller held to some sites it was the company's page, read
+     * under the merchant's RLS context and never returned, as 0099's totals).
+     */
+    listRead(merchantId: string, rawQuery: unknown): ((tx: Tx) => Promise<PageAhead>) | undefined {
+      const known = zones.get(merchantId);
+      if (!known) return undefined;
+      const parsed = transactionsQuerySchema.safeParse(rawQuery ?? {});
+      if (!parsed.success || parsed.data.siteId !== undefined) return undefined;
+      const request = listRequest(merchantId, known, parsed.data, undefined, deps.clock.now());
+      if (!request) return undefined;
+      const { filter, key, range, withTotals } = request;
+      const basis = { timeZone: known.timeZone, ...range };
+      return async (tx) => ({ basis, ...(await readPage(tx, filter, key, withTotals)) });
     },
 
     /** POST /v1/merchants/{id}/transactions/psp (SPEC §7): the caller's transactions with these PSP references. */
@@ -342,8 +420,7 @@ export function createTransactionsService(deps: { tenantDb: TenantDb; clock: Clo
       ahead?: () => Promise<TotalsAhead>,
     ) {
       const { merchant } = access;
-      if (zones.size >= 10_000) zones.clear();
-      zones.set(access.merchantId, { currency: merchant.currency, timeZone: merchant.timeZone });
+      remember(access);
       const now = deps.clock.now();
       const period = totalsPeriod(merchant, query.startDate, now);
       if (!period) throw badRequest('The request is not valid');
