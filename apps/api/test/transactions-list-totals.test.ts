@@ -43,7 +43,14 @@ describe('transactions list totals (the daily roll-up against the rows)', () => 
   async function expected(
     first: string,
     last: string,
-    where: { siteIds?: string[]; status?: string; source?: string; lastFour?: string; minAmount?: number },
+    where: {
+      siteIds?: string[];
+      status?: string;
+      source?: string;
+      lastFour?: string;
+      bin?: string;
+      minAmount?: number;
+    },
   ) {
     const [merchant] = await t.app.db
       .select({ timeZone: merchants.timeZone })
@@ -66,6 +73,7 @@ describe('transactions list totals (the daily roll-up against the rows)', () => 
           where.status ? eq(transactions.status, where.status) : undefined,
           where.source ? eq(transactions.source, where.source) : undefined,
           where.lastFour ? eq(transactions.cardLastFour, where.lastFour) : undefined,
+          where.bin ? sql`${transactions.cardBin} like ${`${where.bin}%`}` : undefined,
           where.minAmount !== undefined ? sql`${transactions.amount} >= ${where.minAmount}` : undefined,
         ),
       )
@@ -139,6 +147,10 @@ describe('transactions list totals (the daily roll-up against the rows)', () => 
       // Not in the roll-up: read from the rows.
       { query: 'card=4242', first: '2026-01-31', last: '2026-03-01', where: { lastFour: '4242' } },
       { query: 'minAmount=150', first: '2026-01-31', last: '2026-03-01', where: { minAmount: 150 } },
+      // A BIN: the stored BINs that start with it (6 and 8 digits), not its neighbours'.
+      { query: 'card=424242', first: '2026-01-31', last: '2026-03-01', where: { bin: '424242' } },
+      { query: 'card=424241', first: '2026-01-31', last: '2026-03-01', where: { bin: '424241' } },
+      { query: 'card=424243', first: '2026-01-31', last: '2026-03-01', where: { bin: '424243' } },
     ];
     let compared = 0;
     for (const c of cases) {
@@ -188,7 +200,8 @@ describe('transactions list totals (the daily roll-up against the rows)', () => 
         status: statuses[i % statuses.length] ?? 'captured',
         source: sources[i % sources.length] ?? 'adyen-terminal',
         cardScheme: 'visa',
-        cardBin: '424242',
+        // 6 and 8 digits, and a neighbour BIN either side.
+        cardBin: i % 6 === 0 ? '42424299' : i % 11 === 0 ? '424241' : i % 13 === 0 ? '42424300' : '424242',
         cardLastFour: i % 4 === 0 ? '4242' : '1881',
         createdAt: new Date(Date.parse('2026-03-01T11:00:00Z') - i * 11 * 3_600_000 - (i % 13) * 60_000),
       });

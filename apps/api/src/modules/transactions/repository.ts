@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, like, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { preparedStatement, type Tx } from '../../access/tenant-db.ts';
 import {
   devices,
@@ -179,7 +179,12 @@ function listValues(filter: ListFilter): Record<string, unknown> {
     siteId: filter.siteIds?.length === 1 ? filter.siteIds[0] : undefined,
     status: filter.status,
     source: filter.source,
-    card: filter.card === undefined ? undefined : filter.card.length === 4 ? filter.card : `${filter.card}%`,
+    card: filter.card,
+    // The BIN's prefix range ends before the BIN with its last digit raised by one ('424249' → '42424:').
+    cardEnd:
+      filter.card?.length === 6
+        ? `${filter.card.slice(0, 5)}${String.fromCharCode(filter.card.charCodeAt(5) + 1)}`
+        : undefined,
     minAmount: filter.minAmount,
     maxAmount: filter.maxAmount,
   };
@@ -203,7 +208,10 @@ function listWherePlaceholders(shape: ListShape): SQL | undefined {
       ? undefined
       : shape.card === 'last-four'
         ? eq(transactions.cardLastFour, p('card'))
-        : like(transactions.cardBin, p('card')),
+        : // The stored BINs (6 to 8 digits) that start with the 6 asked for, as a byte-order range
+          // (`transactions_merchant_card_bin_idx`, text_pattern_ops). Not `like`: it is not leakproof, so under
+          // row-level security it is a filter after the policy, never an index condition (the whole range read).
+          sql`${transactions.cardBin} ~>=~ ${p('card')} and ${transactions.cardBin} ~<~ ${p('cardEnd')}`,
     shape.minAmount ? gte(transactions.amount, p('minAmount')) : undefined,
     shape.maxAmount ? lte(transactions.amount, p('maxAmount')) : undefined,
   );
