@@ -7,7 +7,7 @@
 // suite (`--only list --list-database`) has the pgbench side.
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import pg from 'pg';
+import { generatedOwner } from './lib/list-world.ts';
 import type { RunningApi } from './lib/server.ts';
 
 const CASES = ['first', 'deep', 'status', 'card', 'bin', 'six', 'totals'] as const;
@@ -29,16 +29,8 @@ const rounds = Number(roundsArg);
 const basePort = Number(process.env.BENCH_PORT ?? 3140);
 const loadAverage = () => /load average: (.*)$/.exec(execFileSync('uptime').toString().trim())?.[1] ?? '?';
 
-const client = new pg.Client({ connectionString: databaseUrl });
-await client.connect();
-const { rows } = await client.query<{ merchant: string; email: string }>(
-  `select m.id as merchant, u.email from merchants m join merchant_memberships mm on mm.merchant_id = m.id
-     join users u on u.id = mm.user_id and u.email like 'bench.owner.%@example.com' limit 1`,
-);
-await client.end();
-const world = rows[0];
-if (!world) throw new Error('no generated merchant');
-const password = `Bench-owner-${/^bench\.owner\.(\d+)@/.exec(world.email)?.[1]}A`;
+const world = await generatedOwner(databaseUrl);
+const password = world.password;
 const base = `/api/v1/merchants/${world.merchant}/transactions`;
 
 interface Side {
@@ -53,7 +45,7 @@ async function startSide(name: Side['name'], dir: string, port: number): Promise
   const server = (await lib('server.ts')) as typeof import('./lib/server.ts');
   const { load } = (await lib('load.ts')) as typeof import('./lib/load.ts');
   const api = await server.startApi({ kind: 'postgres', port, databaseUrl: databaseUrl as string });
-  return { name, api, headers: await api.signInAs(world?.email ?? '', password), load };
+  return { name, api, headers: await api.signInAs(world.email, password), load };
 }
 
 /** The request of each case, found through `side` (page 200: the keys of 199 pages followed). */
@@ -76,13 +68,8 @@ async function pathOf(side: Side, name: Case): Promise<string> {
   return `${base}?lastKey=${encodeURIComponent(key ?? '')}`;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? NaN)
-    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
-};
+/** The middle run of an odd number of rounds. */
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 const sides: Side[] = [];
 try {

@@ -3,7 +3,7 @@
 // the database (with `--cpu-prof` when a profile dir is given), follows the pages to page 200 for `deep`, and
 // loads the request at 10 connections twice, printing each figure with the load average beside it.
 import { execFileSync } from 'node:child_process';
-import pg from 'pg';
+import { generatedOwner } from './lib/list-world.ts';
 import { load } from './lib/load.ts';
 import { startApi } from './lib/server.ts';
 
@@ -11,16 +11,7 @@ const [databaseUrl, name = 'deep', secondsArg = '8', profileDir] = process.argv.
 if (!databaseUrl) throw new Error('usage: node bench/profile-list.ts <database url> <case> [seconds] [dir]');
 const seconds = Number(secondsArg);
 const uptime = () => execFileSync('uptime').toString().trim();
-const client = new pg.Client({ connectionString: databaseUrl });
-await client.connect();
-const { rows } = await client.query<{ merchant: string; email: string }>(
-  `select m.id as merchant, u.email from merchants m join merchant_memberships mm on mm.merchant_id = m.id
-     join users u on u.id = mm.user_id and u.email like 'bench.owner.%@example.com' limit 1`,
-);
-await client.end();
-const world = rows[0];
-if (!world) throw new Error('no generated merchant');
-const seed = /^bench\.owner\.(\d+)@/.exec(world.email)?.[1];
+const world = await generatedOwner(databaseUrl);
 const port = Number(process.env.BENCH_PORT ?? 3140) + 5;
 const api = await startApi({
   kind: 'postgres',
@@ -29,7 +20,7 @@ const api = await startApi({
   nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
 });
 try {
-  const headers = await api.signInAs(world.email, `Bench-owner-${seed}A`);
+  const headers = await api.signInAs(world.email, world.password);
   const base = `/api/v1/merchants/${world.merchant}/transactions`;
   type Page = { lastKey: string | null; data: { card: { lastFour: string | null } }[] };
   const first = await api.get<Page>(`${base}?includeTotals=true`, headers);
