@@ -4,23 +4,21 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { applyStoredColorScheme } from './lib/color-scheme.ts';
 import { consentTexts } from './lib/consent/consent-texts.ts';
 import { applyLocale, storedLocale } from './lib/i18n/i18n.ts';
 import { startSessionRefresh } from './lib/session/refresh-session.ts';
 
-applyStoredColorScheme();
+// The colour scheme is applied by the early entry (early.ts), which runs before this one.
 const router = createAppRouter();
 startSessionRefresh();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The cookie-consent dialog, then (only with consent) analytics and error reporting: in chunks of their own, so no
-// page's first download carries them (issue 14 §2, docs/decisions/0082). The dialog's chunk and its texts in the
-// stored language are requested now, alongside the language's, and run after the first render: the dialog is the
-// largest text of a first visit on a phone, so requesting them only after the render made it the page's last
-// paint (Lighthouse's LCP element on every screen, issue 16 §2).
+// The cookie-consent library, then (only with consent) analytics and error reporting: in chunks of their own, so no
+// page's first download carries them (issue 14 §2, docs/decisions/0082). The first dialog of a first visit is
+// already on screen (early.ts paints it, decision 0104); the library's chunk and the preferences' texts in the stored
+// language are requested now, alongside the language's, and run after the first render to answer its buttons.
 const cookieConsent = import('./lib/consent/cookie-consent.ts');
 void consentTexts[storedLocale()]().catch(() => undefined);
 

@@ -10,14 +10,19 @@ import { authFetch } from '../api/auth-fetch.ts';
 import { apiUrl } from '../api/request.ts';
 import { currentLocale, i18n } from '../i18n/i18n.ts';
 import { sessionStore } from '../session/session-store.ts';
+import {
+  answerConsentBanner,
+  type ConsentChoice,
+  hideConsentBanner,
+  relabelConsentBanner,
+  showConsentBanner,
+} from './consent-banner.ts';
+import { ANALYTICS, CONSENT_COOKIE, CONSENT_REVISION } from './consent-config.ts';
 import { consentTexts as texts } from './consent-texts.ts';
 import ownStyles from './cookie-consent.css?inline';
 import type { Tracking } from './tracking.ts';
 
-/** The version of the dialog's text and categories: raise it to ask everyone again (docs/decisions/0082). */
-export const CONSENT_REVISION = 1;
-export const CONSENT_COOKIE = 'mp_consent';
-export const ANALYTICS = 'analytics';
+export { ANALYTICS, CONSENT_COOKIE, CONSENT_REVISION };
 
 /** The portal's texts in the library's shape: an introduction, then one section per category. */
 export function toTranslation(t: ConsentTexts): CookieConsent.Translation {
@@ -59,7 +64,7 @@ let ready: Promise<void> | null = null;
 
 /**
  * The cookie-consent dialog (issue 14 §2, vanilla-cookieconsent), loaded after the first render of any page
- * (main.tsx). Necessary cookies are always on; analytics is off until accepted, and only then are the analytics
+ * (main.tsx); the first dialog is the early entry's banner (consent-banner.ts), whose buttons it answers. Necessary cookies are always on; analytics is off until accepted, and only then are the analytics
  * adapter and error reporting loaded and started (tracking.ts). The dialog follows the portal's language.
  */
 export function startCookieConsent(router: DataRouter): Promise<void> {
@@ -82,6 +87,9 @@ export function startCookieConsent(router: DataRouter): Promise<void> {
   };
   ready = CookieConsent.run({
     mode: 'opt-in',
+    // The first dialog is the early entry's banner (consent-banner.ts), on screen since the first paint; the
+    // library answers its buttons (below) and shows the preferences.
+    autoShow: false,
     revision: CONSENT_REVISION,
     // Playwright and other automation set navigator.webdriver; the dialog is for them too (e2e checks it).
     hideFromBots: false,
@@ -105,20 +113,35 @@ export function startCookieConsent(router: DataRouter): Promise<void> {
         LOCALES.map((locale) => [locale, async () => toTranslation(await texts[locale]())]),
       ),
     },
-    onFirstConsent: ({ cookie }) => recordChoice('first', cookie),
+    onFirstConsent: ({ cookie }) => {
+      hideConsentBanner();
+      recordChoice('first', cookie);
+    },
     onConsent: apply,
     onChange: ({ cookie }) => {
       recordChoice('change', cookie);
       apply();
     },
+  }).then(() => {
+    // A choice made on the banner before the library had loaded is made now (and hides it).
+    answerConsentBanner(answerBanner);
+    if (CookieConsent.validConsent()) hideConsentBanner();
+    else showConsentBanner(currentLocale());
   });
   const footer = mountFooterLink();
   i18n.on('languageChanged', (locale: string) => {
     if (isLocale(locale)) void CookieConsent.setLanguage(locale);
+    relabelConsentBanner(locale);
     void footer.relabel();
   });
   syncDarkMode();
   return ready;
+}
+
+/** The banner's buttons, as the library's own consent dialog's (accept all, necessary only, the preferences). */
+function answerBanner(choice: ConsentChoice): void {
+  if (choice === 'preferences') CookieConsent.showPreferences();
+  else CookieConsent.acceptCategory(choice === 'all' ? 'all' : []);
 }
 
 /** "Cookie settings" in the given language (the preferences dialog's title). */

@@ -1,15 +1,11 @@
-// The cookie-consent dialog's texts (issue 14 §2). Not part of the portal's locale bundle: loaded with the dialog,
-// after the first render, so /signin's first download does not carry them (docs/decisions/0040). Raise
+// The cookie-consent dialog's texts (issue 14 §2). Not part of the portal's locale bundle: the preferences' texts load
+// with the dialog, after the first render, so /signin's first download does not carry them (docs/decisions/0040); the
+// first dialog's (banner.ts) come with the early entry that paints it (docs/decisions/0104). Raise
 // CONSENT_REVISION (lib/consent/consent-config.ts) when their substance changes: everyone is asked again.
+import { consentBannerTexts } from './banner.ts';
+
 export const consentEnGB = {
-  consentModal: {
-    title: 'We use cookies',
-    description:
-      'Necessary cookies keep you signed in and remember your choices; they are always on. With your permission we also use analytics cookies to count which pages are visited, so we can improve the portal.',
-    acceptAllBtn: 'Accept all',
-    acceptNecessaryBtn: 'Necessary only',
-    showPreferencesBtn: 'Choose',
-  },
+  consentModal: consentBannerTexts['en-GB'],
   preferencesModal: {
     title: 'Cookie settings',
     acceptAllBtn: 'Accept all',

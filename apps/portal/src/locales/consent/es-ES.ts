@@ -1,14 +1,8 @@
+import { consentBannerTexts } from './banner.ts';
 import type { ConsentTexts } from './en-GB.ts';
 
 export const consentEsES: ConsentTexts = {
-  consentModal: {
-    title: 'Usamos cookies',
-    description:
-      'Las cookies necesarias mantienen tu sesión iniciada y recuerdan tus preferencias; siempre están activas. Con tu permiso también usamos cookies de análisis para contar qué páginas se visitan y así mejorar el portal.',
-    acceptAllBtn: 'Aceptar todas',
-    acceptNecessaryBtn: 'Solo necesarias',
-    showPreferencesBtn: 'Elegir',
-  },
+  consentModal: consentBannerTexts['es-ES'],
   preferencesModal: {
     title: 'Configuración de cookies',
     acceptAllBtn: 'Aceptar todas',

@@ -1,14 +1,8 @@
+import { consentBannerTexts } from './banner.ts';
 import type { ConsentTexts } from './en-GB.ts';
 
 export const consentFrFR: ConsentTexts = {
-  consentModal: {
-    title: 'Nous utilisons des cookies',
-    description:
-      'Les cookies nécessaires vous gardent connecté et retiennent vos choix ; ils sont toujours actifs. Avec votre accord, nous utilisons aussi des cookies de mesure d’audience pour compter les pages visitées et améliorer le portail.',
-    acceptAllBtn: 'Tout accepter',
-    acceptNecessaryBtn: 'Nécessaires uniquement',
-    showPreferencesBtn: 'Choisir',
-  },
+  consentModal: consentBannerTexts['fr-FR'],
   preferencesModal: {
     title: 'Paramètres des cookies',
     acceptAllBtn: 'Tout accepter',

@@ -1,14 +1,8 @@
+import { consentBannerTexts } from './banner.ts';
 import type { ConsentTexts } from './en-GB.ts';
 
 export const consentItIT: ConsentTexts = {
-  consentModal: {
-    title: 'Usiamo i cookie',
-    description:
-      'I cookie necessari mantengono l’accesso e ricordano le tue scelte; sono sempre attivi. Con il tuo consenso usiamo anche cookie analitici per contare quali pagine vengono visitate e migliorare il portale.',
-    acceptAllBtn: 'Accetta tutti',
-    acceptNecessaryBtn: 'Solo necessari',
-    showPreferencesBtn: 'Scegli',
-  },
+  consentModal: consentBannerTexts['it-IT'],
   preferencesModal: {
     title: 'Impostazioni dei cookie',
     acceptAllBtn: 'Accetta tutti',
