@@ -28,6 +28,11 @@ export function MerchantSwitcher({ userId, merchants, merchant, onSwitched }: Me
       searchable={merchants.length > 8}
       size="xs"
       w={220}
+      // The options are mounted when the list opens, not hidden in the page from the start (Mantine's default): a
+      // mounted list is positioned by floating-ui in a layout effect, which read computed style inside the signed-in
+      // layout's first commit and forced the style and layout of the whole new page there, on every screen (issue
+      // 16 §2, docs/decisions/0104).
+      comboboxProps={{ keepMounted: false }}
     />
   );
 }
