@@ -35,10 +35,13 @@ export default defineConfig({
         // Everything the entry imports statically in the entry chunk, not in ~20 small shared chunks: every page
         // loads all of it anyway, and gzip compresses one file better than many (~7 KB less on /signin, issue 2 §8).
         codeSplitting: {
-          // The early entry's modules stay in its own chunk (no group takes them).
-          groups: [{ name: 'initial', tags: ['$initial' as const], priority: 4 }, ...chunks.groups].map(
-            early.exclude,
-          ),
+          // The early entry's modules stay in its own chunks (no other group takes them).
+          groups: [
+            early.group,
+            ...[{ name: 'initial', tags: ['$initial' as const], priority: 4 }, ...chunks.groups].map(
+              early.exclude,
+            ),
+          ],
         },
       },
     },

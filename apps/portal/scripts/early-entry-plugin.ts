@@ -78,5 +78,13 @@ export function earlyEntry(source: string) {
         !modules.has(id) && (test === undefined || (typeof test === 'function' ? test(id) : test.test(id))),
     };
   };
-  return { plugin, exclude };
+  // Its modules that the app's chunks import too (the banner, its texts, for the consent library) in one chunk the
+  // early entry imports (preloaded with it above), not in as many chunks as they have sets of importers: left to
+  // itself the bundler made the texts a third file, requested only once the banner's chunk had run.
+  const group = {
+    name: 'early-shared',
+    priority: 10,
+    test: (id: string) => modules.has(id) && id !== absolute,
+  };
+  return { plugin, exclude, group };
 }
