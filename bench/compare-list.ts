@@ -1,6 +1,6 @@
 // Two checkouts' APIs on one generated list database, side by side (docs/PERFORMANCE.md, "The transactions list
 // at 1M"): `node bench/compare-list.ts <before dir> <after dir> <database url> [seconds] [rounds]
-// <first|deep|status|card|bin|six|totals>...`. Starts each checkout's API on the same database at once (ports
+// <first|deep|status|card|bin|site|six|totals>...`. Starts each checkout's API on the same database at once (ports
 // BENCH_PORT+1 and +2, default 3141/3142; the later checkout's migrations apply first: start the newer one
 // second), signs in the generator's owner on both, then for every request takes turns, before and after, the
 // order swapped every round, and prints each run with the load average and the medians. No anchor: the list
@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { generatedOwner } from './lib/list-world.ts';
 import type { RunningApi } from './lib/server.ts';
 
-const CASES = ['first', 'deep', 'status', 'card', 'bin', 'six', 'totals'] as const;
+const CASES = ['first', 'deep', 'status', 'card', 'bin', 'site', 'six', 'totals'] as const;
 type Case = (typeof CASES)[number];
 
 const [beforeArg, afterArg, databaseUrl, secondsArg = '3', roundsArg = '5', ...names] = process.argv.slice(2);
@@ -50,11 +50,13 @@ async function startSide(name: Side['name'], dir: string, port: number): Promise
 
 /** The request of each case, found through `side` (page 200: the keys of 199 pages followed). */
 async function pathOf(side: Side, name: Case): Promise<string> {
-  type Page = { lastKey: string | null; data: { card: { lastFour: string | null; bin: string | null } }[] };
+  type Card = { lastFour: string | null; bin: string | null };
+  type Page = { lastKey: string | null; data: { siteId: string; card: Card }[] };
   const first = await side.api.get<Page>(`${base}?includeTotals=true`, side.headers);
   if (name === 'first') return `${base}?includeTotals=true`;
   if (name === 'status') return `${base}?status=refunded&includeTotals=true`;
   if (name === 'card') return `${base}?card=${first.data[0]?.card.lastFour}&includeTotals=true`;
+  if (name === 'site') return `${base}?siteId=${first.data[0]?.siteId}&includeTotals=true`;
   if (name === 'bin') return `${base}?card=${first.data[0]?.card.bin?.slice(0, 6)}&includeTotals=true`;
   if (name === 'totals') return `${base}/totals`;
   if (name === 'six') {

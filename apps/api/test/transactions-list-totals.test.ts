@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { permissionsFromRoles } from '@mp/domain/permissions';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -244,6 +245,19 @@ describe('transactions list totals (the daily roll-up against the rows)', () => 
 
   it('equals the rows’ sums for every filter on fresh rows', async () => {
     expect(await compareAll()).toBeGreaterThan(10);
+  });
+
+  it('answers 404 for a site that is not the merchant’s, with the totals (one statement with the page)', async () => {
+    await list('ownerA', ''); // the merchant's zone known: the site's page is sent with the access check
+    for (const siteId of [w.siteB1, randomUUID()]) {
+      const response = await list('ownerA', `siteId=${siteId}`);
+      expect(response.statusCode, siteId).toBe(404);
+      expect(response.json().data).toBeUndefined();
+    }
+    expect((await list('managerA2', `siteId=${w.siteA1}`)).statusCode).toBe(404);
+    const own = (await list('managerA1A2', `siteId=${w.siteA2}`)).json();
+    expect(own.data.length).toBeGreaterThan(0);
+    expect(new Set(own.data.map((row: { siteId: string }) => row.siteId))).toEqual(new Set([w.siteA2]));
   });
 
   it('still does after status changes, site moves, deletes and a time zone change', async () => {

@@ -296,54 +296,61 @@ const PAGE_COLUMNS = sql.raw(
     'tip_amount, currency, status, source, card_scheme, card_bin, card_last_four, card_region',
 );
 
+export interface PageAndTotals {
+  rows: TransactionRow[];
+  totals: CurrencyTotals[];
+  /** False when the one site asked for is not the merchant's (then no rows). */
+  siteFound: boolean;
+}
+
 /**
  * A first page and its per-currency totals in one statement (one round trip, and one statement that can travel
  * with the access check): the totals (from a roll-up, or from the rows for a card or an amount) as one JSON array
  * on every row, the page's rows joined to it (none: one row whose page columns are null).
  */
-const pageAndTotals = preparedByKey<{ rows: TransactionRow[]; totals: CurrencyTotals[] }>(
-  'transactions_list_first',
-  (key) => (tx) => {
-    const totals = /[blmx]/.test(key) ? rowTotalsQuery(tx, key) : rollupTotalsQuery(tx, key);
-    const statement = sql`select t.totals, p.*
+const pageAndTotals = preparedByKey<PageAndTotals>('transactions_list_first', (key) => (tx) => {
+  const totals = /[blmx]/.test(key) ? rowTotalsQuery(tx, key) : rollupTotalsQuery(tx, key);
+  // One site asked for: whether it is the merchant's (and not deleted), else a 404 (no page read).
+  const found =
+    shapeFromKey(key).sites === 'one'
+      ? sql`exists (select 1 from ${sites} where ${sites.merchantId} = ${sql.placeholder('merchantId')}
+                and ${sites.id} = ${sql.placeholder('siteId')} and ${sites.deletedAt} is null)`
+      : sql`true`;
+  const statement = sql`select t.totals, t.found, p.*
       from (select coalesce(json_agg(json_build_array(x.currency, x.count, x.amount, x.tip_amount)
-                      order by x.currency), '[]'::json)
-              from ${totals} as x(currency, count, amount, tip_amount)) as t(totals)
-      left join lateral ${pageQuery(tx, key)} as p(${PAGE_COLUMNS}) on true
+                      order by x.currency), '[]'::json), ${found}
+              from ${totals} as x(currency, count, amount, tip_amount)) as t(totals, found)
+      left join lateral ${pageQuery(tx, key)} as p(${PAGE_COLUMNS}) on t.found
       order by p.created_at desc, p.id desc`;
-    const { session, dialect } = tx as unknown as {
-      session: {
-        prepareQuery(
-          query: unknown,
-          fields: undefined,
-          name: string,
-          arrayMode: true,
-          map: (rows: unknown[][]) => { rows: TransactionRow[]; totals: CurrencyTotals[] },
-        ): {
-          execute(
-            values?: Record<string, unknown>,
-          ): Promise<{ rows: TransactionRow[]; totals: CurrencyTotals[] }>;
+  const { session, dialect } = tx as unknown as {
+    session: {
+      prepareQuery(
+        query: unknown,
+        fields: undefined,
+        name: string,
+        arrayMode: true,
+        map: (rows: unknown[][]) => PageAndTotals,
+      ): { execute(values?: Record<string, unknown>): Promise<PageAndTotals> };
+    };
+    dialect: { sqlToQuery(statement: SQL): unknown };
+  };
+  return {
+    prepare: (name: string) =>
+      session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, true, (rows) => {
+        const rawTotals = (rows[0]?.[0] ?? []) as [string, number, string, string][];
+        return {
+          totals: rawTotals.map(([currency, count, amount, tipAmount]) => ({
+            currency,
+            count,
+            amount: Number(amount),
+            tipAmount: Number(tipAmount),
+          })),
+          siteFound: rows[0]?.[1] === true,
+          rows: rows.flatMap((row) => (row[2] === null ? [] : [transactionFromArray(row, 2)])),
         };
-      };
-      dialect: { sqlToQuery(statement: SQL): unknown };
-    };
-    return {
-      prepare: (name: string) =>
-        session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, true, (rows) => {
-          const rawTotals = (rows[0]?.[0] ?? []) as [string, number, string, string][];
-          return {
-            totals: rawTotals.map(([currency, count, amount, tipAmount]) => ({
-              currency,
-              count,
-              amount: Number(amount),
-              tipAmount: Number(tipAmount),
-            })),
-            rows: rows.flatMap((row) => (row[1] === null ? [] : [transactionFromArray(row, 1)])),
-          };
-        }),
-    };
-  },
-);
+      }),
+  };
+});
 
 export interface TotalsFilter {
   merchantId: string;
@@ -478,7 +485,7 @@ export const transactionsRepository = {
     filter: ListFilter & { days: { first: string; last: string } },
     after: { createdAt: Date; id: string } | undefined,
     limit: number,
-  ): Promise<{ rows: TransactionRow[]; totals: CurrencyTotals[] }> {
+  ): Promise<PageAndTotals> {
     return pageAndTotals(`${shapeKey(shapeOf(filter))}${after ? 'k' : ''}`)(tx, {
       ...listValues(filter),
       firstDay: filter.days.first,

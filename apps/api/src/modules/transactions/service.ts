@@ -205,17 +205,18 @@ export interface PageAhead {
   basis: { timeZone: string; from: string; to: string };
   rows: TransactionRow[];
   totals: Totals | null;
+  siteFound: boolean;
 }
 
-/** A page alone, or a page with its totals, in one statement. */
+/** A page alone, or a page with its totals (and the site's check, with one asked for), in one statement. */
 async function readPage(
   tx: Tx,
   filter: ListFilter & { days: { first: string; last: string } },
   key: { createdAt: Date; id: string } | undefined,
   withTotals: boolean,
-): Promise<{ rows: TransactionRow[]; totals: Totals | null }> {
+): Promise<{ rows: TransactionRow[]; totals: Totals | null; siteFound: boolean }> {
   if (withTotals) return repo.listWithTotals(tx, filter, key, TRANSACTIONS_PAGE_SIZE);
-  return { rows: await repo.list(tx, filter, key, TRANSACTIONS_PAGE_SIZE), totals: null };
+  return { rows: await repo.list(tx, filter, key, TRANSACTIONS_PAGE_SIZE), totals: null, siteFound: true };
 }
 
 /**
@@ -296,41 +297,42 @@ export function createTransactionsService(deps: { tenantDb: TenantDb; clock: Clo
           range,
         };
       };
-      // No site asked for: the page (and its totals) sent with the access check (`listRead`), if it was made for
-      // this request's days and the caller may list every site; else the context, the one statement of the page
-      // (and its totals: `listWithTotals`) and the commit in one round trip.
-      if (!query.siteId) {
-        const sent = !siteIds && ahead ? await ahead().catch(() => undefined) : undefined;
-        if (
+      // No site asked for, or one with the totals: the page (its totals, the site's check) sent with the access
+      // check (`listRead`), if it was made for this request's days and sites (every site the caller may list, or
+      // the one asked for: the access check granted it); else the context, the one statement and the commit in
+      // one round trip.
+      if (!query.siteId || withTotals) {
+        const sent = ahead && (query.siteId || !siteIds) ? await ahead().catch(() => undefined) : undefined;
+        const read =
           sent &&
           sent.basis.timeZone === merchant.timeZone &&
           sent.basis.from === range.from &&
           sent.basis.to === range.to
-        )
-          return answer(sent.rows, sent.totals);
-        const { rows, totals } = await deps.tenantDb.readForMerchant(access.merchantId, (tx) =>
-          readPage(tx, filter, key, withTotals),
-        );
-        return answer(rows, totals);
+            ? sent
+            : await deps.tenantDb.readForMerchant(access.merchantId, (tx) =>
+                readPage(tx, filter, key, withTotals),
+              );
+        if (!read.siteFound) throw notFound('Site not found');
+        return answer(read.rows, read.totals);
       }
-      // A site asked for: its check, the page and the totals leave together (pipeline mode on PostgreSQL).
+      // A later page of one site: its check and the page leave together (pipeline mode on PostgreSQL).
       const siteId = query.siteId;
       return deps.tenantDb.forMerchant(access.merchantId, async (tx) => {
-        const [siteFound, rows, totals] = await deps.tenantDb.inOrder([
-          () => (siteId ? repo.siteExists(tx, access.merchantId, siteId) : Promise.resolve(true)),
+        const [siteFound, rows] = await deps.tenantDb.inOrder([
+          () => repo.siteExists(tx, access.merchantId, siteId),
           () => repo.list(tx, filter, key, TRANSACTIONS_PAGE_SIZE),
-          () => (withTotals ? repo.totalsByCurrency(tx, filter) : Promise.resolve(null)),
         ] as const);
         if (!siteFound) throw notFound('Site not found');
-        return answer(rows, totals);
+        return answer(rows, null);
       });
     },
 
     /**
      * The page's one statement (with its totals when asked for), to travel with the access check
      * (`RouteAccess.read`, decisions 0099 and 0107): built before the access check has read the merchant, so in
-     * the time zone this merchant had on an earlier request (`zones`), for every site. Undefined with a site
-     * (its check is a statement more), an input the route will refuse, or a merchant this process has not seen.
+     * the time zone this merchant had on an earlier request (`zones`), for every site or the one asked for (with
+     * the totals: the site's check is in the same statement). Undefined for a later page of one site (its check is
+     * a statement more), an input the route will refuse, or a merchant this process has not seen.
      * `list` uses its answer only if access was granted, the caller may list every site and the days are those
      * it reads; otherwise it is dropped unread (for a caller held to some sites it was the company's page, read
      * under the merchant's RLS context and never returned, as 0099's totals).
@@ -339,8 +341,10 @@ export function createTransactionsService(deps: { tenantDb: TenantDb; clock: Clo
       const known = zones.get(merchantId);
       if (!known) return undefined;
       const parsed = transactionsQuerySchema.safeParse(rawQuery ?? {});
-      if (!parsed.success || parsed.data.siteId !== undefined) return undefined;
-      const request = listRequest(merchantId, known, parsed.data, undefined, deps.clock.now());
+      const siteId = parsed.success ? parsed.data.siteId : undefined;
+      if (!parsed.success || (siteId && parsed.data.includeTotals !== 'true')) return undefined;
+      const siteIds = siteId ? [siteId] : undefined;
+      const request = listRequest(merchantId, known, parsed.data, siteIds, deps.clock.now());
       if (!request) return undefined;
       const { filter, key, range, withTotals } = request;
       const basis = { timeZone: known.timeZone, ...range };
