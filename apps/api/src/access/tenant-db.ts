@@ -210,8 +210,10 @@ export function preparedStatement<T>(
       template = build(tx).prepare(name);
       templates.set(session.constructor, template);
     }
-    // The template's own connection is not used: this call's is bound in.
-    const bound = Object.create(template, { client: { value: session.client } }) as PreparedQuery<T>;
+    // The template's own connection is not used: this call's is bound in (assigned: a property descriptor
+    // made the bound object a dictionary-mode object per request, docs/PERFORMANCE.md session 14).
+    const bound = Object.create(template) as PreparedQuery<T> & { client: unknown };
+    bound.client = session.client;
     return bound.execute(values);
   };
 }
