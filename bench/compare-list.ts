@@ -44,7 +44,12 @@ async function startSide(name: Side['name'], dir: string, port: number): Promise
   const lib = (file: string) => import(resolve(dir, 'bench/lib', file));
   const server = (await lib('server.ts')) as typeof import('./lib/server.ts');
   const { load } = (await lib('load.ts')) as typeof import('./lib/load.ts');
-  const api = await server.startApi({ kind: 'postgres', port, databaseUrl: databaseUrl as string });
+  const api = await server.startApi({
+    kind: 'postgres',
+    port,
+    databaseUrl: databaseUrl as string,
+    env: { PSP_SIMULATOR_RATE: '0' }, // no simulated payments written into the measured merchant's neighbours
+  });
   return { name, api, headers: await api.signInAs(world.email, password), load };
 }
 

@@ -18,6 +18,7 @@ const api = await startApi({
   port,
   databaseUrl,
   nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  env: { PSP_SIMULATOR_RATE: '0' },
 });
 try {
   const headers = await api.signInAs(world.email, world.password);

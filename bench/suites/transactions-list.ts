@@ -161,7 +161,8 @@ export const benchmark: Benchmark = {
         port: options.port + 3,
         databaseUrl,
         nodeArgs: ['--import', resolve(repoRoot, 'bench/lib/statement-log.ts')],
-        env: { BENCH_STATEMENT_LOG: log },
+        // No simulated payments: one written while a request's statements are logged became part of its script.
+        env: { BENCH_STATEMENT_LOG: log, PSP_SIMULATOR_RATE: '0' },
       });
       const running = api;
       const headers = await api.signInAs(world.owner.email, world.owner.password);
