@@ -1,6 +1,7 @@
 // SPEC §5, §9: transactions and ledger ranges at most 6 months, payouts download at most 1 year;
 // a date range or a PSP reference, not both.
 import type { z } from 'zod';
+import { addMonths, ISO_DATE, ISO_DATE_TIME, parseIsoDate } from '../calendar.ts';
 import {
   LEDGER_DATE_RANGE_MAX_MONTHS,
   PAYOUT_DATE_RANGE_MAX_MONTHS,
@@ -10,38 +11,7 @@ import type { MessageKey } from '../messages.ts';
 import { dateRangeRule } from '../rules/date.ts';
 import { objectInput, stringInput } from './common.ts';
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** A calendar date "2024-02-29" (read as UTC midnight) or an ISO date-time with offset; null when neither. */
-export function parseIsoDate(value: string): Date | null {
-  const date = ISO_DATE.exec(value);
-  if (date) {
-    const [, year, month, day] = date.map(Number) as [number, number, number, number];
-    const parsed = new Date(0);
-    // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
-    parsed.setUTCFullYear(year, month - 1, day);
-    return parsed.getUTCFullYear() === year &&
-      parsed.getUTCMonth() === month - 1 &&
-      parsed.getUTCDate() === day
-      ? parsed
-      : null;
-  }
-  if (!ISO_DATE_TIME.test(value)) return null;
-  const parsed = new Date(value);
-  return Number.isNaN(parsed.getTime()) ? null : parsed;
-}
-
-/** `date` plus `months` calendar months, the day clamped to the target month's end (31 Aug + 6 → 28/29 Feb). */
-export function addMonths(date: Date, months: number): Date {
-  const result = new Date(date.getTime());
-  const day = date.getUTCDate();
-  result.setUTCDate(1);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
-  result.setUTCDate(Math.min(day, lastDay));
-  return result;
-}
+export { addMonths, parseIsoDate } from '../calendar.ts';
 
 export const isoDateSchema = stringInput()
   .trim()

@@ -1,5 +1,5 @@
+import { addMonths, parseIsoDate } from '@mp/domain/calendar';
 import { TRANSACTION_DATE_RANGE_MAX_MONTHS } from '@mp/domain/constants';
-import { addMonths, parseIsoDate } from '@mp/domain/schemas/date-range';
 import type { TransactionFilters } from '../api/list-transactions.ts';
 
 /** What the filter bar holds (URL query values, as typed). */
