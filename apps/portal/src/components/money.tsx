@@ -29,3 +29,12 @@ export function Money({ value, signed = false, ...textProps }: MoneyProps) {
     </Text>
   );
 }
+
+/** The same amount as Money in a plain `<span>`, for the cells of long lists (no Mantine component per amount). */
+export function MoneyCell({ value }: { value: MoneyValue }) {
+  return (
+    <span className={classes.money} data-negative={value.amount < 0 || undefined}>
+      {formatMoney(value, currentLocale())}
+    </span>
+  );
+}

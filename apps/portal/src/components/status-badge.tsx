@@ -43,8 +43,20 @@ interface StatusBadgeProps<F extends StatusFamily> {
  */
 export function StatusBadge<F extends StatusFamily>({ family, status }: StatusBadgeProps<F>) {
   const { t } = useTranslation();
-  const colours: Record<string, MantineColor> = STATUS_COLOURS[family];
   const labelKey: string = `ui.status.${family}.${status}`;
+  return <StatusBadgeLabelled family={family} status={status} label={t(labelKey)} />;
+}
+
+/**
+ * The same badge with its label already translated, for the cells of long lists: no translation hook per row (each
+ * subscribes to language changes; the list re-renders on one anyway).
+ */
+export function StatusBadgeLabelled<F extends StatusFamily>({
+  family,
+  status,
+  label,
+}: StatusBadgeProps<F> & { label: string }) {
+  const colours: Record<string, MantineColor> = STATUS_COLOURS[family];
   return (
     <Badge
       variant="dot"
@@ -55,7 +67,7 @@ export function StatusBadge<F extends StatusFamily>({ family, status }: StatusBa
       // Never narrower than its label: in a table column the label would otherwise be cut to "C…".
       miw="max-content"
     >
-      {t(labelKey)}
+      {label}
     </Badge>
   );
 }

@@ -25,6 +25,21 @@ export const DATE_STYLE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> =
 // formats a date on every row of every render (issue 16 §2). A zone Intl rejects throws as before (never cached).
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** The cached formatter for a locale, zone and style (lists make it once and format every row with it). */
+export function dateFormatter(
+  locale: Locale,
+  timeZone: string,
+  style: DateStyle = 'date',
+): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${style}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { ...DATE_STYLE_OPTIONS[style], timeZone });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /**
  * The one date formatter: a UTC instant shown in the merchant's time zone (DESIGN §2),
  * with the zone named when a time is shown.
@@ -35,11 +50,5 @@ export function formatDate(
   timeZone: string,
   style: DateStyle = 'date',
 ): string {
-  const key = `${locale}|${timeZone}|${style}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, { ...DATE_STYLE_OPTIONS[style], timeZone });
-    formatters.set(key, formatter);
-  }
-  return formatter.format(new Date(value));
+  return dateFormatter(locale, timeZone, style).format(new Date(value));
 }

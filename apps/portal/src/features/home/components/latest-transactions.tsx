@@ -1,7 +1,10 @@
-import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Group, type MantineTheme, Stack, Title } from '@mantine/core';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
+import { currentLocale } from '../../../lib/i18n/i18n.ts';
+import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { useTransactions } from '../../transactions/api/list-transactions.ts';
 import { transactionColumns } from '../../transactions/components/transaction-columns.tsx';
 
@@ -21,7 +24,34 @@ export function LatestTransactions({ merchantId }: { merchantId: string }) {
   const navigate = useNavigate();
   const list = useTransactions(merchantId, {}, true);
   const titleId = 'latest-transactions-title';
-  const records = list.data?.pages[0]?.data.slice(0, LATEST_COUNT);
+  const locale = currentLocale();
+  const timeZone = useCurrentMerchant()?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const data = list.data;
+  const records = useMemo(() => data?.pages[0]?.data.slice(0, LATEST_COUNT), [data]);
+  // Memoised with the callbacks below, so the rows render only when they change, not on every live update of the
+  // screen around them (DataTable is memoised).
+  const columns = useMemo(
+    () =>
+      transactionColumns(t, { locale, timeZone })
+        .filter((column) => COLUMNS.has(String(column.accessor)))
+        .map((column) =>
+          WIDE_ONLY.has(String(column.accessor))
+            ? {
+                ...column,
+                visibleMediaQuery: (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`,
+              }
+            : column,
+        ),
+    [t, locale, timeZone],
+  );
+  const { refetch } = list;
+  const onRetry = useCallback(() => void refetch(), [refetch]);
+  const onRowClick = useCallback(
+    (transaction: { id: string }) => void navigate(`/transactions?transaction=${transaction.id}`),
+    [navigate],
+  );
+  const emptyText = t('home.latest.none');
+  const empty = useMemo(() => ({ text: emptyText }), [emptyText]);
   return (
     <Stack component="section" aria-labelledby={titleId} gap="sm">
       <Group justify="space-between" align="baseline">
@@ -39,16 +69,10 @@ export function LatestTransactions({ merchantId }: { merchantId: string }) {
         loading={list.isPending}
         fetching={list.isFetching && !list.isPending}
         error={list.error}
-        onRetry={() => void list.refetch()}
-        empty={{ text: t('home.latest.none') }}
-        onRowClick={(transaction) => void navigate(`/transactions?transaction=${transaction.id}`)}
-        columns={transactionColumns(t)
-          .filter((column) => COLUMNS.has(String(column.accessor)))
-          .map((column) =>
-            WIDE_ONLY.has(String(column.accessor))
-              ? { ...column, visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})` }
-              : column,
-          )}
+        onRetry={onRetry}
+        empty={empty}
+        onRowClick={onRowClick}
+        columns={columns}
       />
     </Stack>
   );
