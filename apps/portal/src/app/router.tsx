@@ -3,10 +3,12 @@ import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { loadSignedInTexts } from '../lib/i18n/i18n.ts';
 import type { Crumb, RouteHandle } from '../lib/navigation/route-handle.ts';
 import { pathTo, ROUTE_PATHS, type RouteId } from '../lib/paths.ts';
-import { guardLoader } from './guards/guard-loader.ts';
+import { guardLoader, type LoadPrefetch } from './guards/guard-loader.ts';
 import { RouteErrorBoundary } from './layouts/route-error-boundary.tsx';
 import { RouteLoading } from './layouts/route-loading.tsx';
+import type { ScreenPrefetch } from './screens/prefetch.ts';
 
+type PrefetchModule = typeof import('./screens/prefetch.ts');
 type ScreenModule = () => Promise<{ default: ComponentType }>;
 const component = (load: ScreenModule) => async () => ({ Component: (await load()).default });
 /** A signed-in layout or screen: its module and the signed-in texts arrive together. */
@@ -19,6 +21,8 @@ interface ScreenOptions {
   /** Public pages only check whether someone is signed in; everything else loads the merchants. */
   needsMerchants?: boolean;
   crumbs?: Crumb[];
+  /** The screen's first requests, sent by its loader while its code downloads (issue 16 §2). */
+  prefetch?: LoadPrefetch;
 }
 
 /** The one route table (SPEC §2.1): route ids are SPEC's labels, every screen is loaded lazily. */
@@ -26,7 +30,7 @@ export function createRoutes(): RouteObject[] {
   const screen = (id: RouteId, load: ScreenModule, options: ScreenOptions = {}): RouteObject => ({
     id,
     path: ROUTE_PATHS[id],
-    loader: guardLoader(id, options.needsMerchants ?? true),
+    loader: guardLoader(id, options.needsMerchants ?? true, options.prefetch),
     lazy: (options.needsMerchants ?? true) ? signedInComponent(load) : component(load),
     handle: { crumbs: options.crumbs } satisfies RouteHandle,
   });
@@ -34,6 +38,10 @@ export function createRoutes(): RouteObject[] {
   const crumbs = (...trail: [string, RouteId?][]): ScreenOptions => ({
     crumbs: trail.map(([labelKey, routeId]) => (routeId ? { labelKey, routeId } : { labelKey })),
   });
+  const prefetch =
+    (pick: (module: PrefetchModule) => ScreenPrefetch): LoadPrefetch =>
+    () =>
+      import('./screens/prefetch.ts').then(pick);
   const billing: [string] = ['nav.billing'];
   const reporting: [string] = ['nav.reporting'];
 
@@ -87,7 +95,9 @@ export function createRoutes(): RouteObject[] {
           id: 'main-layout',
           lazy: signedInComponent(() => import('./layouts/main-layout.tsx')),
           children: [
-            screen('home', () => import('../features/home/routes/home.tsx')),
+            screen('home', () => import('../features/home/routes/home.tsx'), {
+              prefetch: prefetch((m) => m.prefetchHome),
+            }),
             screen(
               'payment-methods',
               () => import('../features/billing/routes/payment-methods.tsx'),
@@ -142,11 +152,10 @@ export function createRoutes(): RouteObject[] {
               () => import('../features/sites/routes/new-site.tsx'),
               crumbs(['nav.sites', 'all-sites'], ['routes.new-site']),
             ),
-            screen(
-              'transactions',
-              () => import('../features/transactions/routes/transactions.tsx'),
-              crumbs(reporting, ['nav.transactions']),
-            ),
+            screen('transactions', () => import('../features/transactions/routes/transactions.tsx'), {
+              ...crumbs(reporting, ['nav.transactions']),
+              prefetch: prefetch((m) => m.prefetchTransactions),
+            }),
             screen(
               'payouts',
               () => import('../features/payouts/routes/payouts.tsx'),
@@ -183,11 +192,10 @@ export function createRoutes(): RouteObject[] {
               () => import('../features/users/routes/edit-user.tsx'),
               crumbs(['nav.users', 'users'], ['routes.edit-user']),
             ),
-            screen(
-              'company-settings',
-              () => import('./screens/company-settings.tsx'),
-              crumbs(['nav.company'], ['routes.company-settings']),
-            ),
+            screen('company-settings', () => import('./screens/company-settings.tsx'), {
+              ...crumbs(['nav.company'], ['routes.company-settings']),
+              prefetch: prefetch((m) => m.prefetchCompanySettings),
+            }),
             screen(
               'staff-company-settings',
               () => import('./screens/staff-company-settings.tsx'),

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResponseData } from '../../../lib/api/operations.ts';
+import { PREFETCHED_FRESH_MS } from '../../../lib/api/prefetched.ts';
 import { apiRequest } from '../../../lib/api/request.ts';
 
 export type Rates = ResponseData<'getRates'>;
@@ -10,7 +11,13 @@ export function getRates(merchantId: string): Promise<Rates> {
 }
 
 export function ratesQueryOptions(merchantId: string) {
-  return queryOptions({ queryKey: ['rates', merchantId], queryFn: () => getRates(merchantId) });
+  return queryOptions({
+    queryKey: ['rates', merchantId],
+    queryFn: () => getRates(merchantId),
+    // The route's loader sends this while the screen's code downloads (app/screens/prefetch.ts): an answer that
+    // arrived before the screen mounted is this visit's, not one to send again.
+    staleTime: PREFETCHED_FRESH_MS,
+  });
 }
 
 export function useRates(merchantId: string) {

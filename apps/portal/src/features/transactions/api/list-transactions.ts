@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiErrorFrom } from '../../../lib/api/api-error.ts';
 import { authFetch } from '../../../lib/api/auth-fetch.ts';
 import type { operations } from '../../../lib/api/generated/schema.d.ts';
+import { PREFETCHED_FRESH_MS } from '../../../lib/api/prefetched.ts';
 import { apiUrl } from '../../../lib/api/request.ts';
 
 export type TransactionPage = operations['listTransactions']['responses'][200]['content']['application/json'];
@@ -43,6 +44,9 @@ export function transactionsQueryOptions(merchantId: string, filters: Transactio
     queryFn: ({ pageParam }) => listTransactions(merchantId, filters, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.lastKey ?? undefined,
+    // Sent by the route's loader while the screen's code downloads (app/screens/prefetch.ts); the live stream
+    // invalidates it when a payment arrives.
+    staleTime: PREFETCHED_FRESH_MS,
   });
 }
 
