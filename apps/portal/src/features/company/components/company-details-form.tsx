@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { requiredText } from '@mp/domain/schemas/common';
 import { registrationNumberSchema, vatNumberSchema } from '@mp/domain/schemas/company';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -33,8 +34,10 @@ interface FormValues {
 export function CompanyDetailsForm({ merchant, canUpdate }: { merchant: Merchant; canUpdate: boolean }) {
   const { t } = useTranslation();
   const update = useUpdateCompanyDetails(merchant.merchantId);
+  // Made once per country, not on every render (the schema with its VAT and registration rules).
+  const resolver = useMemo(() => zodResolver(companyDetailsSchema(merchant.country)), [merchant.country]);
   const form = useForm<FormValues, unknown, CompanyDetailsUpdate>({
-    resolver: zodResolver(companyDetailsSchema(merchant.country)) as never,
+    resolver: resolver as never,
     mode: 'onTouched',
     defaultValues: {
       legalEntityName: merchant.legalEntityName,

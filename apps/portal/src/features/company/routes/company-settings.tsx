@@ -1,11 +1,12 @@
 import { Button, Stack, Tabs, Text } from '@mantine/core';
-import { isLocale } from '@mp/domain/locales';
+import { isLocale, type Locale } from '@mp/domain/locales';
 import { holdsPermissions, type Permission } from '@mp/domain/permissions';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { apiErrorKey } from '../../../lib/api/api-error.ts';
+import type { Merchant } from '../../../lib/api/types.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { pathTo } from '../../../lib/paths.ts';
 import { isStaffUser } from '../../../lib/session/session-store.ts';
@@ -40,7 +41,6 @@ export function CompanySettingsScreen({ languageSetting }: CompanySettingsScreen
   const rates = useRates(merchantId);
   // The audit log's readers on the server: User:ListUsers and Company:UpdateDetails together, or staff.
   const canReadAudit = holds('User:ListUsers', 'Company:UpdateDetails');
-  const people = useMerchantUsers(merchantId, canReadAudit);
   if (!merchant) return <Page titleKey="routes.company-settings" />;
   return (
     <Page
@@ -101,18 +101,29 @@ export function CompanySettingsScreen({ languageSetting }: CompanySettingsScreen
         {canReadAudit && (
           <Tabs.Panel value="audit" pt="md">
             <Stack gap="md">
-              <AuditLog
-                merchantId={merchantId}
-                timeZone={merchant.timeZone}
-                locale={locale}
-                currency={merchant.currency}
-                people={people}
-              />
+              <AuditPanel merchant={merchant} locale={locale} />
             </Stack>
           </Tabs.Panel>
         )}
       </Tabs>
     </Page>
+  );
+}
+
+/**
+ * The audit log with its person filter. The tab's panel mounts only when the tab is chosen, so the merchant's users
+ * (the filter's names) are requested then, not on every visit of the screen (issue 16 §2).
+ */
+function AuditPanel({ merchant, locale }: { merchant: Merchant; locale: Locale }) {
+  const people = useMerchantUsers(merchant.merchantId, true);
+  return (
+    <AuditLog
+      merchantId={merchant.merchantId}
+      timeZone={merchant.timeZone}
+      locale={locale}
+      currency={merchant.currency}
+      people={people}
+    />
   );
 }
 
