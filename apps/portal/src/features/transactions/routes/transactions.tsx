@@ -1,6 +1,6 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { PAYMENT_SOURCES, TRANSACTION_STATUSES } from '@mp/domain/enums';
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -66,13 +66,8 @@ export default function TransactionsScreen() {
     [setSearchParams],
   );
 
-  // The answers render in a deferred pass, which React splits into short slices, instead of one long task when the
-  // list arrives (0.6–2.3 s on a phone, issue 16 §2) — also on the first render when the route's loader already has
-  // the answer (`null` on the first render: the skeleton, then the rows in the background; React ignores an initial
-  // value of `undefined`). Range, totals and rows come from the same pass, so they appear together and nothing above
-  // the skeleton pushes it; the skeleton is not a table (DataTable), so nothing reads it for the list meanwhile.
-  const listData = useDeferredValue(list.data ?? null, null) ?? undefined;
-  const pspData = useDeferredValue(byPsp.data ?? null, null) ?? undefined;
+  const listData = list.data;
+  const pspData = byPsp.data;
   const firstPage = listData?.pages[0];
   const records = useMemo(
     () =>
