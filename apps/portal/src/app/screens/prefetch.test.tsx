@@ -1,13 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { aMerchant, aUser } from '../../../test/fixtures.ts';
 import { fakeApi, jsonResponse, TestProviders } from '../../../test/render.tsx';
+import { signedInWithFetchSpy } from '../../../test/signed-in.ts';
 import TransactionsScreen from '../../features/transactions/routes/transactions.tsx';
 import type { Merchant } from '../../lib/api/types.ts';
 import { CurrentMerchantContext } from '../../lib/merchant/current-merchant.ts';
-import { sessionStore } from '../../lib/session/session-store.ts';
 import type { GuardContext } from '../guards/guard.ts';
 import { queryClient } from '../query-client.ts';
 import { prefetchCompanySettings, prefetchHome, prefetchTransactions } from './prefetch.ts';
@@ -45,28 +45,14 @@ const aTransaction = (id: string, pspReference: string) => ({
   card: { scheme: 'visa', bin: '424242', lastFour: '4242', region: 'domestic' },
 });
 
-let fetchMock: ReturnType<typeof vi.spyOn>;
+const fetchMock = signedInWithFetchSpy();
 const asked = () =>
-  (fetchMock.mock.calls as [RequestInfo | URL][]).map(([input]) => {
+  (fetchMock().mock.calls as [RequestInfo | URL][]).map(([input]) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     return `${url.pathname.replace(/^\/api/, '')}${url.search}`;
   });
 
-beforeEach(() => {
-  fetchMock = vi.spyOn(globalThis, 'fetch');
-  sessionStore.set({
-    user: aUser(),
-    tokens: {
-      idToken: 'id',
-      accessToken: 'access',
-      refreshToken: 'refresh',
-      expiresAt: Date.now() + 3_600_000,
-    },
-  });
-});
 afterEach(() => {
-  fetchMock.mockRestore();
-  sessionStore.clear();
   queryClient.clear();
 });
 
@@ -83,7 +69,7 @@ describe("a screen's first requests, sent by its route's loader (issue 16 §2)",
       'GET /merchants/m-gb/sites': () => jsonResponse(200, { data: [] }),
       'GET /v1/merchants/m-gb/transactions/events': () => jsonResponse(403, { error: { code: 'FORBIDDEN' } }),
     });
-    fetchMock.mockImplementation(api.handle);
+    fetchMock().mockImplementation(api.handle);
     const path = '/transactions?from=2026.01.01&to=2026.01.31&status=captured';
 
     prefetchTransactions(contextAt(path));
@@ -120,13 +106,13 @@ describe("a screen's first requests, sent by its route's loader (issue 16 §2)",
   });
 
   it('sends no list request for a search the screen refuses (a date range and PSP references together)', () => {
-    fetchMock.mockImplementation(fakeApi({}).handle);
+    fetchMock().mockImplementation(fakeApi({}).handle);
     prefetchTransactions(contextAt('/transactions?from=2026.01.01&psp=ABC'));
     expect(asked()).toEqual(['/merchants/m-gb/sites']);
   });
 
   it("asks for home's figures only when the user may list transactions", () => {
-    fetchMock.mockImplementation(fakeApi({}).handle);
+    fetchMock().mockImplementation(fakeApi({}).handle);
     prefetchHome(
       contextAt('/', aMerchant({ permissions: { companyScoped: ['User:ListUsers'], siteScoped: [] } })),
     );
@@ -140,7 +126,7 @@ describe("a screen's first requests, sent by its route's loader (issue 16 §2)",
   });
 
   it("asks for the company's rates on company settings", () => {
-    fetchMock.mockImplementation(fakeApi({}).handle);
+    fetchMock().mockImplementation(fakeApi({}).handle);
     prefetchCompanySettings(contextAt('/company-settings'));
     expect(asked()).toEqual(['/v1/merchants/m-gb/rates']);
   });
