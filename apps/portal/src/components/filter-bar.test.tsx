@@ -62,6 +62,26 @@ describe('FilterBar', () => {
     await waitFor(() => expect(screen.getByLabelText('query')).toHaveTextContent('?q=bistro&ref=ABC'));
   });
 
+  it('keeps the first box written when the next is written while the first navigation is still loading', async () => {
+    // The route's loader holds every navigation after the first until released (as a guard loader does under load).
+    let release: (() => void) | undefined;
+    let loads = 0;
+    const loader = () => {
+      loads += 1;
+      if (loads === 1) return null;
+      return new Promise<null>((resolve) => {
+        release = () => resolve(null);
+      });
+    };
+    renderRoutes([{ path: '/invoices', element: <Screen />, loader }], '/invoices');
+    await userEvent.type(await screen.findByLabelText('Search'), 'bistro');
+    await waitFor(() => expect(loads).toBe(2));
+    await userEvent.type(screen.getByLabelText('Reference'), 'ABC');
+    await waitFor(() => expect(loads).toBe(3));
+    release?.();
+    await waitFor(() => expect(screen.getByLabelText('query')).toHaveTextContent('?q=bistro&ref=ABC'));
+  });
+
   it('clears every filter', async () => {
     renderScreen('/invoices?q=acme&status=paid');
     await userEvent.click(await screen.findByRole('button', { name: 'Clear filters' }));

@@ -27,10 +27,15 @@ export function FilterBar({ fields }: FilterBarProps) {
   );
   // What is typed in the search boxes shows at once; the URL follows after a pause. Every box typed in during
   // the pause is written then (one debounce for the bar, so a quick move to the next box loses nothing).
+  // Each write also repeats the boxes written before: a write builds on the URL as last rendered, and while the
+  // previous write's navigation is still loading (the route's loader runs on every query change) the URL does not
+  // have it yet — without the repeat the later write would drop it ("From" lost when "To" followed it).
   const [typed, setTyped] = useState<Record<string, string>>({});
   const pending = useRef<Record<string, string>>({});
+  const written = useRef<Record<string, string>>({});
   const flushSearch = useDebouncedCallback(() => {
-    const changes = pending.current;
+    const changes = { ...written.current, ...pending.current };
+    written.current = changes;
     pending.current = {};
     setFilters(changes);
   }, SEARCH_DEBOUNCE_MS);
@@ -89,6 +94,8 @@ export function FilterBar({ fields }: FilterBarProps) {
           onClick={() => {
             clearFilters();
             setTyped({});
+            written.current = {};
+            pending.current = {};
           }}
         >
           {t('ui.filters.clear')}
