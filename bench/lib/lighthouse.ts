@@ -7,13 +7,18 @@
 // Lighthouse's benchmark index (a mid-range desktop; the result stands for a low-end phone, ~250). This shared
 // machine scores 230–800 depending on the others' load, so 4× more would stand for a phone several times slower
 // than the preset means. With `calibrate`, each run first measures the index (a Lighthouse run on a static file)
-// and uses 4 × index / 1,000 (at least 1, at most 4), as Lighthouse's throttling docs recommend, and runs again
+// and uses 4 × index / 1,000 (at least 1, at most 10), as Lighthouse's throttling docs recommend, and runs again
 // when the index during the run is far from the probe's; the multiplier is reported with every result.
+// At most 10, not 4 (decision 0113): on a host faster than the reference the preset's 4× stands for a faster phone
+// than the goal means (this VM has scored 3,700–3,900 when quiet, where 4× scored home 96 and 15× would be the
+// same phone as 4× at 1,000); 10× is the top of the docs' range for a high-end desktop emulating a mid-tier phone.
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
 
 const MOBILE_THROTTLING = throttling.mobileSlow4G;
+/** The calibrated slowdown's ceiling: the top of Lighthouse's documented range (desktop → mid-tier phone). */
+const MAX_CPU_SLOWDOWN = 10;
 
 export interface ScreenResult {
   path: string;
@@ -88,7 +93,9 @@ export async function lighthouseScreens(options: {
         for (let attempt = 0; ; attempt++) {
           const probe = options.calibrate ? await probeBenchmarkIndex() : undefined;
           multiplier =
-            probe === undefined ? (options.cpuSlowdown ?? 4) : Math.min(4, Math.max(1, (4 * probe) / 1000));
+            probe === undefined
+              ? (options.cpuSlowdown ?? 4)
+              : Math.min(MAX_CPU_SLOWDOWN, Math.max(1, (4 * probe) / 1000));
           await prepare();
           await cdp.send('Network.clearBrowserCache');
           result = await lighthouse(
