@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/clock.ts';
 import { devices, refunds, transactions } from '../src/db/schema/index.ts';
+import { transactionPageSchema } from '../src/modules/transactions/schemas.ts';
 import { type AccessWorld, type ActorName, createAccessWorld } from './access-fixtures.ts';
 import { ADYEN_TEST_ENV, deliver, item, pspRef } from './helpers/adyen.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -203,6 +204,37 @@ describe('transactions list, search and detail', () => {
       expect((await list('ownerB')).statusCode).toBe(404);
       const ownB = (await list('ownerB', '', w.merchantB)).json();
       expect(ownB.data.map((tx: { amount: number }) => tx.amount)).toEqual([8888]);
+    });
+
+    it('answers every page in its documented shape, no field missing, extra or of another type', async () => {
+      // The list's 200 is written by JSON.stringify, not zod's serializer (routes.ts): this is its contract check.
+      const first = await list('ownerA', '?includeTotals=true');
+      const queries = [
+        '',
+        '?includeTotals=true',
+        `?lastKey=${first.json().lastKey}`,
+        `?siteId=${w.siteA2}&includeTotals=true`,
+        '?status=refunded&includeTotals=true',
+        '?source=pay-by-link',
+        '?card=1111&includeTotals=true',
+        '?card=555544',
+        '?minAmount=150&maxAmount=6000&includeTotals=true',
+        '?from=2025-11-01&to=2026-03-01',
+      ];
+      for (const [actor, query] of [
+        ...queries.map((q) => ['ownerA', q] as const),
+        ['managerA2', '?includeTotals=true'] as const,
+        ['staff', '?includeTotals=true'] as const,
+      ]) {
+        const response = await list(actor, query);
+        expect(response.statusCode, `${actor} ${query}`).toBe(200);
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        const body = response.json();
+        // zod drops undocumented keys, so equality also rules out extra fields.
+        expect(body, `${actor} ${query}`).toEqual(transactionPageSchema.parse(body));
+        expect(body.data.length, `${actor} ${query}`).toBeGreaterThan(0);
+        expect(Array.isArray(body.totals), `${actor} ${query}`).toBe(query.includes('includeTotals=true'));
+      }
     });
   });
 
