@@ -13,24 +13,30 @@ describe('the per-request logger', () => {
       { write: (line: string) => void lines.push(line) },
     );
 
+  /** Counts the children made from `parent` (pino's own child, wrapped). */
+  const countChildren = (parent: pino.Logger) => {
+    const counter = { made: 0 };
+    const child = parent.child;
+    parent.child = function (this: typeof parent, ...args: Parameters<typeof child>) {
+      counter.made++;
+      return child.apply(this, args);
+    } as typeof parent.child;
+    return counter;
+  };
+
   it('makes no child for a message below the level, and the same child as pino for one at it', () => {
     const lines: string[] = [];
     const parent = logger('warn', lines);
-    let children = 0;
-    const child = parent.child;
-    parent.child = function (this: typeof parent, ...args: Parameters<typeof child>) {
-      children++;
-      return child.apply(this, args);
-    } as typeof parent.child;
+    const children = countChildren(parent);
     const log = requestLogger(parent, { reqId: 'req-1' }, {});
     log.info({ note: 'quiet' }, 'below the level');
     log.debug('below the level too');
-    expect(children).toBe(0);
+    expect(children.made).toBe(0);
     expect(lines).toEqual([]);
     expect(log.level).toBe('warn');
     log.warn({ user: { password: 'Secret-1' } }, 'at the level');
     log.error('above it');
-    expect(children).toBe(1);
+    expect(children.made).toBe(1);
     expect(lines.map((line) => JSON.parse(line))).toMatchObject([
       { reqId: 'req-1', msg: 'at the level', user: { password: '[redacted]' } },
       { reqId: 'req-1', msg: 'above it' },
@@ -52,12 +58,7 @@ describe('the per-request logger', () => {
   it('answers the level questions and flushes without making a child', async () => {
     const lines: string[] = [];
     const parent = logger('warn', lines);
-    let children = 0;
-    const child = parent.child;
-    parent.child = function (this: typeof parent, ...args: Parameters<typeof child>) {
-      children++;
-      return child.apply(this, args);
-    } as typeof parent.child;
+    const children = countChildren(parent);
     const log = requestLogger(parent, { reqId: 'req-3' }, {}) as unknown as pino.Logger;
     expect(log.isLevelEnabled('info')).toBe(false);
     expect(log.isLevelEnabled('warn')).toBe(true);
@@ -70,7 +71,7 @@ describe('the per-request logger', () => {
     const flushed = await new Promise<Error | undefined>((resolve) => log.flush(resolve));
     expect(flushed).toBeUndefined();
     log.silent('never written');
-    expect(children).toBe(0);
+    expect(children.made).toBe(0);
     expect(lines).toEqual([]);
   });
 
