@@ -1,5 +1,5 @@
 -- GET /api/v1/merchants/{id}/transactions/totals (last 30 days, every site): the access check and the payments
--- and refunds sums in one statement (every day from the two daily roll-ups, less today after `to`), in one
+-- and refunds sums in one statement (every day from the daily roll-ups — the payments from the one per day, currency and status —, less today after `to`), in one
 -- read-only transaction under the merchant's context as app_user, as the API sends them in one round trip once
 -- it knows the merchant's currency and time zone (`RouteAccess.read`, decision 0099). Variables: merchant, user,
 -- currency, fromday, today (dates), from, to, tomorrowstart (ISO instants).
@@ -19,7 +19,7 @@ SELECT coalesce(sum(period.count), 0)::int,
                   FROM refunds r
                  WHERE r.merchant_id = :merchant AND r.status = 'succeeded' AND r.currency = :currency AND r.created_at > :to::timestamptz AND r.created_at < :tomorrowstart::timestamptz) AS refunded(amount))
   FROM (SELECT d.count, d.amount, d.tip_amount, d.status
-          FROM transaction_daily_totals d
+          FROM transaction_daily_status_totals d
          WHERE d.merchant_id = :merchant AND d.currency = :currency AND d.day >= :fromday::date AND d.day <= :today::date
         UNION ALL
         SELECT -1, -amount, -tip_amount, status

@@ -185,6 +185,48 @@ describe('transaction totals', () => {
     expect(badSite.statusCode).toBe(400);
     expect(badSite.json().error.details[0]).toMatchObject({ field: 'siteId' });
   });
+  // Every site's totals come from the roll-up per day, currency and status, one site's from the one per site and
+  // source: the company's sums must stay the sum of its sites' through status changes, moves and deletes.
+  it("keeps the company's sums equal to the sum of its sites' after status changes, a move between sites and a delete", async () => {
+    const data = async (query = '') => (await totals('ownerA', query)).json().data;
+    const bySites = async () => {
+      const [one, two] = [await data(`?siteId=${w.siteA1}`), await data(`?siteId=${w.siteA2}`)];
+      return {
+        count: one.count + two.count,
+        capturedAmount: one.capturedAmount + two.capturedAmount,
+        refundedAmount: one.refundedAmount + two.refundedAmount,
+      };
+    };
+    const before = await data();
+    expect(before).toMatchObject(await bySites());
+    const extra = payment(w.merchantA, w.siteA1, 1234, 'pending', '2026-02-28T09:00:00Z', { tipAmount: 66 });
+    await t.app.db.insert(transactions).values(extra);
+    try {
+      await t.app.db.update(transactions).set({ status: 'captured' }).where(eq(transactions.id, extra.id));
+      const captured = await data();
+      expect(captured).toMatchObject({
+        count: before.count + 1,
+        capturedAmount: before.capturedAmount + 1300,
+        refundedAmount: before.refundedAmount,
+      });
+      expect(captured).toMatchObject(await bySites());
+      await t.app.db
+        .update(transactions)
+        .set({ siteId: w.siteA2, status: 'refund' })
+        .where(eq(transactions.id, extra.id));
+      const moved = await data();
+      expect(moved).toMatchObject({
+        count: before.count + 1,
+        capturedAmount: before.capturedAmount,
+        refundedAmount: before.refundedAmount + 1234,
+      });
+      expect(moved).toMatchObject(await bySites());
+    } finally {
+      await t.app.db.delete(transactions).where(eq(transactions.id, extra.id));
+    }
+    expect(await data()).toEqual(before);
+    expect(before).toMatchObject(await bySites());
+  });
   // The totals' statement leaves with the access check when the merchant's currency and time zone are known from
   // an earlier request (decision 0099); it must never answer for a currency, zone or period it was not made for.
   it("answers the same sums again, and follows a change of the merchant's currency and time zone at the next request", async () => {

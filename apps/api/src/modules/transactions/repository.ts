@@ -378,18 +378,22 @@ const inSites = sql`${transactions.siteId} = any(${placeholder('siteIds')}::uuid
 
 /**
  * Count and sums of the payments taken in the period and of the refunds made in it, in one prepared statement (one
- * per site filter) and one round trip: every day of the period from the daily roll-ups (`transaction_daily_totals`
- * and `refund_daily_totals`, kept by triggers), less whatever today holds after `to` (an empty index range in real
- * life: payments and refunds are recorded after they happen). Cost grows with the days, not the rows.
+ * per site filter) and one round trip: every day of the period from the daily roll-ups (kept by triggers), less
+ * whatever today holds after `to` (an empty index range in real life: payments and refunds are recorded after they
+ * happen). Cost grows with the days, not the rows. Every site: the payments from the roll-up per day, currency and
+ * status (`transaction_daily_status_totals`, ~14 buckets a day at 1M transactions); some sites: from the one per
+ * site and source too (`transaction_daily_totals`, ~190 a day: its 5,762 buckets for 30 days were 7 ms of the
+ * route's 1M statement, docs/PERFORMANCE.md session 15).
  */
 function totalsSum(sites: 'all' | 'some') {
   const rollupSites = sites === 'some' ? sql`and d.site_id = any(${placeholder('siteIds')}::uuid[])` : sql``;
   const todaySites = sites === 'some' ? sql`and ${inSites}` : sql``;
   const inPeriod = sql`d.merchant_id = ${placeholder('merchantId')} and d.currency = ${placeholder('currency')}
        and d.day >= ${placeholder('fromDay')}::date and d.day <= ${placeholder('today')}::date ${rollupSites}`;
+  const rollup = sites === 'some' ? transactionDailyTotals : transactionDailyStatusTotals;
   const payments = sql`(
     select d.count, d.amount, d.tip_amount, d.status
-      from ${transactionDailyTotals} d
+      from ${rollup} d
      where ${inPeriod}
     union all
     select -1, -${transactions.amount}, -${transactions.tipAmount}, ${transactions.status}
