@@ -1,8 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { securityHeaderMiddleware } from '../src/plugins/security.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
 const INDEX_HTML =
@@ -37,6 +40,33 @@ describe('HTTP: security headers, CORS, compression and the served portal', () =
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('every response carries exactly the headers helmet itself writes (taken once at start, written per request)', async () => {
+    // helmet run as a middleware on a real response, as @fastify/helmet would per request.
+    const request = new IncomingMessage(new Socket());
+    const expected = new ServerResponse(request);
+    expected.setHeader('X-Powered-By', 'something');
+    let passed = false;
+    securityHeaderMiddleware(t.app.config)(request, expected, (error?: unknown) => {
+      passed = error === undefined;
+    });
+    expect(passed).toBe(true);
+    const helmetHeaders = expected.getHeaders();
+    expect(Object.keys(helmetHeaders).length).toBeGreaterThanOrEqual(12);
+    const cases: [string, string, number][] = [
+      ['GET', '/api/healthz', 200],
+      ['GET', '/api/no-such-route', 404],
+      ['GET', '/api/merchants', 401],
+      ['GET', '/api/v1/merchants/not-a-uuid/users', 401],
+    ];
+    for (const [method, url, status] of cases) {
+      const res = await t.app.inject({ method: method as 'GET', url });
+      expect(res.statusCode, url).toBe(status);
+      for (const [name, value] of Object.entries(helmetHeaders))
+        expect(res.headers[name], `${url} ${name}`).toBe(value);
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
   });
 
   it('allows CORS from the portal origin only', async () => {

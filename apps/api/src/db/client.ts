@@ -9,7 +9,7 @@ import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/sess
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { markConnectFailure } from './errors.ts';
-import { shareResultRowTemplates } from './pg-result.ts';
+import { copyPlainQueryConfigs, shareResultRowTemplates } from './pg-result.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -143,6 +143,7 @@ class ResilientClient extends pg.Client {
 export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
   if (options.url) {
     shareResultRowTemplates();
+    copyPlainQueryConfigs();
     const pool = new pg.Pool({
       connectionString: options.url,
       max: 10,

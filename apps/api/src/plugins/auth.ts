@@ -90,6 +90,19 @@ export async function requireActor(request: FastifyRequest, _reply: FastifyReply
   if (!request.actor) throw unauthenticated(request);
 }
 
+/**
+ * `requireActor` as a callback hook: the same check without a promise and a microtask per request, for the
+ * access plugin's `signed-in` routes (src/access/route-access.ts; docs/PERFORMANCE.md, session 15).
+ */
+export function requireActorHook(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: IdentityError) => void,
+): void {
+  if (request.actor) done();
+  else done(unauthenticated(request));
+}
+
 /** preHandler for staff-only routes; others get 404 (DESIGN §4: never reveal what is not theirs). */
 export async function requireStaff(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!request.actor) throw unauthenticated(request);
