@@ -42,7 +42,7 @@ describe('HTTP: security headers, CORS, compression and the served portal', () =
     expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
-  it('every response carries exactly the headers helmet itself writes (taken once at start, written per request)', async () => {
+  it('every response carries exactly the headers helmet itself writes, whatever answers it', async () => {
     // helmet run as a middleware on a real response, as @fastify/helmet would per request.
     const request = new IncomingMessage(new Socket());
     const expected = new ServerResponse(request);

@@ -47,16 +47,9 @@ export function securityHeaderMiddleware(config: Config) {
 
 /** Security headers, CORS limited to the portal origin, and response compression. */
 export async function registerSecurity(app: FastifyInstance, config: Config) {
-  // Every directive above is a fixed string, so helmet's answer is the same for every request: it is taken once
-  // here and written on each response's raw headers (as helmet writes them, so a hijacked response such as the
-  // live events stream keeps them) without running its thirteen middlewares per request (docs/PERFORMANCE.md,
-  // session 15).
-  const { set, removed } = headersOf(securityHeaderMiddleware(config));
-  app.addHook('onRequest', (_request, reply, done) => {
-    const res = reply.raw;
-    for (const name of removed) res.removeHeader(name);
-    for (const [name, value] of set) res.setHeader(name, value);
-    done();
+  const securityHeaders = securityHeaderMiddleware(config);
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   await app.register(cors, {
     // Reflect the origin only when it is the portal's: anything else gets no CORS headers at all.
@@ -67,27 +60,4 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     maxAge: 600,
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
-}
-
-type Middleware = (req: never, res: never, next: (error?: unknown) => void) => void;
-
-/** The headers a request-independent helmet middleware sets and removes, taken by running it once. */
-export function headersOf(middleware: Middleware): { set: [string, string][]; removed: string[] } {
-  const set: [string, string][] = [];
-  const removed: string[] = [];
-  const response = {
-    setHeader: (name: string, value: unknown) => {
-      set.push([name, String(value)]);
-    },
-    removeHeader: (name: string) => {
-      removed.push(name);
-    },
-  };
-  let finished = false;
-  middleware({ method: 'GET', url: '/', headers: {} } as never, response as never, (error) => {
-    if (error) throw error;
-    finished = true;
-  });
-  if (!finished) throw new Error('helmet did not finish synchronously');
-  return { set, removed };
 }
