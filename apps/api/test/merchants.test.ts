@@ -1,9 +1,11 @@
 import { COMPANY_PERMISSIONS, SITE_MANAGER_PERMISSIONS } from '@mp/domain/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { DEMO_SIGN_INS } from '../src/db/demo/sign-ins.ts';
 import { merchantMemberships, merchants, siteRoleGrants, users } from '../src/db/schema/index.ts';
 import { type DemoWorld, seedDemoWorld } from '../src/db/seed.ts';
+import { merchantSchema } from '../src/modules/merchants/schemas.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, signIn, signInWithSecondFactor } from './helpers/auth.ts';
 
@@ -165,6 +167,34 @@ describe('merchants', () => {
       currency: 'EUR',
       permissions: { companyScoped: [], siteScoped: [] },
     });
+  });
+
+  it('answers every 200 in its documented shape, no field missing, extra or of another type', async () => {
+    // The views' 200 is written by JSON.stringify, not zod's serializer (routes.ts): this is its contract check.
+    const id = merchant('gb').merchantId;
+    const frId = merchant('fr').merchantId;
+    const cases: [keyof typeof tokens, string][] = [
+      ['gbOwner', '/api/merchants'],
+      ['gbManager', '/api/merchants'],
+      ['frOwner', '/api/merchants'],
+      ['staff', '/api/merchants'],
+      ['gbOwner', `/api/v1/merchants/${id}`],
+      ['gbManager', `/api/v1/merchants/${id}`],
+      ['frOwner', `/api/v1/merchants/${frId}`],
+      ['staff', `/api/v1/merchants/${frId}`],
+    ];
+    for (const [who, url] of cases) {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(tokens[who]) });
+      expect(res.statusCode, `${who} ${url}`).toBe(200);
+      expect(res.headers['content-type'], `${who} ${url}`).toMatch(/^application\/json/);
+      const body = res.json();
+      const schema =
+        url === '/api/merchants'
+          ? z.object({ data: z.array(merchantSchema) })
+          : z.object({ data: merchantSchema });
+      // zod drops undocumented keys, so equality also rules out extra fields.
+      expect(body, `${who} ${url}`).toEqual(schema.parse(body));
+    }
   });
 
   it('reports a blocked merchant as blocked', async () => {
