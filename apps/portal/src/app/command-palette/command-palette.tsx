@@ -1,12 +1,17 @@
-import { Spotlight } from '@mantine/spotlight';
+import { Spotlight, spotlight } from '@mantine/spotlight';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GuardBase } from '../guards/guard.ts';
 import classes from './command-palette.module.css';
 import { paletteSources } from './sources.ts';
 
+/** Opens the palette (mounted or about to be: Spotlight's store is shared). */
+export function openCommandPalette(): void {
+  spotlight.open();
+}
+
 /**
- * The command palette (Mantine Spotlight; Ctrl/Cmd + K or the header's search button). Each source in `sources.ts`
+ * The command palette (Mantine Spotlight; Ctrl/Cmd + K or the header's search button). Loaded on first use (palette-loader.tsx). Each source in `sources.ts`
  * renders its own group of actions for the typed query; "Nothing found" shows when none rendered any.
  */
 export function CommandPalette({ guardBase }: { guardBase: GuardBase }) {

@@ -8,7 +8,7 @@ import { ChatWidget } from '../../features/chat/components/chat-widget.tsx';
 import { ChurnedBanner } from '../../features/merchants/components/churned-banner.tsx';
 import { StaffOverrideBanner } from '../../features/merchants/components/staff-override-banner.tsx';
 import { CurrentMerchantContext } from '../../lib/merchant/current-merchant.ts';
-import { CommandPalette } from '../command-palette/command-palette.tsx';
+import { PaletteLoader } from '../command-palette/palette-loader.tsx';
 import { MainNavbar } from '../navigation/main-navbar.tsx';
 import { AppHeader, MobileHeaderControls } from './app-header.tsx';
 import { SignedInProviders } from './signed-in-providers.tsx';
@@ -16,7 +16,7 @@ import { useAppState } from './use-app-state.ts';
 
 /**
  * The main app layout (SPEC §2.1 "main app"): a responsive AppShell (navbar behind a burger below 768 px), header,
- * banners, the command palette; breadcrumbs belong to each screen's PageHeader.
+ * banners, the command palette (loaded on first use); breadcrumbs belong to each screen's PageHeader.
  */
 function MainLayoutContent() {
   const [opened, { toggle, close }] = useDisclosure();
@@ -46,7 +46,7 @@ function MainLayoutContent() {
           </Stack>
         </AppShell.Main>
       </AppShell>
-      {user && <CommandPalette guardBase={guardBase} />}
+      {user && <PaletteLoader guardBase={guardBase} />}
       <ChatWidget user={user} merchant={merchant} />
     </CurrentMerchantContext>
   );

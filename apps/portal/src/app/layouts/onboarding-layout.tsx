@@ -3,7 +3,7 @@ import { AppShell, Container } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
 import { CurrentMerchantContext } from '../../lib/merchant/current-merchant.ts';
-import { CommandPalette } from '../command-palette/command-palette.tsx';
+import { PaletteLoader } from '../command-palette/palette-loader.tsx';
 import { AppHeader } from './app-header.tsx';
 import { SignedInProviders } from './signed-in-providers.tsx';
 import { useAppState } from './use-app-state.ts';
@@ -24,7 +24,7 @@ function OnboardingLayoutContent() {
           </Container>
         </AppShell.Main>
       </AppShell>
-      {user && <CommandPalette guardBase={guardBase} />}
+      {user && <PaletteLoader guardBase={guardBase} />}
     </CurrentMerchantContext>
   );
 }
