@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { earlyEntry } from './scripts/early-entry-plugin.ts';
+import { mantineCssCheck } from './scripts/mantine-css-check-plugin.ts';
 import { precompress } from './scripts/precompress-plugin.ts';
 import { pureDomainSchemas } from './scripts/pure-domain-schemas-plugin.ts';
 import { routeChunks } from './scripts/route-chunks-plugin.ts';
@@ -18,7 +19,7 @@ const chunks = routeChunks({
 const early = earlyEntry('src/early.ts');
 
 export default defineConfig({
-  plugins: [react(), early.plugin, pureDomainSchemas(), chunks.plugin, precompress()],
+  plugins: [react(), early.plugin, pureDomainSchemas(), chunks.plugin, mantineCssCheck(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },
