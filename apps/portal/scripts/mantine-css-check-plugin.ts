@@ -11,7 +11,10 @@ const CLASS = /\bm_[0-9a-f]{5,8}\b/g;
 
 /** Every class @mantine/core's per-component stylesheets define, with the file that defines it. */
 function coreClasses(): Map<string, string> {
-  const stylesDir = join(dirname(createRequire(import.meta.url).resolve('@mantine/core/styles.css')), 'styles');
+  const stylesDir = join(
+    dirname(createRequire(import.meta.url).resolve('@mantine/core/styles.css')),
+    'styles',
+  );
   const owner = new Map<string, string>();
   for (const file of readdirSync(stylesDir)) {
     if (!file.endsWith('.css') || file.includes('.layer.')) continue;
