@@ -2,14 +2,15 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { aMerchant, aUser } from '../../../test/fixtures.ts';
-import { fakeApi, jsonResponse, TestProviders } from '../../../test/render.tsx';
+import { aMerchant, aUser, siteManagerOf } from '../../../test/fixtures.ts';
+import { fakeApi, jsonResponse, renderRoutes, TestProviders } from '../../../test/render.tsx';
 import { signedInWithFetchSpy } from '../../../test/signed-in.ts';
 import TransactionsScreen from '../../features/transactions/routes/transactions.tsx';
 import type { Merchant } from '../../lib/api/types.ts';
 import { CurrentMerchantContext } from '../../lib/merchant/current-merchant.ts';
 import type { GuardContext } from '../guards/guard.ts';
 import { queryClient } from '../query-client.ts';
+import { createRoutes } from '../router.tsx';
 import { prefetchCompanySettings, prefetchHome, prefetchTransactions } from './prefetch.ts';
 
 const merchant = aMerchant({ merchantId: 'm-gb' });
@@ -129,5 +130,50 @@ describe("a screen's first requests, sent by its route's loader (issue 16 §2)",
     fetchMock().mockImplementation(fakeApi({}).handle);
     prefetchCompanySettings(contextAt('/company-settings'));
     expect(asked()).toEqual(['/v1/merchants/m-gb/rates']);
+  });
+
+  it('asks for no rates for a user without Company:GetRates company-wide (the guard’s permissions)', () => {
+    fetchMock().mockImplementation(fakeApi({}).handle);
+    prefetchCompanySettings(
+      contextAt('/company-settings', aMerchant({ merchantId: 'm-gb', permissions: siteManagerOf('site-1') })),
+    );
+    prefetchCompanySettings(
+      contextAt(
+        '/company-settings',
+        aMerchant({ merchantId: 'm-gb', permissions: { companyScoped: ['User:ListUsers'], siteScoped: [] } }),
+      ),
+    );
+    expect(asked()).toEqual([]);
+  });
+});
+
+describe('company settings opened from the route table: the rates only for those the guard lets in', () => {
+  const rates = '/v1/merchants/m-gb/rates';
+  function openCompanySettings(of: Merchant) {
+    fetchMock().mockImplementation(
+      fakeApi({
+        'GET /identity/me': () => jsonResponse(200, { data: aUser() }),
+        'GET /merchants': () => jsonResponse(200, { data: [of] }),
+      }).handle,
+    );
+    return renderRoutes(createRoutes(), '/company-settings');
+  }
+
+  it('sends a user without Company:GetRates to not-found, and asks for no rates', async () => {
+    const { router } = openCompanySettings(
+      aMerchant({ merchantId: 'm-gb', permissions: siteManagerOf('site-1') }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/not-found'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    expect(asked()).toContain('/merchants');
+    expect(asked().filter((url) => url.startsWith(rates))).toEqual([]);
+  });
+
+  it('asks for the rates when a holder of Company:GetRates opens it', async () => {
+    const { router } = openCompanySettings(aMerchant({ merchantId: 'm-gb' }));
+    await waitFor(() => expect(asked().filter((url) => url.startsWith(rates)).length).toBeGreaterThan(0), {
+      timeout: 5000,
+    });
+    expect(router.state.location.pathname).toBe('/company-settings');
   });
 });

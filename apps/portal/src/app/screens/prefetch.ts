@@ -7,6 +7,7 @@ import { transactionsQueryOptions } from '../../features/transactions/api/list-t
 import { transactionSearch } from '../../features/transactions/components/transaction-search.ts';
 import { isStaffUser } from '../../lib/session/session-store.ts';
 import type { GuardContext } from '../guards/guard.ts';
+import { COMPANY_SETTINGS_PERMISSIONS } from '../guards/guards.ts';
 import { queryClient } from '../query-client.ts';
 
 /**
@@ -56,8 +57,20 @@ export const prefetchTransactions: ScreenPrefetch = (context) => {
   void queryClient.prefetchQuery(transactionSitesQueryOptions(merchantId));
 };
 
-/** /company-settings: the rates (the details come with the merchant). */
+/**
+ * /company-settings: the rates (the details come with the merchant), for the holders of the screen's own
+ * permissions (company-wide, as its guard `requireCompanySettingsAccess` asks): the loader sends this only after
+ * the guard has let the user in, but the prefetch does not lean on that order.
+ */
 export const prefetchCompanySettings: ScreenPrefetch = (context) => {
-  if (!context.merchant) return;
+  if (
+    !context.merchant ||
+    !holdsPermissions(
+      { isStaff: isStaffUser(context.user), permissions: context.merchant.permissions },
+      COMPANY_SETTINGS_PERMISSIONS,
+      { kind: 'company' },
+    )
+  )
+    return;
   void queryClient.prefetchQuery(ratesQueryOptions(context.merchant.merchantId));
 };
