@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -54,6 +54,8 @@ const asked = () =>
   });
 
 afterEach(() => {
+  // Unmount first (the setup's cleanup runs after this hook): a screen still mounted would refill the cache.
+  cleanup();
   queryClient.clear();
 });
 
