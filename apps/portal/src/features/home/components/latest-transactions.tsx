@@ -3,7 +3,6 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
-import { useSeen } from '../../../lib/dom/use-seen.ts';
 import { currentLocale } from '../../../lib/i18n/i18n.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { useTransactions } from '../../transactions/api/list-transactions.ts';
@@ -53,10 +52,6 @@ export function LatestTransactions({ merchantId }: { merchantId: string }) {
   );
   const emptyText = t('home.latest.none');
   const empty = useMemo(() => ({ text: emptyText }), [emptyText]);
-  // The rows (mantine-datatable) render when the list's frame first shows: on a phone it is far below the first
-  // screen, and its render was part of the home's first visit's long tasks (issue 16 §2). Until then the table's
-  // skeleton (its real header over placeholder rows) holds the place; on a desktop it shows at once, as before.
-  const [frame, seen] = useSeen<HTMLDivElement>();
   return (
     <Stack component="section" aria-labelledby={titleId} gap="sm">
       <Group justify="space-between" align="baseline">
@@ -67,20 +62,18 @@ export function LatestTransactions({ merchantId }: { merchantId: string }) {
           {t('home.latest.viewAll')}
         </Anchor>
       </Group>
-      <div ref={frame}>
-        <DataTable
-          label={t('home.latest.title')}
-          idAccessor="id"
-          records={seen ? records : undefined}
-          loading={list.isPending || !seen}
-          fetching={list.isFetching && !list.isPending}
-          error={list.error}
-          onRetry={onRetry}
-          empty={empty}
-          onRowClick={onRowClick}
-          columns={columns}
-        />
-      </div>
+      <DataTable
+        label={t('home.latest.title')}
+        idAccessor="id"
+        records={records}
+        loading={list.isPending}
+        fetching={list.isFetching && !list.isPending}
+        error={list.error}
+        onRetry={onRetry}
+        empty={empty}
+        onRowClick={onRowClick}
+        columns={columns}
+      />
     </Stack>
   );
 }
