@@ -14,8 +14,6 @@ interface FilterBarProps {
 }
 
 const SEARCH_DEBOUNCE_MS = 300;
-/** The selects' option lists mount when opened (see the select below). */
-const KEEP_UNMOUNTED = { keepMounted: false } as const;
 
 /**
  * The filters above a list, their state in the URL query (`?status=paid&q=acme`) so a filtered view can be shared and
@@ -76,11 +74,6 @@ export function FilterBar({ fields }: FilterBarProps) {
                 value={value ?? null}
                 placeholder={t('ui.filters.any')}
                 clearable
-                // The option list is mounted when it opens: kept mounted (Mantine's default), each select's
-                // floating-ui positioned it at mount, reading computed style (`isRTL`) inside the screen's first
-                // commit — the style and layout of the whole page, 0.36 s of /transactions' longest task at 10×
-                // CPU (issue 16 §2; the merchant switcher's select does the same, decision 0104).
-                comboboxProps={KEEP_UNMOUNTED}
                 onChange={(next) => setFilter(field.name, next)}
               />
             );
