@@ -9,36 +9,16 @@
 //   reported on its own; what group commit is for);
 // - duplicates: the batched deliveries again, which must change nothing.
 // The anchor is a bare multi-row insert of the same transactions, BATCH rows per statement.
-import { randomBytes } from 'node:crypto';
 import { eq, like, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../../apps/api/src/app.ts';
-import { loadConfig } from '../../apps/api/src/config.ts';
-import { openDatabase } from '../../apps/api/src/db/client.ts';
-import { devices, transactions } from '../../apps/api/src/db/schema/index.ts';
-import { seedDemoWorld } from '../../apps/api/src/db/seed.ts';
-import { type AdyenNotificationItem, signItem } from '../../apps/api/src/modules/psp/adyen-notification.ts';
+import { transactions } from '../../apps/api/src/db/schema/index.ts';
+import { ingestionWorld } from '../lib/ingestion.ts';
 import type { Benchmark, BenchOptions, BenchRow } from '../lib/registry.ts';
-import { freshPostgresDatabase, postgresServer } from '../lib/server.ts';
+import { dropPostgresDatabase, freshPostgresDatabase } from '../lib/server.ts';
 
-const HMAC_KEY = randomBytes(32).toString('hex').toUpperCase();
-const USER = 'bench';
-const PASSWORD = 'Bench-webhook-2026';
-const AUTHORIZATION = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
 const BATCH = 100;
 const ROUNDS = 3;
 const GOAL_PER_SECOND = 3000;
 const CONCURRENT = 25;
-
-async function dropPostgresDatabase(name: string) {
-  const admin = new pg.Client({ connectionString: postgresServer });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-  } finally {
-    await admin.end();
-  }
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
@@ -49,98 +29,10 @@ async function benchOn(
   singleCount: number,
 ): Promise<BenchRow[]> {
   const url = kind === 'postgres' ? await freshPostgresDatabase(`mp_bench_${options.port}_psp`) : undefined;
-  const database = await openDatabase({ url, dataDir: 'memory://' });
-  await database.migrate();
-  await seedDemoWorld(database.db);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    JOBS_IN_PROCESS: 'false',
-    SEED_DEMO: 'false',
-    PORTAL_DIST: '/nonexistent',
-    ADYEN_HMAC_KEY: HMAC_KEY,
-    ADYEN_NOTIFICATION_USERNAME: USER,
-    ADYEN_NOTIFICATION_PASSWORD: PASSWORD,
-  });
-  const app = await buildApp({ config, database });
-  await app.ready();
-  const [device] = await database.db
-    .select({ serial: devices.serial, merchantId: devices.merchantId, siteId: devices.siteId })
-    .from(devices)
-    .where(sql`${devices.siteId} is not null`)
-    .limit(1);
-  if (!device?.siteId) throw new Error('the demo world has no terminal');
-  const siteId = device.siteId;
-
-  let sequence = 0;
-  const makeItems = (count: number): AdyenNotificationItem[] =>
-    Array.from({ length: count }, () => {
-      const i = sequence++;
-      return {
-        additionalData: {
-          terminalId: device.serial,
-          cardBin: '424242',
-          cardSummary: '4242',
-          issuerCountry: 'GB',
-        },
-        amount: { currency: 'GBP', value: 100 + (i % 5000) },
-        eventCode: 'AUTHORISATION',
-        eventDate: new Date(Date.now() - i * 1000).toISOString(),
-        merchantAccountCode: 'BenchAccount',
-        merchantReference: `bench-${i}`,
-        paymentMethod: 'visa',
-        pspReference: `BENCH${randomBytes(6).toString('hex').toUpperCase()}`,
-        reason: '',
-        success: 'true',
-      };
-    });
-  const deliveriesOf = (items: AdyenNotificationItem[], size: number) => {
-    const deliveries: string[] = [];
-    for (let i = 0; i < items.length; i += size) {
-      const batch = items
-        .slice(i, i + size)
-        .map((item) => ({ NotificationRequestItem: signItem(item, HMAC_KEY) }));
-      deliveries.push(JSON.stringify({ live: 'false', notificationItems: batch }));
-    }
-    return deliveries;
-  };
-  /** Delivers every payload, `concurrency` deliveries in flight at once; notifications per second. */
-  const deliverAll = async (deliveries: string[], count: number, concurrency = 1) => {
-    const started = performance.now();
-    let next = 0;
-    const worker = async () => {
-      while (next < deliveries.length) {
-        const payload = deliveries[next++] as string;
-        const reply = await app.inject({
-          method: 'POST',
-          url: '/api/psp/adyen/notifications',
-          headers: { authorization: AUTHORIZATION, 'content-type': 'application/json' },
-          payload,
-        });
-        if (reply.statusCode !== 200) throw new Error(`webhook answered ${reply.statusCode}: ${reply.body}`);
-      }
-    };
-    await Promise.all(Array.from({ length: concurrency }, worker));
-    return (count * 1000) / (performance.now() - started);
-  };
-  const bareInsert = async (items: AdyenNotificationItem[], round: number) => {
-    const rows = items.map((item) => ({
-      merchantId: device.merchantId,
-      siteId,
-      pspReference: `BARE${round}${item.pspReference}`,
-      amount: item.amount.value,
-      currency: 'GBP',
-      status: 'captured',
-      source: 'adyen-terminal',
-      cardBin: '424242',
-      cardLastFour: '4242',
-      createdAt: new Date(item.eventDate),
-    }));
-    const started = performance.now();
-    for (let i = 0; i < rows.length; i += BATCH)
-      await database.db.insert(transactions).values(rows.slice(i, i + BATCH));
-    return (rows.length * 1000) / (performance.now() - started);
-  };
+  const world = await ingestionWorld(url);
+  const { database, makeItems, deliveriesOf, deliverAll } = world;
+  const bareInsert = (items: ReturnType<typeof makeItems>, round: number) =>
+    world.bareInsert(items, `BARE${round}`, BATCH);
 
   // Warm-up (plans, JIT), not counted.
   await deliverAll(deliveriesOf(makeItems(BATCH), BATCH), BATCH);
@@ -167,15 +59,14 @@ async function benchOn(
     .select({ n: sql<number>`count(*)::int` })
     .from(transactions)
     .where(like(transactions.merchantReference, 'bench-%'));
-  if (made?.n !== sequence) throw new Error(`${sequence} notifications made ${made?.n} transactions`);
+  if (made?.n !== world.made()) throw new Error(`${world.made()} notifications made ${made?.n} transactions`);
   const [once] = await database.db
     .select({ n: sql<number>`count(*)::int` })
     .from(transactions)
     .where(eq(transactions.merchantReference, 'bench-0'));
   if (once?.n !== 1) throw new Error('a duplicate created a second transaction');
 
-  await app.close();
-  await database.close();
+  await world.close();
   if (url) await dropPostgresDatabase(`mp_bench_${options.port}_psp`);
   const name = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
   const anchor = {
