@@ -227,6 +227,10 @@ export async function staffOverrideInto(
   await page.getByLabel(/^Reason/).fill('Ticket 9: screens check');
   await page.getByRole('button', { name: 'Start override' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Staff override' })).toBeVisible();
+  // The dialog takes staff home once the override has begun: wait for that landing, or a screen opened next
+  // would be replaced by it (the banner shows before home's route has loaded).
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
 }
 
 /**
