@@ -171,9 +171,12 @@ function RenameForm({ merchantId, device }: { merchantId: string; device: Device
     event.preventDefault();
     setTouched(true);
     if (!parsed.success || unchanged || !device.siteId) return;
-    rename.mutate(
-      { siteId: device.siteId, deviceId: device.deviceId, label: parsed.data },
-      { onSuccess: (saved) => notify(t('devices.detail.renamed', { label: saved.label ?? '' })) },
+    // Not `mutate`'s own onSuccess: the hook's success refetches the device first, whose new label remounts this
+    // form (its key), and a callback given to `mutate` is dropped once its form has unmounted — the toast was lost
+    // now and then (e2e). The promise settles whatever is mounted; a failure is shown from `rename.error`.
+    rename.mutateAsync({ siteId: device.siteId, deviceId: device.deviceId, label: parsed.data }).then(
+      (saved) => notify(t('devices.detail.renamed', { label: saved.label ?? '' })),
+      () => undefined,
     );
   };
 
