@@ -1,23 +1,23 @@
 import { useHotkeys } from '@mantine/hooks';
-import { type ComponentType, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { GuardBase } from '../guards/guard.ts';
 
 // The command palette (Mantine Spotlight, its sources and what they import) is not part of the signed-in layout's
 // boot: its chunk loads on first use — Ctrl/Cmd + K or the header's button — or when the button is hovered or
 // focused (docs/decisions/0109). Its styles stay with the shell (app-shell-styles.ts), in the same order as before.
 
-type Palette = ComponentType<{ guardBase: GuardBase }>;
+type PaletteModule = typeof import('./command-palette.tsx');
 
-const loadPalette = () => import('./command-palette.tsx');
-let palette: Palette | null = null;
-let loading: Promise<void> | null = null;
+let palette: PaletteModule | null = null;
+let loading: Promise<PaletteModule> | null = null;
 const listeners = new Set<() => void>();
 
-function load(): Promise<void> {
-  loading ??= loadPalette().then(
+function load(): Promise<PaletteModule> {
+  loading ??= import('./command-palette.tsx').then(
     (module) => {
-      palette = module.CommandPalette;
+      palette = module;
       for (const listener of listeners) listener();
+      return module;
     },
     (error: unknown) => {
       loading = null;
@@ -35,7 +35,6 @@ export function preloadPalette(): void {
 /** Opens the palette, loading it first when this is its first use. */
 export function openPalette(): void {
   void load()
-    .then(() => loadPalette())
     .then((module) => module.openCommandPalette())
     .catch(() => undefined);
 }
@@ -51,7 +50,7 @@ const current = () => palette;
  * ignored fields as Spotlight's own, which takes over once the palette is mounted).
  */
 export function PaletteLoader({ guardBase }: { guardBase: GuardBase }) {
-  const Loaded = useSyncExternalStore(subscribe, current, current);
+  const Loaded = useSyncExternalStore(subscribe, current, current)?.CommandPalette;
   useHotkeys([
     [
       'mod + K',

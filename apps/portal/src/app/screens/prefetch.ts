@@ -7,7 +7,8 @@ import { transactionsQueryOptions } from '../../features/transactions/api/list-t
 import { transactionSearch } from '../../features/transactions/components/transaction-search.ts';
 import { isStaffUser } from '../../lib/session/session-store.ts';
 import type { GuardContext } from '../guards/guard.ts';
-import { COMPANY_SETTINGS_PERMISSIONS } from '../guards/guards.ts';
+import { CONTINUE } from '../guards/guard.ts';
+import { requireCompanySettingsAccess } from '../guards/guards.ts';
 import { queryClient } from '../query-client.ts';
 
 /**
@@ -60,17 +61,9 @@ export const prefetchTransactions: ScreenPrefetch = (context) => {
 /**
  * /company-settings: the rates (the details come with the merchant), for the holders of the screen's own
  * permissions (company-wide, as its guard `requireCompanySettingsAccess` asks): the loader sends this only after
- * the guard has let the user in, but the prefetch does not lean on that order.
+ * the guard has let the user in, but the prefetch does not lean on that order: it asks the guard itself.
  */
 export const prefetchCompanySettings: ScreenPrefetch = (context) => {
-  if (
-    !context.merchant ||
-    !holdsPermissions(
-      { isStaff: isStaffUser(context.user), permissions: context.merchant.permissions },
-      COMPANY_SETTINGS_PERMISSIONS,
-      { kind: 'company' },
-    )
-  )
-    return;
+  if (!context.merchant || requireCompanySettingsAccess(context) !== CONTINUE) return;
   void queryClient.prefetchQuery(ratesQueryOptions(context.merchant.merchantId));
 };
