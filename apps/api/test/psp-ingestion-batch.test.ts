@@ -248,6 +248,32 @@ describe('Adyen notifications in batches (set-based ingestion)', () => {
     expect(kept.rows).toEqual(truth.rows);
   }, 300_000);
 
+  it("ends a sale's CANCEL_OR_REFUND before its authorisation and a CANCELLATION after it the same one by one as in one batch", async () => {
+    // The property's counterexample in CI (seed -1046956976): one by one, the CANCEL_OR_REFUND waited, became a
+    // refund of the captured sale when the authorisation came, and the later CANCELLATION could not take the stored
+    // refund back; in one batch the CANCELLATION was seen first and the CANCEL_OR_REFUND read as a cancel.
+    const run = `${Date.now().toString(36).toUpperCase()}CR`;
+    const sale = { kind: 'sale' as const, amount: 500, tip: 0, bySite: false, withPayment: true };
+    const payments = [
+      { ...sale, modifications: [] },
+      { ...sale, modifications: ['CANCELLATION', 'CANCEL_OR_REFUND'] },
+    ] as Payment[];
+    // P0's authorisation, P1's authorisation, its cancellation, its cancel-or-refund: delivered last first.
+    const arrange = (prefix: string) => {
+      const items = itemsOf(payments, prefix);
+      return [3, 0, 1, 2].map((i) => items[i] as AdyenNotificationItem);
+    };
+    for (const entry of arrange(`O${run}`)) await ok([entry]);
+    await ok(arrange(`B${run}`));
+    const batched = await stateOf(`B${run}`);
+    expect(batched).toEqual(await stateOf(`O${run}`));
+    expect(batched.transactions[1]).toMatchObject({
+      ref: 'P1',
+      status: 'cancelled',
+      refunds: [{ ref: 'P1Y', amount: 500, status: 'succeeded' }],
+    });
+  });
+
   it('ends many concurrent deliveries sharing terminals, payments and roll-up buckets as the same deliveries one after another', async () => {
     // Two worlds with the same items and terminals of their own: one delivered sequentially, one with every
     // delivery at once. Payments spread over three terminals and a site; each delivery a random slice of the

@@ -95,6 +95,20 @@ export function refundsFromEvents(events: readonly PaymentEvent[], capturedAmoun
   return refunds;
 }
 
+/**
+ * What the payment's AUTHORISATION and CAPTURE items captured (tip included), whatever else came: a sale at once,
+ * a pre-authorisation once its CAPTURE succeeded. A CANCELLATION does not undo it here, so whether a
+ * CANCEL_OR_REFUND is a refund does not depend on whether the cancellation had arrived yet: a stored refund is
+ * never taken back, so deciding it from the cancelled state made one-by-one delivery keep a refund that the same
+ * items in one batch never made.
+ */
+export function capturedAmountOf(events: readonly PaymentEvent[]): number {
+  const auth = events.find((event) => event.eventCode === 'AUTHORISATION');
+  if (!auth?.success) return 0;
+  const capture = succeeded(events, 'CAPTURE');
+  return capture ? capture.amount : isPreAuthorisation(auth) ? 0 : auth.amount;
+}
+
 function cancelOrRefundIsRefund(event: PaymentEvent, capturedAmount: number): boolean {
   const action = event.additionalData['modification.action']?.toLowerCase();
   if (action) return action === 'refund';
@@ -125,8 +139,7 @@ export function paymentState(
   const capture = succeeded(events, 'CAPTURE');
   const captureFailed =
     events.find((e) => e.eventCode === 'CAPTURE' && !e.success) ?? succeeded(events, 'CAPTURE_FAILED');
-  const preAuth = isPreAuthorisation(auth);
-  const capturedAmount = capture ? capture.amount : preAuth ? 0 : auth.amount;
+  const capturedAmount = capturedAmountOf(events);
   const totalAmount = capture ? capture.amount : auth.amount;
   const state = (status: TransactionStatus): PaymentState => ({ status, totalAmount, capturedAmount });
 

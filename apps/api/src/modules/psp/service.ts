@@ -4,6 +4,7 @@ import { isUuid, type TenantDb, type Tx } from '../../access/tenant-db.ts';
 import type { AdyenNotificationItem } from './adyen-notification.ts';
 import { cardData, keptAdditionalData } from './card-data.ts';
 import {
+  capturedAmountOf,
   PAYMENT_CODES,
   type PaymentEvent,
   paymentState,
@@ -351,8 +352,7 @@ export function createPspIngestionService(deps: {
       }
 
       const events = rows.map(toEvent);
-      const provisional = paymentState(events, []);
-      const fromEvents = refundsFromEvents(events, provisional?.capturedAmount ?? 0);
+      const fromEvents = refundsFromEvents(events, capturedAmountOf(events));
       const state = paymentState(events, allRefunds(known, fromEvents));
       if (!state) continue;
 
