@@ -4,14 +4,18 @@
 // BENCH_PORT+1 and +2, default 3141/3142; the later checkout's migrations apply first: start the newer one
 // second), signs in the generator's owner on both, then for every request takes turns, before and after, the
 // order swapped every round, and prints each run with the load average and the medians. No anchor: the list
-// suite (`--only list --list-database`) has the pgbench side.
+// suite (`--only list --list-database`) has the pgbench side. Beside each run, the API process's own CPU time per
+// request (user + system from /proc), which moves far less with the machine's load than req/s.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { generatedOwner } from './lib/list-world.ts';
+import {
+  LIST_CASES as CASES,
+  type ListCase as Case,
+  generatedOwner,
+  listCasePath,
+} from './lib/list-world.ts';
 import type { RunningApi } from './lib/server.ts';
-
-const CASES = ['first', 'deep', 'status', 'card', 'bin', 'site', 'six', 'totals'] as const;
-type Case = (typeof CASES)[number];
 
 const [beforeArg, afterArg, databaseUrl, secondsArg = '3', roundsArg = '5', ...names] = process.argv.slice(2);
 if (
@@ -31,7 +35,13 @@ const loadAverage = () => /load average: (.*)$/.exec(execFileSync('uptime').toSt
 
 const world = await generatedOwner(databaseUrl);
 const password = world.password;
-const base = `/api/v1/merchants/${world.merchant}/transactions`;
+
+/** CPU seconds (user + system) the process has used so far (/proc/<pid>/stat, clock ticks of 1/100 s). */
+const cpuSeconds = (pid: number) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 
 interface Side {
   name: 'before' | 'after';
@@ -53,28 +63,6 @@ async function startSide(name: Side['name'], dir: string, port: number): Promise
   return { name, api, headers: await api.signInAs(world.email, password), load };
 }
 
-/** The request of each case, found through `side` (page 200: the keys of 199 pages followed). */
-async function pathOf(side: Side, name: Case): Promise<string> {
-  type Card = { lastFour: string | null; bin: string | null };
-  type Page = { lastKey: string | null; data: { siteId: string; card: Card }[] };
-  const first = await side.api.get<Page>(`${base}?includeTotals=true`, side.headers);
-  if (name === 'first') return `${base}?includeTotals=true`;
-  if (name === 'status') return `${base}?status=refunded&includeTotals=true`;
-  if (name === 'card') return `${base}?card=${first.data[0]?.card.lastFour}&includeTotals=true`;
-  if (name === 'site') return `${base}?siteId=${first.data[0]?.siteId}&includeTotals=true`;
-  if (name === 'bin') return `${base}?card=${first.data[0]?.card.bin?.slice(0, 6)}&includeTotals=true`;
-  if (name === 'totals') return `${base}/totals`;
-  if (name === 'six') {
-    const to = new Date().toISOString().slice(0, 10);
-    const from = new Date(Date.now() - 182 * 86_400_000).toISOString().slice(0, 10);
-    return `${base}?from=${from}&to=${to}&includeTotals=true`;
-  }
-  let key = first.lastKey;
-  for (let page = 1; page < 200 && key; page++)
-    key = (await side.api.get<Page>(`${base}?lastKey=${encodeURIComponent(key)}`, side.headers)).lastKey;
-  return `${base}?lastKey=${encodeURIComponent(key ?? '')}`;
-}
-
 /** The middle run of an odd number of rounds. */
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
@@ -85,27 +73,31 @@ try {
   for (const name of names as Case[]) {
     const paths = new Map<Side, string>();
     for (const side of sides) {
-      const path = await pathOf(side, name);
+      const path = await listCasePath((p) => side.api.get(p, side.headers), world.merchant, name);
       paths.set(side, path);
       await side.load({ url: `${side.api.url}${path}`, connections: 10, seconds: 2, headers: side.headers });
     }
-    const runs = new Map<string, { rps: number[]; p99: number[] }>();
+    const runs = new Map<string, { rps: number[]; p99: number[]; cpu: number[] }>();
     for (let round = 0; round < rounds; round++) {
       for (const side of round % 2 ? [...sides].reverse() : sides) {
         const url = `${side.api.url}${paths.get(side)}`;
+        const cpuBefore = cpuSeconds(side.api.pid);
         const run = await side.load({ url, connections: 10, seconds, headers: side.headers });
-        const kept = runs.get(side.name) ?? { rps: [], p99: [] };
+        // The API's own CPU per request moves far less with the machine's load than req/s does.
+        const cpuMs = ((cpuSeconds(side.api.pid) - cpuBefore) * 1000) / Math.max(1, run.total);
+        const kept = runs.get(side.name) ?? { rps: [], p99: [], cpu: [] };
         runs.set(side.name, kept);
         kept.rps.push(run.requestsPerSecond);
         kept.p99.push(run.p99Ms);
+        kept.cpu.push(cpuMs);
         console.log(
-          `${name} ${side.name} round ${round + 1}: ${run.requestsPerSecond.toFixed(0)} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, ${run.errors + run.non2xx} errors | load ${loadAverage()}`,
+          `${name} ${side.name} round ${round + 1}: ${run.requestsPerSecond.toFixed(0)} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, API CPU ${cpuMs.toFixed(3)} ms/request, ${run.errors + run.non2xx} errors | load ${loadAverage()}`,
         );
       }
     }
     for (const [side, kept] of runs)
       console.log(
-        `median ${name} ${side}: ${median(kept.rps).toFixed(0)} req/s, p99 ${median(kept.p99)} ms (rounds ${kept.rps.map((r) => r.toFixed(0)).join(' ')})`,
+        `median ${name} ${side}: ${median(kept.rps).toFixed(0)} req/s, p99 ${median(kept.p99)} ms, API CPU ${median(kept.cpu).toFixed(3)} ms/request (rounds ${kept.rps.map((r) => r.toFixed(0)).join(' ')})`,
       );
   }
 } finally {

@@ -1,14 +1,17 @@
 // A CPU profile of the API on a generated list database (docs/PERFORMANCE.md, "The transactions list at 1M"):
-// `node bench/profile-list.ts <database url> <first|deep|status|card> [seconds] [profile dir]`. Starts the API on
+// `node bench/profile-list.ts <database url> <first|deep|status|card|bin|site|six|totals> [seconds] [profile dir]`. Starts the API on
 // the database (with `--cpu-prof` when a profile dir is given), follows the pages to page 200 for `deep`, and
 // loads the request at 10 connections twice, printing each figure with the load average beside it.
 import { execFileSync } from 'node:child_process';
-import { generatedOwner } from './lib/list-world.ts';
+import { generatedOwner, LIST_CASES, type ListCase, listCasePath } from './lib/list-world.ts';
 import { load } from './lib/load.ts';
 import { startApi } from './lib/server.ts';
 
 const [databaseUrl, name = 'deep', secondsArg = '8', profileDir] = process.argv.slice(2);
-if (!databaseUrl) throw new Error('usage: node bench/profile-list.ts <database url> <case> [seconds] [dir]');
+if (!databaseUrl || !LIST_CASES.includes(name as ListCase))
+  throw new Error(
+    `usage: node bench/profile-list.ts <database url> <${LIST_CASES.join('|')}> [seconds] [dir]`,
+  );
 const seconds = Number(secondsArg);
 const uptime = () => execFileSync('uptime').toString().trim();
 const world = await generatedOwner(databaseUrl);
@@ -22,17 +25,7 @@ const api = await startApi({
 });
 try {
   const headers = await api.signInAs(world.email, world.password);
-  const base = `/api/v1/merchants/${world.merchant}/transactions`;
-  type Page = { lastKey: string | null; data: { card: { lastFour: string | null } }[] };
-  const first = await api.get<Page>(`${base}?includeTotals=true`, headers);
-  let path = `${base}?includeTotals=true`;
-  if (name === 'deep') {
-    let key = first.lastKey;
-    for (let page = 1; page < 200 && key; page++)
-      key = (await api.get<Page>(`${base}?lastKey=${encodeURIComponent(key)}`, headers)).lastKey;
-    path = `${base}?lastKey=${encodeURIComponent(key ?? '')}`;
-  } else if (name === 'status') path = `${base}?status=refunded&includeTotals=true`;
-  else if (name === 'card') path = `${base}?card=${first.data[0]?.card.lastFour}&includeTotals=true`;
+  const path = await listCasePath((p) => api.get(p, headers), world.merchant, name as ListCase);
   const url = `${api.url}${path}`;
   await load({ url, connections: 10, seconds: 2, headers });
   for (let round = 0; round < 2; round++) {

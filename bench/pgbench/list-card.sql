@@ -1,7 +1,7 @@
 -- GET /api/v1/merchants/{id}/transactions?card=0627&includeTotals=true: the statements the API sent for it (bench/suites/transactions-list.ts).
 -- Its values in the recorded run (merchant and user: the generated owner's): -D merchant='8899d818-977d-46aa-8246-692996dcc594' -D user='0bf42b58-9d2d-4d60-8d78-48b1a07af675' -D v1='2026-10-26T00:00:00.000+00:00' -D v2='2026-11-25T00:00:00.000+00:00' -D v3='0627' -D v4='51'
-begin transaction read only; select set_config('app.merchant_id', :merchant, true); set local role app_user; select app_access(:merchant::uuid, :user::uuid, false, '2026-11-24T13:28:34.956Z'::timestamptz) as access;
-select t.totals, t.found, p.*
+begin transaction read only; select set_config('app.merchant_id', :merchant, true); set local role app_user; select app_access(:merchant::uuid, :user::uuid, false, '2026-11-24T16:52:11.852Z'::timestamptz) as access;
+select t.totals::text, t.found, p.*
       from (select coalesce(json_agg(json_build_array(x.currency, x.count, x.amount, x.tip_amount)
                       order by x.currency), '[]'::json), true
               from (select "currency", count(*)::int, coalesce(sum("amount"), 0)::text, coalesce(sum("tip_amount"), 0)::text from "transactions" where ("transactions"."merchant_id" = :merchant and "transactions"."created_at" >= :v1 and "transactions"."created_at" < :v2 and "transactions"."card_last_four" = :v3) group by "transactions"."currency" order by "transactions"."currency") as x(currency, count, amount, tip_amount)) as t(totals, found)

@@ -1,7 +1,7 @@
 -- GET /api/v1/merchants/{id}/transactions?from=2026-05-24&to=2026-11-24&includeTotals=true: the statements the API sent for it (bench/suites/transactions-list.ts).
 -- Its values in the recorded run (merchant and user: the generated owner's): -D merchant='8899d818-977d-46aa-8246-692996dcc594' -D user='0bf42b58-9d2d-4d60-8d78-48b1a07af675' -D v1='2026-05-24' -D v2='2026-11-24' -D v3='2026-05-23T23:00:00.000+00:00' -D v4='2026-11-25T00:00:00.000+00:00' -D v5='51'
-begin transaction read only; select set_config('app.merchant_id', :merchant, true); set local role app_user; select app_access(:merchant::uuid, :user::uuid, false, '2026-11-24T13:28:53.655Z'::timestamptz) as access;
-select t.totals, t.found, p.*
+begin transaction read only; select set_config('app.merchant_id', :merchant, true); set local role app_user; select app_access(:merchant::uuid, :user::uuid, false, '2026-11-24T16:52:42.398Z'::timestamptz) as access;
+select t.totals::text, t.found, p.*
       from (select coalesce(json_agg(json_build_array(x.currency, x.count, x.amount, x.tip_amount)
                       order by x.currency), '[]'::json), true
               from (select "currency", sum("count")::int, sum("amount")::text, sum("tip_amount")::text from "transaction_daily_status_totals" where ("transaction_daily_status_totals"."merchant_id" = :merchant and "transaction_daily_status_totals"."day" >= :v1::date and "transaction_daily_status_totals"."day" <= :v2::date) group by "transaction_daily_status_totals"."currency" having sum("transaction_daily_status_totals"."count") <> 0 order by "transaction_daily_status_totals"."currency") as x(currency, count, amount, tip_amount)) as t(totals, found)

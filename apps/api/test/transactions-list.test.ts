@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/clock.ts';
 import { devices, refunds, transactions } from '../src/db/schema/index.ts';
@@ -234,6 +235,72 @@ describe('transactions list, search and detail', () => {
         expect(body, `${actor} ${query}`).toEqual(transactionPageSchema.parse(body));
         expect(body.data.length, `${actor} ${query}`).toBeGreaterThan(0);
         expect(Array.isArray(body.totals), `${actor} ${query}`).toBe(query.includes('includeTotals=true'));
+      }
+    });
+
+    it('writes each row byte for byte as the search route writes the same transaction', async () => {
+      // The list maps its rows to its items itself (repository.ts); the search answers `toTransaction`'s objects.
+      const odd = 'Say "hi" \\ back\\slash\nline\ttab\u0001\u001f\u007f é 中 😀 \u2028 </script>';
+      const [device] = await t.app.db
+        .insert(devices)
+        .values({
+          merchantId: w.merchantA,
+          siteId: w.siteA2,
+          serial: `S-${Date.now().toString().slice(-9)}`,
+          model: 'with-printer',
+          label: `Till "7" ${odd}`,
+        })
+        .returning({ id: devices.id });
+      // In October 2025: no other test lists those days.
+      const written = [
+        row(w.merchantA, w.siteA2, '2025-10-05T10:00:00Z', {
+          merchantReference: odd,
+          deviceId: device?.id,
+          amount: 0,
+          tipAmount: 123_456_789_012,
+        }),
+        row(w.merchantA, w.siteA2, '2025-10-04T23:59:59Z', {
+          merchantReference: '',
+          cardScheme: null,
+          cardBin: null,
+          cardLastFour: null,
+          cardRegion: null,
+          status: 'chargedback',
+          source: 'pay-by-link',
+        }),
+        row(w.merchantA, w.siteA2, '2025-10-03T00:00:00Z', { currency: 'EUR', cardRegion: 'eea' }),
+      ];
+      await t.app.db.insert(transactions).values(written);
+      // Microseconds a `Date` does not keep: the instant is written as `toISOString` writes it, truncated.
+      await t.app.db.execute(
+        sql`update transactions set created_at = created_at + interval '999999 microseconds'
+             where psp_reference = ${written[0]?.pspReference}`,
+      );
+      const searched = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/merchants/${w.merchantA}/transactions/psp`,
+        headers: w.headers('ownerA'),
+        payload: { pspReferences: written.map((r) => r.pspReference) },
+      });
+      const byReference = new Map(
+        searched.json().data.map((tx: { pspReference: string }) => [tx.pspReference, tx] as const),
+      );
+      // The first page with its totals and a page alone are two statements: both.
+      for (const query of [
+        '?from=2025-10-01&to=2025-10-31&includeTotals=true',
+        '?from=2025-10-01&to=2025-10-31',
+      ]) {
+        const listed = await list('ownerA', query);
+        const page = listed.json();
+        expect(
+          page.data.map((tx: { pspReference: string }) => tx.pspReference),
+          query,
+        ).toEqual(written.map((r) => r.pspReference));
+        expect(page.data[0].createdAt).toBe('2025-10-05T10:00:00.999Z');
+        const data = page.data.map((tx: { pspReference: string }) => byReference.get(tx.pspReference));
+        expect(listed.body, query).toBe(
+          JSON.stringify({ data, lastKey: page.lastKey, totals: page.totals, range: page.range }),
+        );
       }
     });
   });

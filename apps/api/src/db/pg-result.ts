@@ -94,3 +94,19 @@ export function copyPlainQueryConfigs(): void {
     return copy;
   };
 }
+
+/** A timestamptz as PostgreSQL writes it in a UTC session (ISO DateStyle), years 1000–9999. */
+const UTC_INSTANT_TEXT = /^[1-9]\d{3}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.(\d{1,6}))?\+00$/;
+
+/**
+ * `new Date(text).toISOString()` of a timestamptz's text without the Date: in a UTC session the text is already
+ * the instant, rearranged ('2026-11-24 15:55:36.123456+00' → '2026-11-24T15:55:36.123Z', the milliseconds
+ * truncated as a Date keeps them). The Date's parse and write were ~2 µs a value, ~100 µs of the list's 51-row
+ * page (docs/PERFORMANCE.md, session 16). Any other text (another zone's offset, a year before 1000, which the
+ * Date reads otherwise, or after 9999, a BC date, another DateStyle) still goes through the Date.
+ */
+export function isoInstant(text: string): string {
+  const match = UTC_INSTANT_TEXT.exec(text);
+  if (!match) return new Date(text).toISOString();
+  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${`${match[1] ?? ''}000`.slice(0, 3)}Z`;
+}

@@ -1,5 +1,7 @@
+import type { PaymentSource, TransactionStatus } from '@mp/domain/enums';
 import { and, asc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { preparedStatement, type Tx } from '../../access/tenant-db.ts';
+import { isoInstant } from '../../db/pg-result.ts';
 import {
   devices,
   ledgerEntries,
@@ -78,7 +80,7 @@ export interface TransactionRow {
  * A row of `transactionColumns` as the driver answers it in array mode (Drizzle asks for arrays; timestamps come
  * as text, bigints as text or bigint), in the columns' order, mapped by hand: Drizzle's own mapping walks every
  * column's type per value (`mapResultRow`, `is()`), a part of the list page's CPU in the API's profile
- * (docs/PERFORMANCE.md, session 14).
+ * (docs/PERFORMANCE.md, session 14). The reports' batches (`list`); the list route maps to its items directly.
  */
 function transactionFromArray(row: unknown[], at = 0): TransactionRow {
   return {
@@ -109,12 +111,60 @@ if (
     'transactionFromArray reads the columns in the order of transactionColumns: keep them in step',
   );
 
+/** A transaction as the list answers it: `transactionSchema`'s object, as `toTransaction` makes it from a row. */
+export interface TransactionItem {
+  id: string;
+  pspReference: string;
+  merchantReference: string | null;
+  createdAt: string;
+  siteId: string;
+  siteName: string;
+  deviceId: string | null;
+  deviceLabel: string | null;
+  amount: number;
+  tipAmount: number;
+  currency: string;
+  status: TransactionStatus;
+  source: PaymentSource;
+  card: { scheme: string | null; bin: string | null; lastFour: string | null; region: string | null };
+}
+
+/**
+ * A row of `transactionColumns` (array mode, as `transactionFromArray` reads it) straight into the list's item:
+ * one object a row instead of a row and then `toTransaction`'s copy of it, and the instant written from its text
+ * (`isoInstant`) instead of parsed into a Date and written out again. `test/transactions-list.test.ts` holds the
+ * list's bytes to the search route's, which answers `toTransaction`'s objects.
+ */
+function transactionItemFromArray(row: unknown[], at = 0): TransactionItem {
+  return {
+    id: row[at] as string,
+    pspReference: row[at + 1] as string,
+    merchantReference: row[at + 2] as string | null,
+    createdAt: isoInstant(row[at + 3] as string),
+    siteId: row[at + 4] as string,
+    siteName: row[at + 5] as string,
+    deviceId: row[at + 6] as string | null,
+    deviceLabel: row[at + 7] as string | null,
+    amount: Number(row[at + 8]),
+    tipAmount: Number(row[at + 9]),
+    currency: row[at + 10] as string,
+    status: row[at + 11] as TransactionStatus,
+    source: row[at + 12] as PaymentSource,
+    card: {
+      scheme: row[at + 13] as string | null,
+      bin: row[at + 14] as string | null,
+      lastFour: row[at + 15] as string | null,
+      region: row[at + 16] as string | null,
+    },
+  };
+}
+
 /**
  * `builder`'s prepared statement answering its array-mode rows through `map` (Drizzle's `customResultMapper`,
  * which its own relational queries use) instead of its per-column mapping.
  */
 function mappedWith<T>(
-  builder: { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T[]> } },
+  builder: { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<unknown[]> } },
   map: (row: unknown[]) => T,
 ) {
   return {
@@ -123,7 +173,7 @@ function mappedWith<T>(
       (prepared as unknown as { customResultMapper: (rows: unknown[][]) => T[] }).customResultMapper = (
         rows,
       ) => rows.map((row) => map(row));
-      return prepared;
+      return prepared as unknown as { execute(values?: Record<string, unknown>): Promise<T[]> };
     },
   };
 }
@@ -226,10 +276,13 @@ function preparedByKey<T>(
   return (key) => {
     let statement = made.get(key);
     if (!statement) {
-      // A card or an amount filter, or several sites, stays an unnamed statement, planned for its values each
-      // time: a generic plan cannot know that one card's last four is ~100 rows of the merchant's 1M, and
-      // walked the whole range for them (6 s at 1M, docs/PERFORMANCE.md).
-      const planOnce = !/[blmxy]/.test(key);
+      // A BIN or an amount filter, or several sites, stays an unnamed statement, planned for its values each
+      // time: a generic plan reads a parameter's range as 0.5 % of the rows whatever it holds. A card's last four
+      // is named: its generic plan reads the last four's index (an equality: the column's 1/n-distinct, ~100
+      // rows at 1M), as the plan for the values does, for the page alone, after a key and with its totals
+      // (EXPLAIN with force_generic_plan, docs/PERFORMANCE.md session 16), and PostgreSQL no longer plans it on
+      // every request (0.5–2 ms). Session 13 had seen a generic plan walk the created-at index for it.
+      const planOnce = !/[bmxy]/.test(key);
       statement = preparedStatement(planOnce ? `${prefix}_${key || 'plain'}` : '', build(key));
       made.set(key, statement);
     }
@@ -283,6 +336,12 @@ const listPage = preparedByKey<TransactionRow[]>(
   (key) => (tx) => mappedWith(pageQuery(tx, key), transactionFromArray),
 );
 
+/** `listPage` answering the list's items (`transactionItemFromArray`): the list route's later pages. */
+const listItemsPage = preparedByKey<TransactionItem[]>(
+  'transactions_list_items',
+  (key) => (tx) => mappedWith(pageQuery(tx, key), transactionItemFromArray),
+);
+
 export interface CurrencyTotals {
   currency: string;
   count: number;
@@ -297,7 +356,7 @@ const PAGE_COLUMNS = sql.raw(
 );
 
 export interface PageAndTotals {
-  rows: TransactionRow[];
+  rows: TransactionItem[];
   totals: CurrencyTotals[];
   /** False when the one site asked for is not the merchant's (then no rows). */
   siteFound: boolean;
@@ -306,7 +365,8 @@ export interface PageAndTotals {
 /**
  * A first page and its per-currency totals in one statement (one round trip, and one statement that can travel
  * with the access check): the totals (from a roll-up, or from the rows for a card or an amount) as one JSON array
- * on every row, the page's rows joined to it (none: one row whose page columns are null).
+ * on every row, as text (the driver parsed the JSON of all 51 rows; it is read once, from the first), the page's
+ * rows joined to it (none: one row whose page columns are null).
  */
 const pageAndTotals = preparedByKey<PageAndTotals>('transactions_list_first', (key) => (tx) => {
   const totals = /[blmx]/.test(key) ? rowTotalsQuery(tx, key) : rollupTotalsQuery(tx, key);
@@ -316,7 +376,7 @@ const pageAndTotals = preparedByKey<PageAndTotals>('transactions_list_first', (k
       ? sql`exists (select 1 from ${sites} where ${sites.merchantId} = ${sql.placeholder('merchantId')}
                 and ${sites.id} = ${sql.placeholder('siteId')} and ${sites.deletedAt} is null)`
       : sql`true`;
-  const statement = sql`select t.totals, t.found, p.*
+  const statement = sql`select t.totals::text, t.found, p.*
       from (select coalesce(json_agg(json_build_array(x.currency, x.count, x.amount, x.tip_amount)
                       order by x.currency), '[]'::json), ${found}
               from ${totals} as x(currency, count, amount, tip_amount)) as t(totals, found)
@@ -337,7 +397,12 @@ const pageAndTotals = preparedByKey<PageAndTotals>('transactions_list_first', (k
   return {
     prepare: (name: string) =>
       session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, true, (rows) => {
-        const rawTotals = (rows[0]?.[0] ?? []) as [string, number, string, string][];
+        const rawTotals = (rows[0] ? JSON.parse(rows[0][0] as string) : []) as [
+          string,
+          number,
+          string,
+          string,
+        ][];
         return {
           totals: rawTotals.map(([currency, count, amount, tipAmount]) => ({
             currency,
@@ -346,7 +411,7 @@ const pageAndTotals = preparedByKey<PageAndTotals>('transactions_list_first', (k
             tipAmount: Number(tipAmount),
           })),
           siteFound: rows[0]?.[1] === true,
-          rows: rows.flatMap((row) => (row[2] === null ? [] : [transactionFromArray(row, 2)])),
+          rows: rows.flatMap((row) => (row[2] === null ? [] : [transactionItemFromArray(row, 2)])),
         };
       }),
   };
@@ -460,6 +525,21 @@ export interface DashboardSourceRow {
   captured: number;
 }
 
+/** The key a keyset page starts after: the last row of the page before. */
+type PageAfter = { createdAt: Date; id: string };
+
+/** A keyset page's statement: its filter's shape, and whether it starts after a key. */
+const pageKey = (filter: ListFilter, after: PageAfter | undefined) =>
+  `${shapeKey(shapeOf(filter))}${after ? 'k' : ''}`;
+
+/** A keyset page's values: the filter's, the key it starts after, and one row more than the page. */
+const pageValues = (filter: ListFilter, after: PageAfter | undefined, limit: number) => ({
+  ...listValues(filter),
+  afterCreatedAt: after?.createdAt.toISOString(),
+  afterId: after?.id,
+  limit: limit + 1,
+});
+
 /** All SQL of the transactions module; runs inside the merchant's RLS transaction (`forMerchant`). */
 export const transactionsRepository = {
   /**
@@ -469,34 +549,36 @@ export const transactionsRepository = {
   async list(
     tx: Tx,
     filter: ListFilter,
-    after: { createdAt: Date; id: string } | undefined,
+    after: PageAfter | undefined,
     limit: number,
   ): Promise<TransactionRow[]> {
-    return listPage(`${shapeKey(shapeOf(filter))}${after ? 'k' : ''}`)(tx, {
-      ...listValues(filter),
-      afterCreatedAt: after?.createdAt.toISOString(),
-      afterId: after?.id,
-      limit: limit + 1,
-    });
+    return listPage(pageKey(filter, after))(tx, pageValues(filter, after, limit));
+  },
+
+  /** `list` as the list route answers it (`TransactionItem`s). */
+  async listItems(
+    tx: Tx,
+    filter: ListFilter,
+    after: PageAfter | undefined,
+    limit: number,
+  ): Promise<TransactionItem[]> {
+    return listItemsPage(pageKey(filter, after))(tx, pageValues(filter, after, limit));
   },
 
   /**
-   * `list` and `totalsByCurrency` in one statement (`pageAndTotals`): one round trip for a first page with its
+   * `listItems` and `totalsByCurrency` in one statement (`pageAndTotals`): one round trip for a first page with its
    * totals, and one statement, so it can travel with the access check.
    */
   async listWithTotals(
     tx: Tx,
     filter: ListFilter & { days: { first: string; last: string } },
-    after: { createdAt: Date; id: string } | undefined,
+    after: PageAfter | undefined,
     limit: number,
   ): Promise<PageAndTotals> {
-    return pageAndTotals(`${shapeKey(shapeOf(filter))}${after ? 'k' : ''}`)(tx, {
-      ...listValues(filter),
+    return pageAndTotals(pageKey(filter, after))(tx, {
+      ...pageValues(filter, after, limit),
       firstDay: filter.days.first,
       lastDay: filter.days.last,
-      afterCreatedAt: after?.createdAt.toISOString(),
-      afterId: after?.id,
-      limit: limit + 1,
     });
   },
 

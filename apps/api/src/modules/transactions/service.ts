@@ -14,6 +14,7 @@ import {
   type ListFilter,
   transactionsRepository as repo,
   type TotalsRow,
+  type TransactionItem,
   type TransactionRow,
 } from './repository.ts';
 
@@ -222,7 +223,7 @@ type ListQuery = Pick<
 /** What a page sent ahead with the access check was made for (`listRead`), and its rows and totals. */
 export interface PageAhead {
   basis: { timeZone: string; from: string; to: string };
-  rows: TransactionRow[];
+  rows: TransactionItem[];
   totals: Totals | null;
   siteFound: boolean;
 }
@@ -233,9 +234,13 @@ async function readPage(
   filter: ListFilter & { days: { first: string; last: string } },
   key: { createdAt: Date; id: string } | undefined,
   withTotals: boolean,
-): Promise<{ rows: TransactionRow[]; totals: Totals | null; siteFound: boolean }> {
+): Promise<{ rows: TransactionItem[]; totals: Totals | null; siteFound: boolean }> {
   if (withTotals) return repo.listWithTotals(tx, filter, key, TRANSACTIONS_PAGE_SIZE);
-  return { rows: await repo.list(tx, filter, key, TRANSACTIONS_PAGE_SIZE), totals: null, siteFound: true };
+  return {
+    rows: await repo.listItems(tx, filter, key, TRANSACTIONS_PAGE_SIZE),
+    totals: null,
+    siteFound: true,
+  };
 }
 
 /**
@@ -303,14 +308,14 @@ export function createTransactionsService(deps: { tenantDb: TenantDb; clock: Clo
       const request = listRequest(access.merchantId, merchant, query, siteIds, deps.clock.now());
       if (!request) throw badLastKey();
       const { filter, key, withTotals, range } = request;
-      const answer = (rows: TransactionRow[], totals: Totals | null) => {
+      const answer = (rows: TransactionItem[], totals: Totals | null) => {
         const page = rows.slice(0, TRANSACTIONS_PAGE_SIZE);
         const last = page.at(-1);
         return {
-          data: page.map(toTransaction),
+          data: page,
           lastKey:
             rows.length > TRANSACTIONS_PAGE_SIZE && last
-              ? listCursor.encode([last.createdAt, last.id])
+              ? listCursor.encode([new Date(last.createdAt), last.id])
               : null,
           totals,
           range,
@@ -339,7 +344,7 @@ export function createTransactionsService(deps: { tenantDb: TenantDb; clock: Clo
       return deps.tenantDb.forMerchant(access.merchantId, async (tx) => {
         const [siteFound, rows] = await deps.tenantDb.inOrder([
           () => repo.siteExists(tx, access.merchantId, siteId),
-          () => repo.list(tx, filter, key, TRANSACTIONS_PAGE_SIZE),
+          () => repo.listItems(tx, filter, key, TRANSACTIONS_PAGE_SIZE),
         ] as const);
         if (!siteFound) throw notFound('Site not found');
         return answer(rows, null);
