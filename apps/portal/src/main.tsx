@@ -1,5 +1,5 @@
 import './app/styles/baseline.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
@@ -24,12 +24,19 @@ void consentTexts[storedLocale()]().catch(() => undefined);
 
 // The stored language is loaded and applied before the first render so no screen flashes in another language.
 void applyLocale(storedLocale()).finally(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
+  const appRoot = createRoot(root);
+  // A transition, so React renders the first screen in slices of a few ms instead of one task: when the router has
+  // already loaded the route (its loader and code came before the texts), a plain render drew the whole signed-in
+  // layout and screen in one task, the longest of a first visit at 10× CPU (issue 16 §2, decision 0114). The router's
+  // own updates are transitions already.
+  startTransition(() =>
+    appRoot.render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
   );
   void cookieConsent.then((consent) => consent.startCookieConsent(router));
 });
