@@ -3,22 +3,31 @@
 // stored session kept (Lighthouse's own storage reset would sign the user out), so every run is a first visit
 // of a signed-in user. Scores are the median of `runs`.
 //
-// CPU calibration: the mobile preset slows the CPU down 4× on the assumption that the host scores about 1,000 on
-// Lighthouse's benchmark index (a mid-range desktop; the result stands for a low-end phone, ~250). This shared
-// machine scores 230–800 depending on the others' load, so 4× more would stand for a phone several times slower
-// than the preset means. With `calibrate`, each run first measures the index (a Lighthouse run on a static file)
-// and uses 4 × index / 1,000 (at least 1, at most 10), as Lighthouse's throttling docs recommend, and runs again
-// when the index during the run is far from the probe's; the multiplier is reported with every result.
-// At most 10, not 4 (decision 0113): on a host faster than the reference the preset's 4× stands for a faster phone
-// than the goal means (this VM has scored 3,700–3,900 when quiet, where 4× scored home 96 and 15× would be the
-// same phone as 4× at 1,000); 10× is the top of the docs' range for a high-end desktop emulating a mid-tier phone.
+// CPU calibration: the mobile preset slows the CPU down 4×, a figure for a host in the high-end desktop bracket
+// (benchmark index 1,500–2,000 in Lighthouse's throttling docs) emulating a mid-tier phone. This shared machine's
+// index moves with the others' load and with the VM it lands on (230–3,900 so far), so a fixed 4× stands for a
+// different phone every day. With `calibrate`, each run first measures the index (a Lighthouse run on a static
+// file) and uses the multiplier of Lighthouse's own CPU slowdown calculator, which its throttling docs link
+// (`lighthouseSlowdown` below), and runs again when the index during the run is far from the probe's; the
+// multiplier is reported with every result. Decision 0117 replaced the earlier 4 × index / 1,000 (0113), which
+// stood for a low-end phone (~250), not the preset's mid-tier one.
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
 
 const MOBILE_THROTTLING = throttling.mobileSlow4G;
-/** The calibrated slowdown's ceiling: the top of Lighthouse's documented range (desktop → mid-tier phone). */
-const MAX_CPU_SLOWDOWN = 10;
+
+/**
+ * The CPU slowdown that makes a host of this benchmark index stand for Lighthouse's mid-tier phone: the piecewise
+ * line of Lighthouse's CPU throttling calculator (lighthouse-cpu-throttling-calculator.vercel.app, linked from
+ * docs/throttling.md): 1× at 150, 2× at 800, 3× at 1,300, then one more per 233 (4× at 1,533, 6× at 2,000).
+ */
+export function lighthouseSlowdown(benchmarkIndex: number): number {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  if (benchmarkIndex >= 150) return 1 + (benchmarkIndex - 150) / 650;
+  return 1;
+}
 
 export interface ScreenResult {
   path: string;
@@ -92,10 +101,7 @@ export async function lighthouseScreens(options: {
         // probe's, the others' load changed in between and the slowdown was wrong: measure again (twice at most).
         for (let attempt = 0; ; attempt++) {
           const probe = options.calibrate ? await probeBenchmarkIndex() : undefined;
-          multiplier =
-            probe === undefined
-              ? (options.cpuSlowdown ?? 4)
-              : Math.min(MAX_CPU_SLOWDOWN, Math.max(1, (4 * probe) / 1000));
+          multiplier = probe === undefined ? (options.cpuSlowdown ?? 4) : lighthouseSlowdown(probe);
           await prepare();
           await cdp.send('Network.clearBrowserCache');
           result = await lighthouse(
