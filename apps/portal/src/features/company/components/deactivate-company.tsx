@@ -27,13 +27,19 @@ export function DeactivateCompany({ merchant }: { merchant: Merchant }) {
         danger
         typeToConfirm={merchant.legalEntityName}
         loading={deactivate.isPending}
+        // Not `mutate`'s own onSuccess: the hook's success waits for the merchants to reload, and an inactive
+        // merchant stops being the current one (SPEC §4) when the user has an activated one, where they may not hold
+        // Company:Deactivate: this component then unmounts, and a callback given to `mutate` is dropped with it
+        // (today only TanStack's deferred render of the one refetch keeps the callback ahead). The promise settles
+        // whatever is mounted; a failure is shown from `deactivate.error`.
         onConfirm={() =>
-          deactivate.mutate(undefined, {
-            onSuccess: () => {
+          deactivate.mutateAsync().then(
+            () => {
               close();
               notify(t('access.companySettings.deactivated'));
             },
-          })
+            () => undefined,
+          )
         }
         footer={
           deactivate.error && (

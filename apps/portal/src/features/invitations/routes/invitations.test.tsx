@@ -67,6 +67,45 @@ describe('/invitations (issue 8 §1)', () => {
     expect(fake.calls.map((c) => c.route)).toContain(`POST /v1/invitations/${ACME}/accept`);
   });
 
+  it('says so for each invitation accepted, also when a second was accepted before the first was answered', async () => {
+    const user = userEvent.setup();
+    // Names no other test's toast carries (Mantine keeps its toasts from one test to the next).
+    const initech = { ...acme, merchantName: 'Initech Ltd' };
+    const umbrella = { ...globex, merchantName: 'Umbrella Ltd' };
+    let answerInitech: () => void = () => {};
+    const initechAnswer = new Promise<Response>((resolve) => {
+      answerInitech = () => resolve(jsonResponse(200, { data: { ok: true } }));
+    });
+    fetchMock().mockImplementation(
+      fakeApi({
+        'GET /v1/invitations': () => jsonResponse(200, { data: [initech, umbrella] }),
+        [`POST /v1/invitations/${ACME}/accept`]: () => initechAnswer,
+        [`POST /v1/invitations/${GLOBEX}/accept`]: () => jsonResponse(200, { data: { ok: true } }),
+        'GET /v1/merchants': () => jsonResponse(200, { data: [] }),
+      }).handle,
+    );
+    renderScreen();
+    const card = await screen.findByRole('region', { name: 'Initech Ltd' }, { timeout: 5000 });
+    await user.click(within(card).getByRole('button', { name: 'Accept' }));
+    const other = screen.getByRole('region', { name: 'Umbrella Ltd' });
+    await user.click(within(other).getByRole('button', { name: 'Accept' }));
+    expect(
+      await screen.findByText(
+        'You joined Umbrella Ltd. Switch to it from the company switcher.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    answerInitech();
+    expect(
+      await screen.findByText(
+        'You joined Initech Ltd. Switch to it from the company switcher.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('declines only after confirming, and cancelling sends nothing', async () => {
     const user = userEvent.setup();
     let open = [globex];

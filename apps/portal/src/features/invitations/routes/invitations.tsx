@@ -42,20 +42,21 @@ export default function InvitationsScreen() {
   const rolesLabel = useRolesLabel();
   const [declining, setDeclining] = useState<OwnInvitation | null>(null);
 
+  // Not `mutate`'s own onSuccess: the other cards stay enabled while one decision is sent, and a second `mutate`
+  // drops the callbacks of the first (its toast was lost). Each promise settles on its own; a failure is shown
+  // from `decide.error`.
   const accept = (invitation: OwnInvitation) =>
-    decide.mutate(
-      { invitationId: invitation.invitationId, decision: 'accept' },
-      { onSuccess: () => notify(t('invitations.accepted', { merchant: invitation.merchantName })) },
+    decide.mutateAsync({ invitationId: invitation.invitationId, decision: 'accept' }).then(
+      () => notify(t('invitations.accepted', { merchant: invitation.merchantName })),
+      () => undefined,
     );
   const decline = (invitation: OwnInvitation) =>
-    decide.mutate(
-      { invitationId: invitation.invitationId, decision: 'decline' },
-      {
-        onSuccess: () => {
-          setDeclining(null);
-          notify(t('invitations.declined', { merchant: invitation.merchantName }));
-        },
+    decide.mutateAsync({ invitationId: invitation.invitationId, decision: 'decline' }).then(
+      () => {
+        setDeclining(null);
+        notify(t('invitations.declined', { merchant: invitation.merchantName }));
       },
+      () => undefined,
     );
 
   let body: ReactNode;

@@ -175,6 +175,47 @@ describe('/reports', { timeout: 20_000 }, () => {
       expect.arrayContaining([`GET ${BASE}/${REPORT}/download`, 'GET /files']),
     );
   });
+
+  it('says a download failed even when another one was started meanwhile', async () => {
+    const user = userEvent.setup();
+    const PAYOUTS = '77777777-7777-4777-8777-777777777777';
+    let failFirst: () => void = () => {};
+    const firstAnswer = new Promise<Response>((resolve) => {
+      failFirst = () => resolve(jsonResponse(500, { error: { code: 'INTERNAL_ERROR', message: 'boom' } }));
+    });
+    const fake = fakeApi({
+      [`GET ${BASE}`]: () =>
+        jsonResponse(200, {
+          data: [
+            report({ state: 'READY', progress: 100, rowCount: 3 }),
+            report({ id: PAYOUTS, type: 'payouts', state: 'READY', progress: 100, rowCount: 1 }),
+          ],
+          lastKey: null,
+        }),
+      'GET /merchants/m-1/sites': () => jsonResponse(200, { data: [site] }),
+      [`GET ${BASE}/${REPORT}/download`]: () => firstAnswer,
+      [`GET ${BASE}/${PAYOUTS}/download`]: () =>
+        jsonResponse(200, {
+          data: {
+            url: '/api/files?key=k&signature=s',
+            filename: 'payouts.csv',
+            expiresAt: '2026-04-02T12:05:00Z',
+          },
+        }),
+      'GET /files': () => new Response('Payout\n', { status: 200, headers: { 'content-type': 'text/csv' } }),
+    });
+    fetchMock.mockImplementation(fake.handle);
+    renderScreen();
+    await user.click(
+      await screen.findByRole('button', { name: 'Download CSV: Transactions report' }, { timeout: 5000 }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Download CSV: Payouts report' }));
+    await vi.waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    failFirst();
+    expect(
+      await screen.findByText('The report could not be downloaded. Please try again.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
 });
 
 describe('/reports/{reportId}/download', { timeout: 20_000 }, () => {

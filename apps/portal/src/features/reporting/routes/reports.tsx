@@ -38,8 +38,13 @@ export default function ReportsScreen() {
     }
   }, [records, t]);
 
+  // Not `mutate`'s own onError: the other rows' buttons stay enabled during a download, and a second `mutate`
+  // drops the callbacks of the first (its failure went unsaid). Each promise settles on its own.
   const onDownload = (report: Report) =>
-    download.mutate(report.id, { onError: () => notify(t('reports.downloadFailed'), 'error') });
+    download.mutateAsync(report.id).then(
+      () => undefined,
+      () => notify(t('reports.downloadFailed'), 'error'),
+    );
 
   return (
     <Page titleKey="routes.reports">

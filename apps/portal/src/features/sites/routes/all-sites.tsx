@@ -162,12 +162,17 @@ export default function AllSitesScreen() {
         confirmLabel={t('sites.delete')}
         danger
         loading={remove.isPending}
+        // The dialog awaits this promise: a refusal ends here (shown from `remove.error`), not as an unhandled
+        // rejection.
         onConfirm={() =>
           deleting &&
-          remove.mutateAsync(deleting.siteId).then(() => {
-            notify(t('sites.deleted', { name: deleting.name }));
-            setDeleting(null);
-          })
+          remove.mutateAsync(deleting.siteId).then(
+            () => {
+              notify(t('sites.deleted', { name: deleting.name }));
+              setDeleting(null);
+            },
+            () => undefined,
+          )
         }
       >
         <Text size="sm">{t('sites.deleteBody')}</Text>
@@ -184,19 +189,30 @@ export default function AllSitesScreen() {
       </ConfirmDialog>
       <ConfirmDialog
         opened={revealing !== null}
-        onClose={() => setRevealing(null)}
+        onClose={() => {
+          setRevealing(null);
+          reveal.reset();
+        }}
         title={t('sites.passcodes.revealTitle', { name: revealing?.name ?? '' })}
         confirmLabel={t('sites.passcodes.reveal')}
         loading={reveal.isPending}
         onConfirm={() =>
           revealing &&
-          reveal.mutateAsync(revealing.siteId).then((pins) => {
-            setRevealed({ site: revealing, ...pins });
-            setRevealing(null);
-          })
+          reveal.mutateAsync(revealing.siteId).then(
+            (pins) => {
+              setRevealed({ site: revealing, ...pins });
+              setRevealing(null);
+            },
+            () => undefined,
+          )
         }
       >
         <Text size="sm">{t('sites.passcodes.revealBody')}</Text>
+        {reveal.error && (
+          <Alert color="red" variant="light" role="alert" mt="sm">
+            {t(apiErrorKey(reveal.error, 'errors.generic'))}
+          </Alert>
+        )}
       </ConfirmDialog>
     </Page>
   );

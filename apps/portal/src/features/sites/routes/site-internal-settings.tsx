@@ -304,10 +304,13 @@ function SettingsForm({
                 {...text('pushUrl')}
               />
               {secretLine(draft.integrations.connectPush.secretLastFour)}
+              {/* One rotation at a time: a second `mutate` on the hook drops the first's callbacks, and with them
+                  the first new secret, which is shown only once. */}
               <Group>
                 <Button
                   variant="default"
                   loading={rotate.isPending && rotate.variables === 'push'}
+                  disabled={rotate.isPending}
                   onClick={() =>
                     rotate.mutate('push', {
                       onSuccess: (r) => {
@@ -340,6 +343,7 @@ function SettingsForm({
                 <Button
                   variant="default"
                   loading={rotate.isPending && rotate.variables === 'pull'}
+                  disabled={rotate.isPending}
                   onClick={() =>
                     rotate.mutate('pull', {
                       onSuccess: (r) => {
