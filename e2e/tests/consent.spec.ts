@@ -88,7 +88,9 @@ test('no analytics and only necessary storage before consent; one page view once
     { type: 'page_view', path: '/signin', routeId: 'sign-in', occurredAt: expect.any(String) },
   ]);
   expect(analytics).toHaveLength(1);
-  expect(await consentCookie(page)).toMatchObject({ categories: ['necessary', 'analytics'], revision: 1 });
+  await expect
+    .poll(() => consentCookie(page))
+    .toMatchObject({ categories: ['necessary', 'analytics'], revision: 1 });
   expect(await storageKeys(page)).toEqual(['mp.analytics.visitor', 'mp.locale']);
 
   // The choice is remembered: no dialog on the next visit.
@@ -105,7 +107,8 @@ test('"necessary only" sends nothing; the footer link turns analytics on later',
   await page.goto('/signin');
   await page.getByRole('button', { name: consentEnGB.consentModal.acceptNecessaryBtn }).click();
   await expect(page.getByRole('dialog', { name: consentEnGB.consentModal.title })).toBeHidden();
-  expect(await consentCookie(page)).toMatchObject({ categories: ['necessary'] });
+  // Read until the cookie is there: CI once read none just after the dialog had gone (passed on retry).
+  await expect.poll(() => consentCookie(page)).toMatchObject({ categories: ['necessary'] });
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot$/);
   expect(analytics).toEqual([]);
