@@ -9,6 +9,7 @@ import {
 import type { GuardContext } from '../src/app/guards/guard.ts';
 import type { Rates } from '../src/features/company/api/get-rates.ts';
 import type { Merchant } from '../src/features/merchants/api/list-merchants.ts';
+import type { Site, SiteSummary } from '../src/features/sites/api/sites-api.ts';
 import type { RouteId } from '../src/lib/paths.ts';
 import type { SessionUser } from '../src/lib/session/session-store.ts';
 
@@ -108,4 +109,32 @@ export function aRates(
     canUpdateToday: true,
     ...overrides,
   };
+}
+
+/** A site as GET …/sites/{siteId} answers (High_Street, London); `aSiteSummary` is the list's item of it. */
+export function aSite(overrides: Partial<Site> = {}): Site {
+  return {
+    siteId: '66666666-6666-4666-8666-666666666666',
+    name: 'High_Street',
+    displayName: null,
+    shortCode: null,
+    payByLinkTermsUrl: null,
+    settlementWindow: '00:00',
+    address: {
+      line1: '1 High Street',
+      line2: null,
+      city: 'London',
+      stateOrProvince: null,
+      postalCode: 'N1 1AA',
+      country: 'GB',
+    },
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aSiteSummary(overrides: Partial<SiteSummary> = {}): SiteSummary {
+  const { siteId, name, displayName, shortCode, settlementWindow, address } = aSite();
+  return { siteId, name, displayName, shortCode, settlementWindow, address, deviceCount: 0, ...overrides };
 }

@@ -85,6 +85,8 @@ export const sitesEnGB = {
     noSecret: 'No secret yet',
     rotatePush: 'New signing secret',
     rotatePull: 'New API key',
+    newPushSecret: 'Connect push: the new signing secret',
+    newPullSecret: 'Connect pull: the new API key',
     secretOnce: 'Copy it now: it is shown only this once.',
     adminPin: 'New admin PIN',
     refundPin: 'New refund PIN',

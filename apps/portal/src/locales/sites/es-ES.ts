@@ -87,6 +87,8 @@ export const sitesEsES: LocaleResources['sites'] = {
     noSecret: 'Aún no hay secreto',
     rotatePush: 'Nuevo secreto de firma',
     rotatePull: 'Nueva clave de API',
+    newPushSecret: 'Connect push: el nuevo secreto de firma',
+    newPullSecret: 'Connect pull: la nueva clave de API',
     secretOnce: 'Cópialo ahora: solo se muestra esta vez.',
     adminPin: 'Nuevo PIN de administrador',
     refundPin: 'Nuevo PIN de reembolso',

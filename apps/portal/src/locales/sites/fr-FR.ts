@@ -87,6 +87,8 @@ export const sitesFrFR: LocaleResources['sites'] = {
     noSecret: 'Pas encore de secret',
     rotatePush: 'Nouveau secret de signature',
     rotatePull: 'Nouvelle clé d’API',
+    newPushSecret: 'Connect push : le nouveau secret de signature',
+    newPullSecret: 'Connect pull : la nouvelle clé d’API',
     secretOnce: 'Copiez-le maintenant : il n’est affiché qu’une fois.',
     adminPin: 'Nouveau PIN administrateur',
     refundPin: 'Nouveau PIN de remboursement',

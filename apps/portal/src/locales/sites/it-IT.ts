@@ -87,6 +87,8 @@ export const sitesItIT: LocaleResources['sites'] = {
     noSecret: 'Ancora nessun segreto',
     rotatePush: 'Nuovo segreto di firma',
     rotatePull: 'Nuova chiave API',
+    newPushSecret: 'Connect push: il nuovo segreto di firma',
+    newPullSecret: 'Connect pull: la nuova chiave API',
     secretOnce: 'Copialo ora: viene mostrato solo questa volta.',
     adminPin: 'Nuovo PIN amministratore',
     refundPin: 'Nuovo PIN di rimborso',

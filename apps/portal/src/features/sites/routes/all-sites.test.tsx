@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aMerchant } from '../../../../test/fixtures.ts';
+import { aMerchant, aSiteSummary } from '../../../../test/fixtures.ts';
 import { fakeApi, jsonResponse, renderRoutes } from '../../../../test/render.tsx';
 import { signedInWithFetchSpy } from '../../../../test/signed-in.ts';
 import { CurrentMerchantContext } from '../../../lib/merchant/current-merchant.ts';
@@ -9,22 +9,7 @@ import AllSitesScreen from './all-sites.tsx';
 
 const SITE = '66666666-6666-4666-8666-666666666666';
 const SITES = '/merchants/m-1/sites';
-const highStreet = {
-  siteId: SITE,
-  name: 'High_Street',
-  displayName: null,
-  shortCode: null,
-  settlementWindow: '00:00',
-  address: {
-    line1: '1 High Street',
-    line2: null,
-    city: 'London',
-    stateOrProvince: null,
-    postalCode: 'N1 1AA',
-    country: 'GB',
-  },
-  deviceCount: 2,
-};
+const highStreet = aSiteSummary({ siteId: SITE, deviceCount: 2 });
 
 const fetchMock = signedInWithFetchSpy();
 

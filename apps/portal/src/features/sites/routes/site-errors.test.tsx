@@ -3,7 +3,7 @@ import { translate } from '@mp/domain/messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { aMerchant } from '../../../../test/fixtures.ts';
+import { aMerchant, aSite } from '../../../../test/fixtures.ts';
 import { fakeApi, jsonResponse, renderRoutes } from '../../../../test/render.tsx';
 import { signedInWithFetchSpy } from '../../../../test/signed-in.ts';
 import { applyLocale, i18n } from '../../../lib/i18n/i18n.ts';
@@ -13,24 +13,7 @@ import NewSiteScreen from './new-site.tsx';
 
 const SITE = '66666666-6666-4666-8666-666666666666';
 const SITES = '/merchants/m-1/sites';
-const site = {
-  siteId: SITE,
-  name: 'High_Street',
-  displayName: null,
-  shortCode: null,
-  payByLinkTermsUrl: null,
-  settlementWindow: '00:00',
-  address: {
-    line1: '1 High Street',
-    line2: null,
-    city: 'London',
-    stateOrProvince: null,
-    postalCode: 'N1 1AA',
-    country: 'GB',
-  },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const site = aSite({ siteId: SITE });
 const refusal = (status: number, details: { field: string; rule: string }[], code = 'VALIDATION_FAILED') =>
   jsonResponse(status, {
     error: {

@@ -52,7 +52,7 @@ function renderScreen() {
 describe('/sites/:siteId/internal: rotating an integration secret', () => {
   // A second rotation sent while the first is out would drop the first's callbacks, and its new secret, shown
   // only once, with them: the other button waits.
-  it('keeps the other rotation disabled until the first answers, then shows the new secret once', async () => {
+  it('keeps the other rotation disabled until the first answers, then shows the new secret once, titled by its integration', async () => {
     const user = userEvent.setup();
     let answerPush: (response: Response) => void = () => undefined;
     fetchMock().mockImplementation(
@@ -62,6 +62,8 @@ describe('/sites/:siteId/internal: rotating an integration secret', () => {
           new Promise<Response>((resolve) => {
             answerPush = resolve;
           }),
+        [`POST ${INTERNAL}/integrations/pull/rotate`]: () =>
+          jsonResponse(200, { data: { secret: 'key_only_once_8888', lastFour: '8888' } }),
       }).handle,
     );
     renderScreen();
@@ -70,7 +72,16 @@ describe('/sites/:siteId/internal: rotating an integration secret', () => {
     expect(screen.getByRole('button', { name: 'New API key' })).toBeDisabled();
     answerPush(jsonResponse(200, { data: { secret: 'whsec_only_once_9999', lastFour: '9999' } }));
     expect(await screen.findByText('whsec_only_once_9999')).toBeInTheDocument();
+    // The one-time secret says which integration it belongs to.
+    expect(screen.getByText('Connect push: the new signing secret')).toBeInTheDocument();
     expect(screen.getByText('Secret ending in 9999')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New API key' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'New API key' }));
+    expect(await screen.findByText('key_only_once_8888')).toBeInTheDocument();
+    expect(screen.getByText('Connect pull: the new API key')).toBeInTheDocument();
+    expect(screen.queryByText('whsec_only_once_9999')).not.toBeInTheDocument();
+    expect(screen.queryByText('Connect push: the new signing secret')).not.toBeInTheDocument();
+    expect(screen.getByText('Secret ending in 8888')).toBeInTheDocument();
   });
 });

@@ -109,7 +109,8 @@ function SettingsForm({
   const { t } = useTranslation();
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [secret, setSecret] = useState<string | null>(null);
+  /** The new secret of the last rotation and the integration it belongs to: shown only this once. */
+  const [secret, setSecret] = useState<{ kind: 'push' | 'pull'; value: string } | null>(null);
   const save = useUpdateSiteInternal(merchantId, initial.siteId);
   const rotate = useRotateIntegrationSecret(merchantId, initial.siteId);
   const set = (update: (d: Draft) => Draft) => setDraft(update);
@@ -197,6 +198,34 @@ function SettingsForm({
   const toggle = (label: string, checked: boolean, onChange: (value: boolean) => void) => (
     <Switch label={label} checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} />
   );
+  // One rotation at a time: a second `mutate` on the hook drops the first's callbacks, and with them the first
+  // new secret, which is shown only once.
+  const rotateButton = (kind: 'push' | 'pull') => {
+    const integration = kind === 'push' ? 'connectPush' : 'connectPull';
+    return (
+      <Button
+        variant="default"
+        loading={rotate.isPending && rotate.variables === kind}
+        disabled={rotate.isPending}
+        onClick={() =>
+          rotate.mutate(kind, {
+            onSuccess: (r) => {
+              setSecret({ kind, value: r.secret });
+              set((d) => ({
+                ...d,
+                integrations: {
+                  ...d.integrations,
+                  [integration]: { ...d.integrations[integration], secretLastFour: r.lastFour },
+                },
+              }));
+            },
+          })
+        }
+      >
+        {t(kind === 'push' ? 'sites.settings.rotatePush' : 'sites.settings.rotatePull')}
+      </Button>
+    );
+  };
   const secretLine = (lastFour: string | null) => (
     <Text size="sm" c="dimmed">
       {lastFour ? t('sites.settings.secretSet', { lastFour }) : t('sites.settings.noSecret')}
@@ -283,9 +312,14 @@ function SettingsForm({
                   variant="light"
                   withCloseButton
                   onClose={() => setSecret(null)}
-                  title={t('sites.settings.secretOnce')}
+                  title={t(
+                    secret.kind === 'push' ? 'sites.settings.newPushSecret' : 'sites.settings.newPullSecret',
+                  )}
                 >
-                  <Code block>{secret}</Code>
+                  <Stack gap="xs">
+                    <Text size="sm">{t('sites.settings.secretOnce')}</Text>
+                    <Code block>{secret.value}</Code>
+                  </Stack>
                 </Alert>
               )}
               {toggle(t('sites.settings.connectPush'), draft.integrations.connectPush.enabled, (v) =>
@@ -304,31 +338,7 @@ function SettingsForm({
                 {...text('pushUrl')}
               />
               {secretLine(draft.integrations.connectPush.secretLastFour)}
-              {/* One rotation at a time: a second `mutate` on the hook drops the first's callbacks, and with them
-                  the first new secret, which is shown only once. */}
-              <Group>
-                <Button
-                  variant="default"
-                  loading={rotate.isPending && rotate.variables === 'push'}
-                  disabled={rotate.isPending}
-                  onClick={() =>
-                    rotate.mutate('push', {
-                      onSuccess: (r) => {
-                        setSecret(r.secret);
-                        set((d) => ({
-                          ...d,
-                          integrations: {
-                            ...d.integrations,
-                            connectPush: { ...d.integrations.connectPush, secretLastFour: r.lastFour },
-                          },
-                        }));
-                      },
-                    })
-                  }
-                >
-                  {t('sites.settings.rotatePush')}
-                </Button>
-              </Group>
+              <Group>{rotateButton('push')}</Group>
               {toggle(t('sites.settings.connectPull'), draft.integrations.connectPull.enabled, (v) =>
                 set((d) => ({
                   ...d,
@@ -339,29 +349,7 @@ function SettingsForm({
                 })),
               )}
               {secretLine(draft.integrations.connectPull.secretLastFour)}
-              <Group>
-                <Button
-                  variant="default"
-                  loading={rotate.isPending && rotate.variables === 'pull'}
-                  disabled={rotate.isPending}
-                  onClick={() =>
-                    rotate.mutate('pull', {
-                      onSuccess: (r) => {
-                        setSecret(r.secret);
-                        set((d) => ({
-                          ...d,
-                          integrations: {
-                            ...d.integrations,
-                            connectPull: { ...d.integrations.connectPull, secretLastFour: r.lastFour },
-                          },
-                        }));
-                      },
-                    })
-                  }
-                >
-                  {t('sites.settings.rotatePull')}
-                </Button>
-              </Group>
+              <Group>{rotateButton('pull')}</Group>
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="deviceSettings" pt="md">
