@@ -1,5 +1,12 @@
-// Closed-loop (fixed connections) and open-loop (fixed rate) HTTP load with autocannon.
+// Closed-loop (fixed connections) HTTP load with wrk when it is installed, else autocannon; open-loop (fixed rate)
+// and mixes with autocannon. wrk is a C client like the anchors' pgbench: on a two-core host autocannon, in this
+// Node process, took 40–70 µs of CPU per request out of the cores the API and PostgreSQL share, wrk 9–19 µs
+// (`load-generator-cost.ts`; docs/PERFORMANCE.md, decision 0119). `BENCH_LOAD_GENERATOR=autocannon` keeps autocannon.
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
+
+const run = promisify(execFile);
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -22,7 +29,25 @@ export interface LoadOptions {
   requests?: { method?: string; path: string }[];
 }
 
-export async function load(options: LoadOptions): Promise<LoadResult> {
+/** The closed-loop generator of this host: wrk when installed (and not turned off), else autocannon. */
+export const closedLoopGenerator: 'wrk' | 'autocannon' = (() => {
+  if (process.env.BENCH_LOAD_GENERATOR === 'autocannon') return 'autocannon';
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return 'wrk';
+  } catch (error) {
+    // wrk prints its version and exits 1; only a missing binary means there is none.
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'autocannon' : 'wrk';
+  }
+})();
+
+export function load(options: LoadOptions): Promise<LoadResult> {
+  return loadWith(closedLoopGenerator, options);
+}
+
+/** A run with this generator (wrk for closed loops of one request only; autocannon for the others). */
+export async function loadWith(generator: 'wrk' | 'autocannon', options: LoadOptions): Promise<LoadResult> {
+  if (generator === 'wrk' && !options.rate && !options.requests) return wrk(options);
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
@@ -40,5 +65,35 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     total: result.requests.total,
+  };
+}
+
+const MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000 };
+
+/** One closed-loop run with wrk: as many threads as pgbench's `-j` in the anchors (two), `--latency` percentiles. */
+async function wrk(options: LoadOptions): Promise<LoadResult> {
+  const args = [
+    `-t${Math.min(2, options.connections)}`,
+    `-c${options.connections}`,
+    `-d${options.seconds}s`,
+    '--latency',
+    ...Object.entries(options.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+    options.url,
+  ];
+  const { stdout } = await run('wrk', args, { maxBuffer: 1024 * 1024 });
+  const latency = (percent: string) => {
+    const match = new RegExp(`^\\s+${percent}%\\s+([\\d.]+)(us|ms|s)$`, 'm').exec(stdout);
+    if (!match) throw new Error(`wrk printed no ${percent}% latency:\n${stdout}`);
+    return Number(match[1]) * (MS[match[2] as string] ?? Number.NaN);
+  };
+  const total = Number(/(\d+) requests in/.exec(stdout)?.[1]);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
+  return {
+    requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]),
+    p50Ms: latency('50'),
+    p99Ms: latency('99'),
+    errors: socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0),
+    total,
   };
 }

@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { fromPglite, openPglite } from '../../apps/api/src/db/pglite-database.ts';
 import { seedDemoWorld } from '../../apps/api/src/db/seed.ts';
-import { load } from '../lib/load.ts';
+import { closedLoopGenerator, load } from '../lib/load.ts';
 import { pgbench, pgbenchAvailable } from '../lib/pgbench.ts';
 import type { Benchmark, BenchRow } from '../lib/registry.ts';
 import { type DatabaseKind, startApi } from '../lib/server.ts';
@@ -94,7 +94,7 @@ async function routesOn(
 
     const health = await load({ url: `${api.url}/api/healthz`, connections: CONNECTIONS, seconds });
     rows.push({
-      what: `${kind}: GET /api/healthz (no database)`,
+      what: `${kind}: GET /api/healthz (no database; HTTP load by ${closedLoopGenerator})`,
       value: health.requestsPerSecond,
       unit: 'req/s',
       goal: 'reference',
