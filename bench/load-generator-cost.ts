@@ -1,13 +1,12 @@
 // A diagnosis tool: what the load generator itself costs on this host. Starts the API on a fresh PostgreSQL database
 // (as the routes suite does), then loads each route at 10 connections with autocannon (in this process, as the
-// suites do) and with wrk (C, one thread), in turns, and prints per run: req/s, p99, and the CPU time per request
+// suites do) and with wrk (C, two threads as pgbench's -j 2), in turns, and prints per run: req/s, p99, and the CPU time per request
 // of the generator, of the API process and of the whole machine (from /proc/stat), with the load average.
 //
 //   node bench/load-generator-cost.ts [seconds] [rounds] <users|totals|merchant|merchants|healthz>...
 //
 // On a two-core host the generator shares the cores with the API and PostgreSQL, while the routes' anchor,
 // pgbench, is a C client: the figures say how much of the gap between them is the generator's.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
@@ -41,43 +40,6 @@ function machineBusy(): number {
   return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) / ticks;
 }
 
-/** wrk at 10 connections on one thread; its own CPU time from /usr/bin/time. */
-function wrk(url: string, headers: Record<string, string>) {
-  return new Promise<{ requestsPerSecond: number; p99Ms: number; cpu: number; total: number }>(
-    (resolve, reject) => {
-      const args = ['-f', '%U %S', 'wrk', '-t1', '-c10', `-d${seconds}s`, '--latency'];
-      for (const [key, value] of Object.entries(headers)) args.push('-H', `${key}: ${value}`);
-      args.push(url);
-      const child = spawn('/usr/bin/time', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (chunk) => {
-        out += String(chunk);
-      });
-      child.stderr.on('data', (chunk) => {
-        err += String(chunk);
-      });
-      child.once('error', reject);
-      child.once('exit', (code) => {
-        if (code !== 0) return reject(new Error(`wrk exited ${code}: ${out}${err}`));
-        if (/Non-2xx/.test(out)) return reject(new Error(`wrk saw non-2xx answers:\n${out}`));
-        const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
-        const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
-        const p99Ms = p99
-          ? Number(p99[1]) * (p99[2] === 'us' ? 0.001 : p99[2] === 's' ? 1000 : 1)
-          : Number.NaN;
-        const [user, system] = (err.trim().split('\n').at(-1) ?? '0 0').split(' ').map(Number);
-        resolve({
-          requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
-          p99Ms,
-          cpu: (user ?? 0) + (system ?? 0),
-          total,
-        });
-      });
-    },
-  );
-}
-
 const api = await startApi({ kind: 'postgres', port: Number(process.env.BENCH_PORT ?? 3140) + 7 });
 try {
   const headers = await api.signIn();
@@ -92,22 +54,24 @@ try {
   for (const name of routes) {
     const url = `${api.url}${PATHS[name]?.(world.merchant)}`;
     for (let round = 0; round < rounds; round++) {
-      const order = round % 2 === 0 ? ['autocannon', 'wrk'] : ['wrk', 'autocannon'];
+      const order = round % 2 === 0 ? (['autocannon', 'wrk'] as const) : (['wrk', 'autocannon'] as const);
       for (const generator of order) {
         const apiBefore = processCpu(api.pid);
         const machineBefore = machineBusy();
-        let result: { requestsPerSecond: number; p99Ms: number; cpu: number; total: number };
-        if (generator === 'autocannon') {
-          const before = process.cpuUsage();
-          const run = await loadWith('autocannon', { url, connections: 10, seconds, headers });
-          const used = process.cpuUsage(before);
-          result = { ...run, cpu: (used.user + used.system) / 1e6 };
-        } else result = await wrk(url, headers);
+        const result = await loadWith(generator, {
+          url,
+          connections: 10,
+          seconds,
+          headers,
+          measureCpu: true,
+        });
+        if (result.errors + result.non2xx > 0)
+          throw new Error(`${name} with ${generator}: errors or non-2xx`);
         const apiCpu = processCpu(api.pid) - apiBefore;
         const machine = machineBusy() - machineBefore;
         console.log(
           `${name} | ${generator} | ${result.requestsPerSecond.toFixed(0)} | ${result.p99Ms.toFixed(1)} | ` +
-            `${us(result.cpu, result.total)}, ${us(apiCpu, result.total)}, ${us(machine, result.total)} | ` +
+            `${us(result.cpuSeconds ?? Number.NaN, result.total)}, ${us(apiCpu, result.total)}, ${us(machine, result.total)} | ` +
             loadavg()[0]?.toFixed(2),
         );
       }

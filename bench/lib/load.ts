@@ -16,6 +16,8 @@ export interface LoadResult {
   /** Responses that were not 2xx. */
   non2xx: number;
   total: number;
+  /** The generator's own CPU seconds (user + system) for the run, when asked for (`measureCpu`). */
+  cpuSeconds?: number;
 }
 
 export interface LoadOptions {
@@ -27,6 +29,8 @@ export interface LoadOptions {
   rate?: number;
   /** Several requests cycled in order on each connection (a mix). */
   requests?: { method?: string; path: string }[];
+  /** Measure the generator's own CPU time (wrk under /usr/bin/time; autocannon from this process's usage). */
+  measureCpu?: boolean;
 }
 
 /** The closed-loop generator of this host: wrk when installed (and not turned off), else autocannon. */
@@ -48,6 +52,7 @@ export function load(options: LoadOptions): Promise<LoadResult> {
 /** A run with this generator (wrk for closed loops of one request only; autocannon for the others). */
 export async function loadWith(generator: 'wrk' | 'autocannon', options: LoadOptions): Promise<LoadResult> {
   if (generator === 'wrk' && !options.rate && !options.requests) return wrk(options);
+  const cpuBefore = process.cpuUsage();
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
@@ -65,7 +70,13 @@ export async function loadWith(generator: 'wrk' | 'autocannon', options: LoadOpt
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     total: result.requests.total,
+    ...(options.measureCpu ? { cpuSeconds: cpuSecondsSince(cpuBefore) } : {}),
   };
+}
+
+function cpuSecondsSince(before: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1e6;
 }
 
 const MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000 };
@@ -80,7 +91,9 @@ async function wrk(options: LoadOptions): Promise<LoadResult> {
     ...Object.entries(options.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
     options.url,
   ];
-  const { stdout } = await run('wrk', args, { maxBuffer: 1024 * 1024 });
+  const { stdout, stderr } = options.measureCpu
+    ? await run('/usr/bin/time', ['-f', '%U %S', 'wrk', ...args], { maxBuffer: 1024 * 1024 })
+    : await run('wrk', args, { maxBuffer: 1024 * 1024 });
   const latency = (percent: string) => {
     const match = new RegExp(`^\\s+${percent}%\\s+([\\d.]+)(us|ms|s)$`, 'm').exec(stdout);
     if (!match) throw new Error(`wrk printed no ${percent}% latency:\n${stdout}`);
@@ -95,5 +108,12 @@ async function wrk(options: LoadOptions): Promise<LoadResult> {
     errors: socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
     non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0),
     total,
+    ...(options.measureCpu
+      ? {
+          cpuSeconds: (stderr.trim().split('\n').at(-1) ?? '')
+            .split(' ')
+            .reduce((sum, n) => sum + Number(n), 0),
+        }
+      : {}),
   };
 }
