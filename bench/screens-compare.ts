@@ -11,9 +11,8 @@
 import { mkdir } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { DEMO_SIGN_INS } from '../apps/api/src/db/demo/sign-ins.ts';
-import { lighthouseScreens, portalSession } from './lib/lighthouse.ts';
-import { type RunningApi, startApi } from './lib/server.ts';
+import { type BuildApi, startBuildApis } from './lib/build-apis.ts';
+import { lighthouseScreens } from './lib/lighthouse.ts';
 
 const { values } = parseArgs({
   options: {
@@ -38,18 +37,9 @@ const rounds = Number(values.rounds);
 const firstPort = Number(values.port);
 const load = () => (loadavg()[0] ?? 0).toFixed(1);
 
-const apis: Array<{ name: string; api: RunningApi; base: string; session: unknown }> = [];
+const apis: BuildApi[] = [];
 try {
-  for (const [index, build] of builds.entries()) {
-    const port = firstPort + 1 + index;
-    const base = `http://127.0.0.1:${port}`;
-    const api = await startApi({
-      kind: 'pglite',
-      port,
-      env: { PORTAL_DIST: build.dist, PUBLIC_URL: base, PORTAL_ORIGIN: base, PSP_SIMULATOR_RATE: '0' },
-    });
-    apis.push({ name: build.name, api, base, session: await portalSession(base, DEMO_SIGN_INS.gbOwner) });
-  }
+  await startBuildApis(builds, firstPort, apis);
   if (values.save) await mkdir(values.save, { recursive: true });
   const results = new Map<string, Array<{ score: number; tbt: number; lcp: number }>>();
   for (let round = 0; round < rounds; round++) {

@@ -10,9 +10,8 @@ import { loadavg } from 'node:os';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import puppeteer from 'puppeteer-core';
-import { DEMO_SIGN_INS } from '../apps/api/src/db/demo/sign-ins.ts';
-import { CHROMIUM, portalSession } from './lib/lighthouse.ts';
-import { type RunningApi, startApi } from './lib/server.ts';
+import { type BuildApi, startBuildApis } from './lib/build-apis.ts';
+import { CHROMIUM } from './lib/lighthouse.ts';
 
 const { values } = parseArgs({
   options: {
@@ -104,22 +103,13 @@ function analyse(events: TraceEvent[]) {
   return { fcp: (fcp.ts - t0) / 1000, cpu, tbt, lines };
 }
 
-const apis: Array<{ name: string; api: RunningApi; base: string; session: unknown }> = [];
+const apis: BuildApi[] = [];
 const browser = await puppeteer.launch({
   executablePath: CHROMIUM,
   args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'],
 });
 try {
-  for (const [index, build] of builds.entries()) {
-    const port = Number(values.port) + 1 + index;
-    const base = `http://127.0.0.1:${port}`;
-    const api = await startApi({
-      kind: 'pglite',
-      port,
-      env: { PORTAL_DIST: build.dist, PUBLIC_URL: base, PORTAL_ORIGIN: base, PSP_SIMULATOR_RATE: '0' },
-    });
-    apis.push({ name: build.name, api, base, session: await portalSession(base, DEMO_SIGN_INS.gbOwner) });
-  }
+  await startBuildApis(builds, Number(values.port), apis);
   const results = new Map<string, Array<{ cpu: number; tbt: number }>>();
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const path of values.paths.split(',')) {
