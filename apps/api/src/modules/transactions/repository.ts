@@ -1,5 +1,6 @@
 import type { PaymentSource, TransactionStatus } from '@mp/domain/enums';
 import { and, asc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { preparedStatement, type Tx } from '../../access/tenant-db.ts';
 import { isoInstant } from '../../db/pg-result.ts';
 import {
@@ -13,6 +14,7 @@ import {
   transactionDailyTotals,
   transactions,
 } from '../../db/schema/index.ts';
+import type { transactionSchema } from './schemas.ts';
 
 export interface ListFilter {
   merchantId: string;
@@ -112,22 +114,7 @@ if (
   );
 
 /** A transaction as the list answers it: `transactionSchema`'s object, as `toTransaction` makes it from a row. */
-export interface TransactionItem {
-  id: string;
-  pspReference: string;
-  merchantReference: string | null;
-  createdAt: string;
-  siteId: string;
-  siteName: string;
-  deviceId: string | null;
-  deviceLabel: string | null;
-  amount: number;
-  tipAmount: number;
-  currency: string;
-  status: TransactionStatus;
-  source: PaymentSource;
-  card: { scheme: string | null; bin: string | null; lastFour: string | null; region: string | null };
-}
+export type TransactionItem = z.output<typeof transactionSchema>;
 
 /**
  * A row of `transactionColumns` (array mode, as `transactionFromArray` reads it) straight into the list's item:
