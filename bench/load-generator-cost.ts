@@ -1,18 +1,22 @@
-// A diagnosis tool: what the load generator itself costs on this host. Starts the API on a fresh PostgreSQL database
-// (as the routes suite does), then loads each route at 10 connections with autocannon (in this process, as the
-// suites do) and with wrk (C, two threads as pgbench's -j 2), in turns, and prints per run: req/s, p99, and the CPU time per request
-// of the generator, of the API process and of the whole machine (from /proc/stat), with the load average.
+// A diagnosis tool: where the machine's CPU goes per request. Starts the API on a fresh PostgreSQL database (as the
+// routes suite does), then loads each route at 10 connections with autocannon (in this process, as the suites do),
+// with wrk (C, two threads as pgbench's -j 2) and, as a third client of the same statements, with pgbench on the
+// route's anchor script, in turns; prints per run: req/s (tps), p99, and the CPU time per request of the
+// generator, of the API process, of PostgreSQL's processes (read every 100 ms, as pgbench's backends end with its
+// run) and of the whole machine (from /proc/stat), with the load average.
 //
 //   node bench/load-generator-cost.ts [seconds] [rounds] <users|totals|merchant|merchants|healthz>...
 //
 // On a two-core host the generator shares the cores with the API and PostgreSQL, while the routes' anchor,
-// pgbench, is a C client: the figures say how much of the gap between them is the generator's.
-import { readFileSync } from 'node:fs';
+// pgbench, is a C client: the figures say how much of the gap between them is the generator's, the API's and
+// the server's (docs/PERFORMANCE.md, "The load generator's share").
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { loadWith } from './lib/load.ts';
+import { pgbench } from './lib/pgbench.ts';
 import { startApi } from './lib/server.ts';
-import { type BenchWorld, WORLD_QUERY } from './lib/world.ts';
+import { type BenchWorld, totalsVariables, WORLD_QUERY } from './lib/world.ts';
 
 const [secondsArg, roundsArg, ...names] = process.argv.slice(2);
 const seconds = Number(secondsArg ?? 10);
@@ -27,11 +31,59 @@ const PATHS: Record<string, (merchant: string) => string> = {
 const routes = names.length ? names : ['users'];
 for (const name of routes) if (!PATHS[name]) throw new Error(`unknown route ${name}`);
 
+/** Each route's anchor script (bench/pgbench/), run by pgbench as a third client of the same statements. */
+const SCRIPTS: Record<string, string> = {
+  merchants: 'merchants.sql',
+  merchant: 'access.sql',
+  users: 'users.sql',
+  totals: 'totals.sql',
+};
+
 const ticks = Number(process.env.CLK_TCK ?? 100);
-/** CPU seconds (user + system) of a process, from /proc. */
+/** CPU seconds (user + system) of a process, from /proc; 0 for one that has gone. */
 function processCpu(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / ticks;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / ticks;
+  } catch {
+    return 0;
+  }
+}
+/** CPU seconds of every PostgreSQL server process (its backends and background workers), by name. */
+function postgresCpu(): Map<number, number> {
+  const cpu = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') cpu.set(pid, processCpu(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return cpu;
+}
+/**
+ * The server's CPU seconds while `work` runs: its processes read before, every 100 ms during (pgbench's
+ * backends end with its run, so their last reading is kept) and after; a backend that started meanwhile counts
+ * from 0.
+ */
+async function postgresSpentDuring<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number }> {
+  const before = postgresCpu();
+  const last = new Map(before);
+  const read = () => {
+    for (const [pid, seconds] of postgresCpu()) last.set(pid, seconds);
+  };
+  const sampler = setInterval(read, 100);
+  try {
+    const result = await work();
+    read();
+    let seconds = 0;
+    for (const [pid, spent] of last) seconds += spent - (before.get(pid) ?? 0);
+    return { result, seconds };
+  } finally {
+    clearInterval(sampler);
+  }
 }
 /** Busy CPU seconds of the whole machine (all cores), from /proc/stat. */
 function machineBusy(): number {
@@ -49,30 +101,66 @@ try {
   await client.query('analyze');
   await client.end();
   if (!world) throw new Error('the demo owner has no merchant');
+  const databaseUrl = api.databaseUrl ?? '';
   const us = (cpuSeconds: number, requests: number) => ((cpuSeconds / requests) * 1e6).toFixed(0);
-  console.log('route | generator | req/s | p99 ms | µs CPU/request: generator, API, machine (all) | load');
+  console.log(
+    'route | client | req/s (tps) | p99 ms | µs CPU per request: generator, API, PostgreSQL, machine (all) | load',
+  );
   for (const name of routes) {
     const url = `${api.url}${PATHS[name]?.(world.merchant)}`;
+    const script = SCRIPTS[name];
+    const clients: ('autocannon' | 'wrk' | 'pgbench')[] = [
+      'autocannon',
+      'wrk',
+      ...(script ? ['pgbench' as const] : []),
+    ];
     for (let round = 0; round < rounds; round++) {
-      const order = round % 2 === 0 ? (['autocannon', 'wrk'] as const) : (['wrk', 'autocannon'] as const);
-      for (const generator of order) {
+      // Each round starts with the next client, so none always runs first.
+      const order = clients.map((_, i) => clients[(i + round) % clients.length] ?? 'autocannon');
+      for (const client of order) {
         const apiBefore = processCpu(api.pid);
         const machineBefore = machineBusy();
-        const result = await loadWith(generator, {
-          url,
-          connections: 10,
-          seconds,
-          headers,
-          measureCpu: true,
+        let rate = 0;
+        let p99 = 0;
+        let total = 0;
+        let generatorCpu = Number.NaN;
+        const { seconds: server } = await postgresSpentDuring(async () => {
+          if (client === 'pgbench') {
+            const variables =
+              name === 'totals' ? totalsVariables(world) : { merchant: world.merchant, user: world.user };
+            const run = await pgbench({
+              databaseUrl,
+              script: script ?? '',
+              clients: 10,
+              seconds,
+              variables,
+            });
+            [rate, p99, total] = [run.tps, run.p99Ms, run.tps * seconds];
+          } else {
+            const run = await loadWith(client, {
+              url,
+              connections: 10,
+              seconds,
+              headers,
+              measureCpu: true,
+            });
+            if (run.errors + run.non2xx > 0) throw new Error(`${name} with ${client}: errors or non-2xx`);
+            [rate, p99, total, generatorCpu] = [
+              run.requestsPerSecond,
+              run.p99Ms,
+              run.total,
+              run.cpuSeconds ?? Number.NaN,
+            ];
+          }
         });
-        if (result.errors + result.non2xx > 0)
-          throw new Error(`${name} with ${generator}: errors or non-2xx`);
-        const apiCpu = processCpu(api.pid) - apiBefore;
+        const apiCpu = client === 'pgbench' ? Number.NaN : processCpu(api.pid) - apiBefore;
         const machine = machineBusy() - machineBefore;
         console.log(
-          `${name} | ${generator} | ${result.requestsPerSecond.toFixed(0)} | ${result.p99Ms.toFixed(1)} | ` +
-            `${us(result.cpuSeconds ?? Number.NaN, result.total)}, ${us(apiCpu, result.total)}, ${us(machine, result.total)} | ` +
-            loadavg()[0]?.toFixed(2),
+          `${name} | ${client} | ${rate.toFixed(0)} | ${p99.toFixed(1)} | ` +
+            [generatorCpu, apiCpu, server, machine]
+              .map((cpu) => (Number.isNaN(cpu) ? '—' : us(cpu, total)))
+              .join(', ') +
+            ` | ${loadavg()[0]?.toFixed(2)}`,
         );
       }
     }
