@@ -150,6 +150,71 @@ test('staff change a device setting of a site; the owner reads the change in the
   await context.close();
 });
 
+test("staff replace a site's Connect secrets: each is shown once, its last four stay, the owner reads both in the audit log", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/signin');
+  await signIn(page, demo.staff);
+  await page.getByLabel('Legal entity name').fill('Brightwater');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Override into Brightwater Coffee Ltd' }).click();
+  await page.getByLabel(/^Reason/).fill('Ticket 902: the POS vendor lost its key');
+  await page.getByRole('button', { name: 'Start override' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Staff override' })).toBeVisible();
+
+  await page.goto('/sites');
+  await page
+    .getByRole('row', { name: /Northern_Quarter/ })
+    .getByRole('link', { name: 'Internal settings' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Internal settings of Northern_Quarter' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Integrations' }).click();
+
+  // The API key: shown once under its integration's title, its last four in the line below.
+  await page.getByRole('button', { name: 'New API key' }).click();
+  const pullPanel = page.getByRole('alert').filter({ hasText: 'Connect pull: the new API key' });
+  await expect(pullPanel).toContainText('Copy it now: it is shown only this once.');
+  const apiKey = (await pullPanel.locator('pre').innerText()).trim();
+  expect(apiKey).toMatch(/^sk_[\w-]{32}$/);
+  await expect(page.getByText(`Secret ending in ${apiKey.slice(-4)}`)).toBeVisible();
+
+  // The signing secret replaces the panel: one secret on screen at a time.
+  await page.getByRole('button', { name: 'New signing secret' }).click();
+  const pushPanel = page.getByRole('alert').filter({ hasText: 'Connect push: the new signing secret' });
+  const signingSecret = (await pushPanel.locator('pre').innerText()).trim();
+  expect(signingSecret).toMatch(/^whsec_[\w-]{32}$/);
+  await expect(pullPanel).toHaveCount(0);
+  await expect(page.getByText(`Secret ending in ${signingSecret.slice(-4)}`)).toBeVisible();
+
+  // Never again: after a reload only the last fours are left.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Integrations' }).click();
+  await expect(page.getByText(`Secret ending in ${apiKey.slice(-4)}`)).toBeVisible();
+  await expect(page.getByText(`Secret ending in ${signingSecret.slice(-4)}`)).toBeVisible();
+  await expect(page.getByText(apiKey)).toHaveCount(0);
+  await expect(page.getByText(signingSecret)).toHaveCount(0);
+  await page.getByRole('button', { name: 'End override' }).click();
+
+  const context = await browser.newContext();
+  const owner = await context.newPage();
+  await signInFromStart(owner, demo.gbOwner);
+  await owner.goto('/company-settings');
+  await owner.getByRole('tab', { name: 'Audit log' }).click();
+  const log = owner.getByRole('table', { name: 'Audit log' });
+  await expect(log.getByRole('row', { name: /Connect pull API key replaced/ })).toContainText(
+    demo.staff.email,
+  );
+  await expect(log.getByRole('row', { name: /Connect push signing secret replaced/ })).toContainText(
+    demo.staff.email,
+  );
+  // Neither secret is in the log.
+  await expect(log).not.toContainText(apiKey);
+  await expect(log).not.toContainText(signingSecret);
+  await context.close();
+});
+
 test('the command palette finds a site by name and a device by serial', async ({ page }) => {
   await signInFromStart(page, demo.gbOwner);
   await page.keyboard.press('Control+k');

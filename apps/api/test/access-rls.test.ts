@@ -99,10 +99,10 @@ describe('row-level security (docs/decisions/0030)', () => {
   it('keeps the audit log append-only: app_user cannot update or delete, and no role can', async () => {
     const tenantDb = createTenantDb(t.app.database);
     await tenantDb.forMerchant(a, (tx) =>
-      tx.insert(auditLog).values({ merchantId: a, actingAs: 'system', action: 'test.entry' }),
+      tx.insert(auditLog).values({ merchantId: a, actingAs: 'system', action: 'site.update' }),
     );
     await expect(
-      tenantDb.forMerchant(a, (tx) => tx.update(auditLog).set({ action: 'tampered' })),
+      tenantDb.forMerchant(a, (tx) => tx.update(auditLog).set({ action: 'site.archive' })),
     ).rejects.toThrow();
     await expect(tenantDb.forMerchant(a, (tx) => tx.delete(auditLog))).rejects.toThrow();
     const causeOf = (promise: Promise<unknown>) =>
@@ -111,7 +111,7 @@ describe('row-level security (docs/decisions/0030)', () => {
         (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
       );
     expect(await causeOf(t.app.db.delete(auditLog))).toContain('append-only');
-    expect(await causeOf(t.app.db.update(auditLog).set({ action: 'tampered' }))).toContain('append-only');
+    expect(await causeOf(t.app.db.update(auditLog).set({ action: 'site.archive' }))).toContain('append-only');
   });
 });
 

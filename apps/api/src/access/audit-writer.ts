@@ -1,11 +1,12 @@
+import type { AuditAction } from '@mp/domain/audit-actions';
 import type { Clock } from '../clock.ts';
 import { auditRepository } from '../modules/audit/repository.ts';
 import type { MerchantAccessContext } from './route-access.ts';
 import type { Tx } from './tenant-db.ts';
 
 export interface AuditEvent {
-  /** dotted verb, e.g. `user.invite`, `rates.update`, `merchant.block` */
-  action: string;
+  /** dotted verb, e.g. `user.invite`, `rates.update`, `merchant.block` (packages/domain/src/audit-actions.ts) */
+  action: AuditAction;
   entityType?: string;
   entityId?: string;
   before?: unknown;

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@mp/domain/audit-actions';
 import { isLocale } from '@mp/domain/locales';
 import { MERCHANT_GROUP } from '@mp/domain/permissions';
 import type { FastifyBaseLogger } from 'fastify';
@@ -440,7 +441,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
   async function audit(
     actor: FactorActor,
-    action: string,
+    action: AuditAction,
     entityId: string,
     entityType = 'user',
     after: object | null = null,

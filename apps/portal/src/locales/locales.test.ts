@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS } from '@mp/domain/audit-actions';
 import { LOCALES } from '@mp/domain/locales';
 import { validationResources } from '@mp/domain/messages';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +56,15 @@ describe('locales', () => {
 
   it.each(LOCALES)('%s has every validation message of the domain package', (locale) => {
     expect(keysOf(validationResources(locale)).sort()).toEqual(keysOf(validationResources('en-GB')).sort());
+  });
+
+  // The audit log shows each entry's action by name (features/company/components/audit-log.tsx): every action the
+  // API records has one, so none is ever shown by its code (the other locales follow from the key check above).
+  it('names every audit action the API records', () => {
+    const named = Object.keys(resources['en-GB'].access.audit.actions);
+    expect(
+      AUDIT_ACTIONS.map((action) => action.replaceAll('.', '_')).filter((key) => !named.includes(key)),
+    ).toEqual([]);
   });
 
   it('keeps SPEC texts verbatim in en-GB', () => {

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@mp/domain/audit-actions';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -15,7 +16,8 @@ export const auditLog = pgTable(
     actingAs: text('acting_as').notNull(),
     /** The staff override the action was taken under (issue 5: both identities recorded). */
     overrideId: uuid('override_id'),
-    action: text('action').notNull(),
+    /** One of AUDIT_ACTIONS (packages/domain), each named in every language by the portal. */
+    action: text('action').$type<AuditAction>().notNull(),
     entityType: text('entity_type'),
     entityId: text('entity_id'),
     before: jsonb('before'),

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { AuditAction } from '@mp/domain/audit-actions';
 import { translate } from '@mp/domain/messages';
 import {
   DEAL_REFERENCE_ALPHABET,
@@ -148,7 +149,7 @@ export function createDealsService(deps: { tenantDb: TenantDb; clock: Clock }) {
     tx: Tx,
     actor: Actor,
     request: RequestInfo,
-    event: { action: string; entityId: string; before?: unknown; after?: unknown },
+    event: { action: AuditAction; entityId: string; before?: unknown; after?: unknown },
   ) =>
     auditRepository.insert(tx, {
       merchantId: null,
