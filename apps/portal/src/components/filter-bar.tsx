@@ -74,6 +74,10 @@ export function FilterBar({ fields }: FilterBarProps) {
                 value={value ?? null}
                 placeholder={t('ui.filters.any')}
                 clearable
+                // The options are mounted when the list opens (as the merchant switcher's): a list mounted hidden
+                // is positioned by floating-ui in a layout effect, which reads computed style and so forced the
+                // style of the whole new screen inside its first commit (docs/PERFORMANCE.md, session 18).
+                comboboxProps={{ keepMounted: false }}
                 onChange={(next) => setFilter(field.name, next)}
               />
             );
