@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signIn } from './support.ts';
+import { demo, signIn, startOverride } from './support.ts';
 
 const MERCHANT_A = 'Brightwater Coffee Ltd';
 
@@ -14,13 +14,7 @@ test('staff transfer asks to type the company name before it runs, and says in i
   await page.goto('/signin');
   await signIn(page, demo.staff);
   await expect(page).toHaveURL(/\/companies$/);
-  await page.getByLabel('Legal entity name').fill('Brightwater');
-  await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('button', { name: `Override into ${MERCHANT_A}` }).click();
-  await page.getByLabel(/^Reason/).fill('Ticket 4712: transfer check');
-  await page.getByRole('button', { name: 'Start override' }).click();
-  const banner = page.getByRole('status').filter({ hasText: 'Staff override' });
-  await expect(banner).toContainText(MERCHANT_A);
+  await startOverride(page, MERCHANT_A, 'Ticket 4712: transfer check');
   await page.goto('/company-settings/staff');
   await expect(page.getByRole('status').filter({ hasText: 'Staff override' })).toContainText(MERCHANT_A);
 

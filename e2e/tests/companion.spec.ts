@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { demo, signIn } from './support.ts';
+import { demo, signIn, startOverride } from './support.ts';
 
 // Issue 14 §1: the companion app's hand-off pages and the web views it embeds (SPEC §2.1, §4).
 
@@ -196,12 +196,7 @@ test.describe('capital decisions', () => {
     await staff.goto('/signin');
     await signIn(staff, demo.staff);
     await expect(staff.getByRole('heading', { name: 'Manage companies' })).toBeVisible();
-    await staff.getByLabel('Legal entity name').fill('Brightwater');
-    await staff.getByRole('button', { name: 'Search' }).click();
-    await staff.getByRole('button', { name: 'Override into Brightwater Coffee Ltd' }).click();
-    await staff.getByLabel(/^Reason/).fill('Ticket 5120: capital review');
-    await staff.getByRole('button', { name: 'Start override' }).click();
-    await expect(staff.getByRole('status').filter({ hasText: 'Staff override' })).toBeVisible();
+    await startOverride(staff, 'Brightwater Coffee Ltd', 'Ticket 5120: capital review');
     await staff.goto('/company-settings/staff');
     await expect(staff.getByRole('heading', { name: 'Capital requests' })).toBeVisible({ timeout: 20_000 });
     return staff;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { demo, signIn, signInFromStart } from './support.ts';
+import { demo, signIn, signInFromStart, startOverride } from './support.ts';
 
 // Issue 13 §1 Invoices: the demo merchant's monthly invoices, built from its ledger by the invoice job's code
 // and collected through the simulated billing provider when the API seeded it.
@@ -48,13 +48,7 @@ test('staff raise a one-off invoice; the owner sees it listed and downloads its 
   await page.goto('/signin');
   await signIn(page, demo.staff);
   await expect(page).toHaveURL(/\/companies$/);
-  await page.getByLabel('Legal entity name').fill('Brightwater');
-  await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('button', { name: `Override into ${company}` }).click();
-  await page.getByLabel(/^Reason/).fill('Ticket 5120: replacement card machine');
-  await page.getByRole('button', { name: 'Start override' }).click();
-  // The override is stored before navigating (access-transfer.spec.ts: a reload would abort its POST).
-  await expect(page.getByRole('status').filter({ hasText: 'Staff override' })).toContainText(company);
+  await startOverride(page, company, 'Ticket 5120: replacement card machine');
   await page.goto('/company-settings/staff');
 
   await page.getByRole('button', { name: 'Raise a one-off invoice' }).click();

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { demo, signIn } from './support.ts';
+import { demo, signIn, startOverride } from './support.ts';
 
 // Issue 9 §3: the screens each kind of user can open, for the suites that look at them
 // (screens-layout-a11y.spec.ts, screens-visual.spec.ts). Ids come from the API, so the lists follow the demo world.
@@ -221,12 +221,7 @@ export async function staffOverrideInto(
   { signedIn = false, now }: { signedIn?: boolean; now?: () => number } = {},
 ): Promise<void> {
   if (!signedIn) await signInAs(page, demo.staff, 'Manage companies', now);
-  await page.getByLabel('Legal entity name').fill(legalEntityName.split(' ')[0] as string);
-  await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('button', { name: `Override into ${legalEntityName}` }).click();
-  await page.getByLabel(/^Reason/).fill('Ticket 9: screens check');
-  await page.getByRole('button', { name: 'Start override' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Staff override' })).toBeVisible();
+  await startOverride(page, legalEntityName, 'Ticket 9: screens check');
   // The dialog takes staff home once the override has begun: wait for that landing, or a screen opened next
   // would be replaced by it (the banner shows before home's route has loaded).
   await expect(page).toHaveURL((url) => url.pathname === '/');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { choose, demo, signIn, signInFromStart } from './support.ts';
+import { choose, demo, signIn, signInFromStart, startOverride } from './support.ts';
 
 // Issue 10: sites and devices, driven as a merchant and as staff would.
 
@@ -110,12 +110,7 @@ test('staff change a device setting of a site; the owner reads the change in the
   test.setTimeout(90_000);
   await page.goto('/signin');
   await signIn(page, demo.staff);
-  await page.getByLabel('Legal entity name').fill('Brightwater');
-  await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('button', { name: 'Override into Brightwater Coffee Ltd' }).click();
-  await page.getByLabel(/^Reason/).fill('Ticket 815: manual entry limit');
-  await page.getByRole('button', { name: 'Start override' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Staff override' })).toBeVisible();
+  await startOverride(page, 'Brightwater Coffee Ltd', 'Ticket 815: manual entry limit');
 
   await page.goto('/sites');
   await page
@@ -157,12 +152,7 @@ test("staff replace a site's Connect secrets: each is shown once, its last four 
   test.setTimeout(90_000);
   await page.goto('/signin');
   await signIn(page, demo.staff);
-  await page.getByLabel('Legal entity name').fill('Brightwater');
-  await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('button', { name: 'Override into Brightwater Coffee Ltd' }).click();
-  await page.getByLabel(/^Reason/).fill('Ticket 902: the POS vendor lost its key');
-  await page.getByRole('button', { name: 'Start override' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Staff override' })).toBeVisible();
+  await startOverride(page, 'Brightwater Coffee Ltd', 'Ticket 902: the POS vendor lost its key');
 
   await page.goto('/sites');
   await page

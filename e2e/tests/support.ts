@@ -102,3 +102,17 @@ export async function signUpAndConfirm(page: Page, request: APIRequestContext, e
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL(/\/onboarding$/);
 }
+
+/**
+ * Staff act in a merchant only through an override with a reason (SPEC §4), started from /companies (where staff
+ * land): searched by the name's first word, and waited for until its banner names the merchant, so that a
+ * navigation next cannot abort the override's request.
+ */
+export async function startOverride(page: Page, legalEntityName: string, reason: string): Promise<void> {
+  await page.getByLabel('Legal entity name').fill(legalEntityName.split(' ')[0] as string);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: `Override into ${legalEntityName}` }).click();
+  await page.getByLabel(/^Reason/).fill(reason);
+  await page.getByRole('button', { name: 'Start override' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Staff override' })).toContainText(legalEntityName);
+}
