@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { choose, demo, signIn, signInFromStart, startOverride } from './support.ts';
 
 // Issue 10: sites and devices, driven as a merchant and as staff would.
@@ -103,21 +103,25 @@ test('a site manager connects a terminal by the code it shows on the phone-sized
   await expect(page.getByRole('row', { name: new RegExp(terminal.serial) })).toContainText('Within 24 hours');
 });
 
-test('staff change a device setting of a site; the owner reads the change in the audit log', async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(90_000);
+/** Staff sign in, override into Brightwater with a reason, and open Northern_Quarter's internal settings. */
+async function staffAtInternalSettings(page: Page, reason: string): Promise<void> {
   await page.goto('/signin');
   await signIn(page, demo.staff);
-  await startOverride(page, 'Brightwater Coffee Ltd', 'Ticket 815: manual entry limit');
-
+  await startOverride(page, 'Brightwater Coffee Ltd', reason);
   await page.goto('/sites');
   await page
     .getByRole('row', { name: /Northern_Quarter/ })
     .getByRole('link', { name: 'Internal settings' })
     .click();
   await expect(page.getByRole('heading', { name: 'Internal settings of Northern_Quarter' })).toBeVisible();
+}
+
+test('staff change a device setting of a site; the owner reads the change in the audit log', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await staffAtInternalSettings(page, 'Ticket 815: manual entry limit');
   await page.getByRole('tab', { name: 'Device settings' }).click();
   const limit = page.getByLabel(/^Manual entry limit per transaction/);
   await expect(limit).toHaveValue('500.00');
@@ -150,16 +154,7 @@ test("staff replace a site's Connect secrets: each is shown once, its last four 
   browser,
 }) => {
   test.setTimeout(90_000);
-  await page.goto('/signin');
-  await signIn(page, demo.staff);
-  await startOverride(page, 'Brightwater Coffee Ltd', 'Ticket 902: the POS vendor lost its key');
-
-  await page.goto('/sites');
-  await page
-    .getByRole('row', { name: /Northern_Quarter/ })
-    .getByRole('link', { name: 'Internal settings' })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Internal settings of Northern_Quarter' })).toBeVisible();
+  await staffAtInternalSettings(page, 'Ticket 902: the POS vendor lost its key');
   await page.getByRole('tab', { name: 'Integrations' }).click();
 
   // The API key: shown once under its integration's title, its last four in the line below.
