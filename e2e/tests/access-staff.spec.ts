@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signIn, signInFromStart } from './support.ts';
+import { demo, ownerAuditLog, signIn } from './support.ts';
 
 test('staff search a merchant, override with a reason, see the banner and change its rates once a day; the owner reads the change in the audit log', async ({
   page,
@@ -77,12 +77,7 @@ test('staff search a merchant, override with a reason, see the banner and change
   await page.getByRole('button', { name: 'End override' }).click();
   await expect(banner).toHaveCount(0);
 
-  const context = await browser.newContext();
-  const owner = await context.newPage();
-  await signInFromStart(owner, demo.gbOwner);
-  await owner.goto('/company-settings');
-  await owner.getByRole('tab', { name: 'Audit log' }).click();
-  const log = owner.getByRole('table', { name: 'Audit log' });
+  const { log, owner, context } = await ownerAuditLog(browser);
   await expect(log.getByRole('row', { name: /Staff override started/ })).toContainText(demo.staff.email);
   const ratesChange = log.getByRole('row', { name: /Rates changed/ });
   await expect(ratesChange).toHaveCount(1);

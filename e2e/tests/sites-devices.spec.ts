@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { choose, demo, signIn, signInFromStart, startOverride } from './support.ts';
+import { choose, demo, ownerAuditLog, signIn, signInFromStart, startOverride } from './support.ts';
 
 // Issue 10: sites and devices, driven as a merchant and as staff would.
 
@@ -136,14 +136,8 @@ test('staff change a device setting of a site; the owner reads the change in the
   await expect(page.getByLabel(/^Manual entry limit per transaction/)).toHaveValue('350.00');
   await page.getByRole('button', { name: 'End override' }).click();
 
-  const context = await browser.newContext();
-  const owner = await context.newPage();
-  await signInFromStart(owner, demo.gbOwner);
-  await owner.goto('/company-settings');
-  await owner.getByRole('tab', { name: 'Audit log' }).click();
-  const change = owner
-    .getByRole('table', { name: 'Audit log' })
-    .getByRole('row', { name: /Site settings changed/ });
+  const { log, context } = await ownerAuditLog(browser);
+  const change = log.getByRole('row', { name: /Site settings changed/ });
   await expect(change).toContainText(demo.staff.email);
   await expect(change).toContainText('Manual limit per transaction £500.00 → £350.00');
   await context.close();
@@ -182,12 +176,7 @@ test("staff replace a site's Connect secrets: each is shown once, its last four 
   await expect(page.getByText(signingSecret)).toHaveCount(0);
   await page.getByRole('button', { name: 'End override' }).click();
 
-  const context = await browser.newContext();
-  const owner = await context.newPage();
-  await signInFromStart(owner, demo.gbOwner);
-  await owner.goto('/company-settings');
-  await owner.getByRole('tab', { name: 'Audit log' }).click();
-  const log = owner.getByRole('table', { name: 'Audit log' });
+  const { log, context } = await ownerAuditLog(browser);
   await expect(log.getByRole('row', { name: /Connect pull API key replaced/ })).toContainText(
     demo.staff.email,
   );

@@ -1,4 +1,11 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { DEMO_SIGN_INS } from '../../apps/api/src/db/demo/sign-ins.ts';
 import { TOTP_PERIOD_SECONDS, totpCode } from '../../apps/api/src/identity/totp.ts';
 import { codeIn, latestMail } from './identity-outbox.ts';
@@ -115,4 +122,19 @@ export async function startOverride(page: Page, legalEntityName: string, reason:
   await page.getByLabel(/^Reason/).fill(reason);
   await page.getByRole('button', { name: 'Start override' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Staff override' })).toContainText(legalEntityName);
+}
+
+/**
+ * The GB owner, signed in from the start in a browser context of their own, reading company settings' audit log:
+ * what a merchant sees of what staff did. Close the context when done.
+ */
+export async function ownerAuditLog(
+  browser: Browser,
+): Promise<{ log: Locator; owner: Page; context: BrowserContext }> {
+  const context = await browser.newContext();
+  const owner = await context.newPage();
+  await signInFromStart(owner, demo.gbOwner);
+  await owner.goto('/company-settings');
+  await owner.getByRole('tab', { name: 'Audit log' }).click();
+  return { log: owner.getByRole('table', { name: 'Audit log' }), owner, context };
 }
