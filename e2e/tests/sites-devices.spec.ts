@@ -139,7 +139,7 @@ test('staff change a device setting of a site; the owner reads the change in the
   const { log, context } = await ownerAuditLog(browser);
   const change = log.getByRole('row', { name: /Site settings changed/ });
   await expect(change).toContainText(demo.staff.email);
-  await expect(change).toContainText('Manual limit per transaction £500.00 → £350.00');
+  await expect(change).toContainText('Manual entry limit per transaction £500.00 → £350.00');
   await context.close();
 });
 

@@ -38,10 +38,35 @@ describe('readable audit changes', () => {
   });
 
   it("shows a site's manual limits as money in the merchant's currency when the entry names none", () => {
-    const before = { deviceSettings: { manualLimitPerTransaction: 50000, manualLimitPerDay: 200000 } };
-    const after = { deviceSettings: { manualLimitPerTransaction: 35000, manualLimitPerDay: 200000 } };
+    const before = { deviceSettings: { manualLimitPerTransaction: 50000, manualLimitDaily: 200000 } };
+    const after = { deviceSettings: { manualLimitPerTransaction: 35000, manualLimitDaily: 100000 } };
     expect(readableChanges({ before, after }, t, 'en-GB', 'EUR').map(line)).toEqual([
-      'Manual limit per transaction €500.00 → €350.00',
+      'Manual entry limit per transaction €500.00 → €350.00',
+      'Manual entry limit per day €2,000.00 → €1,000.00',
+    ]);
+  });
+
+  it('lists the fields of a section that was empty before (first rates) without a "— → —" line for it', () => {
+    const before = { current: null, tradingHours: null, currency: 'GBP' };
+    const after = { current: { domesticPercent: 1.2, currency: 'GBP' }, tradingHours: null, currency: 'GBP' };
+    expect(readableChanges({ before, after }, t, 'en-GB').map(line)).toEqual(['Domestic rate — → 1.20 %']);
+  });
+
+  it('shows the amounts of a one-off invoice as money', () => {
+    const after = {
+      number: 'OO-1',
+      currency: 'EUR',
+      subtotal: 9900,
+      taxPercent: 20,
+      tax: 1980,
+      total: 11880,
+    };
+    expect(readableChanges({ before: null, after }, t, 'en-GB').map(line)).toEqual([
+      'Invoice number OO-1',
+      'Subtotal €99.00',
+      'VAT rate 20.00 %',
+      'VAT €19.80',
+      'Total €118.80',
     ]);
   });
 

@@ -12,22 +12,50 @@ export interface ReadableChange {
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** Bookkeeping fields nobody needs to read in an audit trail. */
+/**
+ * Bookkeeping fields nobody needs to read in an audit trail: timestamps (the entry has its own time), identifiers
+ * (of the entry's subject, people, sites, sessions: none readable), and flags the views derive for the screens.
+ */
 const HIDDEN = new Set([
   'updatedAt',
   'createdAt',
+  'invitedAt',
+  'requestedAt',
+  'decidedAt',
+  'startedAt',
   'canUpdateToday',
+  'canEditAccount',
+  'accountLockedReason',
   'currency',
   'userId',
   'merchantId',
+  'siteId',
+  'invitationId',
+  'refundId',
+  'requestId',
+  'overrideId',
+  'endedOverrideIds',
+  'owners',
+  'removedOwners',
+  'ended',
+  // An override's staff member ({ userId, email }): the entry's own actor.
+  'staff',
   'newAccount',
 ]);
+/** Amounts in minor units, shown as money in the entry's currency (else the merchant's). */
 const MONEY = new Set([
   'fixedFee',
   'deviceRentalMonthly',
   'amount',
+  'fee',
+  'volume90Days',
+  'subtotal',
+  'tax',
+  'total',
+  'monthlyTotal',
+  'outrightTotal',
   'manualLimitPerTransaction',
-  'manualLimitPerDay',
+  'manualLimitDaily',
 ]);
 
 const lastSegment = (path: string) => path.split('.').at(-1) ?? path;
@@ -84,17 +112,22 @@ export function readableChanges(
   const parse = (text: string): unknown => (text === '—' ? undefined : JSON.parse(text));
   const changes = auditChanges(entry.before, entry.after);
   if (changes.length > 0 || (entry.before != null && entry.after != null)) {
-    return changes
-      .filter((change) => !HIDDEN.has(lastSegment(change.path)))
-      .map((change) => {
-        const key = lastSegment(change.path);
-        return {
-          key: change.path,
-          label: label(key),
-          before: show(key, parse(change.before)),
-          after: show(key, parse(change.after)),
-        };
-      });
+    return (
+      changes
+        .filter((change) => !HIDDEN.has(lastSegment(change.path)))
+        .map((change) => {
+          const key = lastSegment(change.path);
+          return {
+            key,
+            path: change.path,
+            before: show(key, parse(change.before)),
+            after: show(key, parse(change.after)),
+          };
+        })
+        // A section that was null and now has fields (a merchant's first rates): its fields say so, "— → —" does not.
+        .filter((change) => change.before !== '—' || change.after !== '—')
+        .map(({ key, path, before, after }) => ({ key: path, label: label(key), before, after }))
+    );
   }
   // Only one side (an invitation, a search, a removal): what it recorded, field by field.
   const recorded = entry.after ?? entry.before;
