@@ -18,6 +18,17 @@ function leavesOf(value: unknown, path: string, into: Leaves): Leaves {
 }
 
 /**
+ * The fields an audit entry recorded on its one side (a site created, an invitation), nested objects flattened
+ * (`address.city`), arrays whole: the values themselves, not JSON.
+ */
+export function auditLeaves(value: unknown): Array<{ path: string; value: unknown }> {
+  return [...leavesOf(value, '', new Map())].map(([path, json]) => ({
+    path,
+    value: json === '—' ? undefined : JSON.parse(json),
+  }));
+}
+
+/**
  * What an audit entry changed, field by field (before → after), in the order the "after" side lists them.
  * Empty when either side is missing: such entries (a search, a request) are shown as they are.
  */

@@ -97,4 +97,54 @@ describe('readable audit changes', () => {
     ).map(line);
     expect(lines).toEqual(['Domestic rate 1,20 % → 1,35 %']);
   });
+
+  it("names a section's on/off switch by its section: four sections of a site's settings have one", () => {
+    const settings = (on: boolean) => ({
+      tips: { enabled: on, provider: 'own' },
+      integrations: {
+        connectPush: { enabled: on, url: null },
+        connectPull: { enabled: !on, secretLastFour: null },
+      },
+      deviceSettings: { preAuth: { enabled: on, adjustThreshold: 20 } },
+    });
+    expect(readableChanges({ before: settings(false), after: settings(true) }, t, 'en-GB').map(line)).toEqual(
+      [
+        'Tips on No → Yes',
+        'Connect push on No → Yes',
+        'Connect pull on Yes → No',
+        'Pre-authorisation on No → Yes',
+      ],
+    );
+  });
+
+  it("shows instants in the merchant's zone and calendar days as dates, never as ISO text", () => {
+    const lines = readableChanges(
+      {
+        before: null,
+        after: { churnEffectiveAt: '2026-12-31T23:30:00.000Z', validUntil: '2027-01-15', reference: 'D-1' },
+      },
+      t,
+      'en-GB',
+      'GBP',
+      'Europe/Paris',
+    ).map(line);
+    expect(lines).toEqual(['Churn date 1 Jan 2027, 00:30', 'Valid until 15 Jan 2027', 'Deal reference D-1']);
+  });
+
+  it("lists a one-sided entry's nested fields line by line (a site's address), not as a count", () => {
+    const after = {
+      name: 'Terrace',
+      // As the database's JSON gives it back: keys by length.
+      address: { city: 'Leeds', line1: '1 High St', line2: null, country: 'GB', postalCode: 'LS1 1AA' },
+    };
+    const lines = readableChanges({ before: null, after }, t, 'en-GB').map(line);
+    expect(lines).toEqual([
+      'Name Terrace',
+      'Address line 1 1 High St',
+      'Address line 2 —',
+      'Town or city Leeds',
+      'Postcode LS1 1AA',
+      'Country code GB',
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 import type { Locale } from '@mp/domain/locales';
 import { formatMoney } from '../../lib/format/money.ts';
-import { auditChanges } from './audit-changes.ts';
+import { auditChanges, auditLeaves } from './audit-changes.ts';
 
 /** One line of an audit entry as a person reads it: "Domestic rate 1.20 % → 1.35 %" (before absent when new). */
 export interface ReadableChange {
@@ -59,6 +59,48 @@ const MONEY = new Set([
 ]);
 
 const lastSegment = (path: string) => path.split('.').at(-1) ?? path;
+/**
+ * The label's key of a field at `path`: its last segment, except a section's on/off switch, which is named by its
+ * section (`integrations.connectPush.enabled` → `connectPushEnabled`): four sections of a site's settings have one.
+ */
+const fieldKey = (path: string) => {
+  const segments = path.split('.');
+  const key = segments.at(-1) ?? path;
+  const section = segments.at(-2);
+  return key === 'enabled' && section ? `${section}Enabled` : key;
+};
+/**
+ * An address's lines in the order they are written on an envelope: the database's JSON orders an object's keys by
+ * their length (`city` before `line1`), so an entry comes back in no order a person would use.
+ */
+const ADDRESS_ORDER = ['line1', 'line2', 'city', 'stateOrProvince', 'postalCode', 'country'];
+
+/** `items` with each parent's address fields together, in ADDRESS_ORDER, where the first of them was. */
+function inReadingOrder<T extends { path: string }>(items: T[]): T[] {
+  const parentOf = (path: string) => path.split('.').slice(0, -1).join('.');
+  const rank = (item: T) => ADDRESS_ORDER.indexOf(lastSegment(item.path));
+  const done = new Set<string>();
+  const ordered: T[] = [];
+  for (const item of items) {
+    if (rank(item) < 0) {
+      ordered.push(item);
+      continue;
+    }
+    const parent = parentOf(item.path);
+    if (done.has(parent)) continue;
+    done.add(parent);
+    ordered.push(
+      ...items
+        .filter((other) => rank(other) >= 0 && parentOf(other.path) === parent)
+        .sort((a, b) => rank(a) - rank(b)),
+    );
+  }
+  return ordered;
+}
+
+/** An instant as the API writes it (`2026-11-24T22:50:49.000Z`), or a calendar day (`2026-12-01`). */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const humanise = (key: string) => {
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -81,10 +123,15 @@ export function readableChanges(
   locale: Locale,
   /** The merchant's currency, for amounts whose entry does not name one (site settings' manual limits). */
   merchantCurrency?: string,
+  /** The merchant's time zone, in which instants are shown (as the log's own "When"). */
+  timeZone?: string,
 ): ReadableChange[] {
   const currency = currencyOf(entry.after) ?? currencyOf(entry.before) ?? merchantCurrency;
   const percent = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
   const number = new Intl.NumberFormat(locale);
+  const instant = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  // A calendar day has no zone: read and shown in UTC, so it is the same day everywhere.
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const label = (key: string) => t(`access.audit.fields.${key}`, { defaultValue: humanise(key) });
 
   const show = (key: string, value: unknown): string => {
@@ -106,6 +153,10 @@ export function readableChanges(
       return t('access.audit.entries', { count: value.length });
     }
     if (typeof value === 'object') return t('access.audit.entries', { count: Object.keys(value).length });
+    if (typeof value === 'string' && INSTANT.test(value) && !Number.isNaN(Date.parse(value)))
+      return instant.format(new Date(value));
+    if (typeof value === 'string' && DAY.test(value) && !Number.isNaN(Date.parse(value)))
+      return day.format(new Date(`${value}T00:00:00Z`));
     return String(value);
   };
 
@@ -113,10 +164,10 @@ export function readableChanges(
   const changes = auditChanges(entry.before, entry.after);
   if (changes.length > 0 || (entry.before != null && entry.after != null)) {
     return (
-      changes
+      inReadingOrder(changes)
         .filter((change) => !HIDDEN.has(lastSegment(change.path)))
         .map((change) => {
-          const key = lastSegment(change.path);
+          const key = fieldKey(change.path);
           return {
             key,
             path: change.path,
@@ -129,10 +180,14 @@ export function readableChanges(
         .map(({ key, path, before, after }) => ({ key: path, label: label(key), before, after }))
     );
   }
-  // Only one side (an invitation, a search, a removal): what it recorded, field by field.
+  // Only one side (an invitation, a search, a removal): what it recorded, field by field (a site's address line
+  // by line).
   const recorded = entry.after ?? entry.before;
   if (recorded === null || typeof recorded !== 'object') return [];
-  return Object.entries(recorded as Record<string, unknown>)
-    .filter(([key]) => !HIDDEN.has(key))
-    .map(([key, value]) => ({ key, label: label(key), after: show(key, value) }));
+  return inReadingOrder(auditLeaves(recorded))
+    .filter(({ path }) => !path.split('.').some((segment) => HIDDEN.has(segment)))
+    .map(({ path, value }) => {
+      const key = fieldKey(path);
+      return { key: path, label: label(key), after: show(key, value) };
+    });
 }

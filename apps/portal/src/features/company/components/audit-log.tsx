@@ -22,9 +22,19 @@ const MAX_CHANGES_SHOWN = 12;
 const FILTERS = ['auditFrom', 'auditTo', 'auditPerson'] as const;
 
 /** What the entry changed, one readable line each ("Domestic rate 1.20 % → 1.35 %"); never JSON. */
-function AuditDetails({ entry, locale, currency }: { entry: AuditEntry; locale: Locale; currency: string }) {
+function AuditDetails({
+  entry,
+  locale,
+  currency,
+  timeZone,
+}: {
+  entry: AuditEntry;
+  locale: Locale;
+  currency: string;
+  timeZone: string;
+}) {
   const { t } = useTranslation();
-  const changes = readableChanges(entry, t as never, locale, currency);
+  const changes = readableChanges(entry, t as never, locale, currency, timeZone);
   if (changes.length === 0) return null;
   return (
     <List size="sm" spacing={2} listStyleType="none" styles={{ root: { paddingInlineStart: 0 } }}>
@@ -118,7 +128,9 @@ export function AuditLog({ merchantId, timeZone, locale, currency, people }: Aud
             accessor: 'details',
             title: t('access.audit.details'),
             width: '40%',
-            render: (entry) => <AuditDetails entry={entry} locale={locale} currency={currency} />,
+            render: (entry) => (
+              <AuditDetails entry={entry} locale={locale} currency={currency} timeZone={timeZone} />
+            ),
           },
           { accessor: 'ip', title: t('access.audit.ip'), render: (entry) => entry.ip ?? '—' },
         ]}
