@@ -1,6 +1,8 @@
 import { AUDIT_ACTIONS, type AuditAction } from '@mp/domain/audit-actions';
 import { describe, expect, it } from 'vitest';
+import { aSite } from '../../../test/fixtures.ts';
 import { accessEnGB } from '../../locales/access/en-GB.ts';
+import type { Site } from '../sites/api/sites-api.ts';
 import { readableChanges } from './audit-readable.ts';
 
 type Entry = { before: unknown; after: unknown };
@@ -48,26 +50,9 @@ const capitalRequest = (overrides: Record<string, unknown> = {}) => ({
   declineReason: null,
   ...overrides,
 });
-const site = (overrides: Record<string, unknown> = {}, address: Record<string, unknown> = {}) => ({
-  siteId: 's-1',
-  name: 'high_street',
-  displayName: 'High Street',
-  shortCode: 'HS',
-  payByLinkTermsUrl: null,
-  settlementWindow: '00:00',
-  address: {
-    line1: '1 High Street',
-    line2: null,
-    city: 'London',
-    stateOrProvince: null,
-    postalCode: 'N1 1AA',
-    country: 'GB',
-    ...address,
-  },
-  createdAt: '2026-01-01T09:00:00.000Z',
-  updatedAt: '2026-01-01T09:00:00.000Z',
-  ...overrides,
-});
+// A site's entries carry its view, as GET …/sites/{siteId} answers it.
+const site = (overrides: Partial<Site> = {}, address: Partial<Site['address']> = {}) =>
+  aSite({ ...overrides, address: { ...aSite().address, ...address } });
 const siteSettings = (on: boolean, pins: string) => ({
   payByLinkTermsUrl: on ? 'https://example.com/terms' : null,
   payouts: { settlementType: on ? 'gross' : 'net', payoutHold: on },

@@ -128,7 +128,11 @@ describe('readable audit changes', () => {
       'GBP',
       'Europe/Paris',
     ).map(line);
-    expect(lines).toEqual(['Churn date 1 Jan 2027, 00:30', 'Valid until 15 Jan 2027', 'Deal reference D-1']);
+    expect(lines).toEqual([
+      'Churn date 1 Jan 2027, 00:30 CET',
+      'Valid until 15 Jan 2027',
+      'Deal reference D-1',
+    ]);
   });
 
   it("lists a one-sided entry's nested fields line by line (a site's address), not as a count", () => {

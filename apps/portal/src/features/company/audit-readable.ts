@@ -1,5 +1,7 @@
 import type { Locale } from '@mp/domain/locales';
+import { formatDate } from '../../lib/format/dates.ts';
 import { formatMoney } from '../../lib/format/money.ts';
+import { numberFormat } from '../../lib/format/numbers.ts';
 import { auditChanges, auditLeaves } from './audit-changes.ts';
 
 /** One line of an audit entry as a person reads it: "Domestic rate 1.20 % → 1.35 %" (before absent when new). */
@@ -59,6 +61,8 @@ const MONEY = new Set([
 ]);
 
 const lastSegment = (path: string) => path.split('.').at(-1) ?? path;
+/** A field nobody reads (HIDDEN), or one inside such a field (an override's `staff.email`). */
+const isHidden = (path: string) => path.split('.').some((segment) => HIDDEN.has(segment));
 /**
  * The label's key of a field at `path`: its last segment, except a section's on/off switch, which is named by its
  * section (`integrations.connectPush.enabled` → `connectPushEnabled`): four sections of a site's settings have one.
@@ -123,15 +127,12 @@ export function readableChanges(
   locale: Locale,
   /** The merchant's currency, for amounts whose entry does not name one (site settings' manual limits). */
   merchantCurrency?: string,
-  /** The merchant's time zone, in which instants are shown (as the log's own "When"). */
-  timeZone?: string,
+  /** The merchant's time zone, in which instants are shown as the log's own "When" is (UTC when not given). */
+  timeZone = 'UTC',
 ): ReadableChange[] {
   const currency = currencyOf(entry.after) ?? currencyOf(entry.before) ?? merchantCurrency;
-  const percent = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
-  const number = new Intl.NumberFormat(locale);
-  const instant = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
-  // A calendar day has no zone: read and shown in UTC, so it is the same day everywhere.
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const percent = numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+  const number = numberFormat(locale);
   const label = (key: string) => t(`access.audit.fields.${key}`, { defaultValue: humanise(key) });
 
   const show = (key: string, value: unknown): string => {
@@ -154,38 +155,34 @@ export function readableChanges(
     }
     if (typeof value === 'object') return t('access.audit.entries', { count: Object.keys(value).length });
     if (typeof value === 'string' && INSTANT.test(value) && !Number.isNaN(Date.parse(value)))
-      return instant.format(new Date(value));
+      return formatDate(value, locale, timeZone, 'dateTime');
+    // A calendar day has no zone: read and shown in UTC, so it is the same day everywhere.
     if (typeof value === 'string' && DAY.test(value) && !Number.isNaN(Date.parse(value)))
-      return day.format(new Date(`${value}T00:00:00Z`));
+      return formatDate(`${value}T00:00:00Z`, locale, 'UTC', 'date');
     return String(value);
   };
 
   const parse = (text: string): unknown => (text === '—' ? undefined : JSON.parse(text));
   const changes = auditChanges(entry.before, entry.after);
   if (changes.length > 0 || (entry.before != null && entry.after != null)) {
-    return (
-      inReadingOrder(changes)
-        .filter((change) => !HIDDEN.has(lastSegment(change.path)))
-        .map((change) => {
-          const key = fieldKey(change.path);
-          return {
-            key,
-            path: change.path,
-            before: show(key, parse(change.before)),
-            after: show(key, parse(change.after)),
-          };
-        })
-        // A section that was null and now has fields (a merchant's first rates): its fields say so, "— → —" does not.
-        .filter((change) => change.before !== '—' || change.after !== '—')
-        .map(({ key, path, before, after }) => ({ key: path, label: label(key), before, after }))
-    );
+    return inReadingOrder(changes)
+      .filter((change) => !isHidden(change.path))
+      .flatMap((change) => {
+        const key = fieldKey(change.path);
+        const before = show(key, parse(change.before));
+        const after = show(key, parse(change.after));
+        // A section that was null and now has fields (a merchant's first rates): its fields say so, "— → —" not.
+        return before === '—' && after === '—'
+          ? []
+          : [{ key: change.path, label: label(key), before, after }];
+      });
   }
   // Only one side (an invitation, a search, a removal): what it recorded, field by field (a site's address line
   // by line).
   const recorded = entry.after ?? entry.before;
   if (recorded === null || typeof recorded !== 'object') return [];
   return inReadingOrder(auditLeaves(recorded))
-    .filter(({ path }) => !path.split('.').some((segment) => HIDDEN.has(segment)))
+    .filter(({ path }) => !isHidden(path))
     .map(({ path, value }) => {
       const key = fieldKey(path);
       return { key: path, label: label(key), after: show(key, value) };
