@@ -13,16 +13,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import type { LoadResult } from './lib/load.ts';
+import { LOADED_ROUTES } from './lib/read-routes.ts';
 import type { RunningApi } from './lib/server.ts';
 import type { BenchWorld } from './lib/world.ts';
 
-const ROUTES: Record<string, { path: (merchant: string) => string; script: string | undefined }> = {
-  users: { path: (m) => `/api/v1/merchants/${m}/users`, script: 'users.sql' },
-  totals: { path: (m) => `/api/v1/merchants/${m}/transactions/totals`, script: 'totals.sql' },
-  merchant: { path: (m) => `/api/v1/merchants/${m}`, script: 'access.sql' },
-  merchants: { path: () => '/api/merchants', script: 'merchants.sql' },
-  healthz: { path: () => '/api/healthz', script: undefined },
-};
+const ROUTES = LOADED_ROUTES;
 
 const [beforeArg, afterArg, secondsArg = '3', roundsArg = '5', ...routes] = process.argv.slice(2);
 if (!beforeArg || !afterArg || routes.length === 0 || routes.some((r) => !ROUTES[r]))

@@ -15,29 +15,15 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import { loadWith } from './lib/load.ts';
 import { pgbench } from './lib/pgbench.ts';
+import { LOADED_ROUTES } from './lib/read-routes.ts';
 import { startApi } from './lib/server.ts';
 import { type BenchWorld, totalsVariables, WORLD_QUERY } from './lib/world.ts';
 
 const [secondsArg, roundsArg, ...names] = process.argv.slice(2);
 const seconds = Number(secondsArg ?? 10);
 const rounds = Number(roundsArg ?? 2);
-const PATHS: Record<string, (merchant: string) => string> = {
-  healthz: () => '/api/healthz',
-  merchants: () => '/api/merchants',
-  merchant: (m) => `/api/v1/merchants/${m}`,
-  users: (m) => `/api/v1/merchants/${m}/users`,
-  totals: (m) => `/api/v1/merchants/${m}/transactions/totals`,
-};
 const routes = names.length ? names : ['users'];
-for (const name of routes) if (!PATHS[name]) throw new Error(`unknown route ${name}`);
-
-/** Each route's anchor script (bench/pgbench/), run by pgbench as a third client of the same statements. */
-const SCRIPTS: Record<string, string> = {
-  merchants: 'merchants.sql',
-  merchant: 'access.sql',
-  users: 'users.sql',
-  totals: 'totals.sql',
-};
+for (const name of routes) if (!LOADED_ROUTES[name]) throw new Error(`unknown route ${name}`);
 
 const ticks = Number(process.env.CLK_TCK ?? 100);
 /** CPU seconds (user + system) of a process, from /proc; 0 for one that has gone. */
@@ -107,8 +93,10 @@ try {
     'route | client | req/s (tps) | p99 ms | µs CPU per request: generator, API, PostgreSQL, machine (all) | load',
   );
   for (const name of routes) {
-    const url = `${api.url}${PATHS[name]?.(world.merchant)}`;
-    const script = SCRIPTS[name];
+    const route = LOADED_ROUTES[name];
+    if (!route) continue;
+    const url = `${api.url}${route.path(world.merchant)}`;
+    const { script } = route;
     const clients: ('autocannon' | 'wrk' | 'pgbench')[] = [
       'autocannon',
       'wrk',
@@ -120,45 +108,38 @@ try {
       for (const client of order) {
         const apiBefore = processCpu(api.pid);
         const machineBefore = machineBusy();
-        let rate = 0;
-        let p99 = 0;
-        let total = 0;
-        let generatorCpu = Number.NaN;
-        const { seconds: server } = await postgresSpentDuring(async () => {
+        const { result: run, seconds: server } = await postgresSpentDuring(async () => {
           if (client === 'pgbench') {
-            const variables =
-              name === 'totals' ? totalsVariables(world) : { merchant: world.merchant, user: world.user };
-            const run = await pgbench({
+            // As the routes suite: every script takes its variables from the totals' (merchant, user, period).
+            const anchor = await pgbench({
               databaseUrl,
               script: script ?? '',
               clients: 10,
               seconds,
-              variables,
+              variables: totalsVariables(world),
             });
-            [rate, p99, total] = [run.tps, run.p99Ms, run.tps * seconds];
-          } else {
-            const run = await loadWith(client, {
-              url,
-              connections: 10,
-              seconds,
-              headers,
-              measureCpu: true,
-            });
-            if (run.errors + run.non2xx > 0) throw new Error(`${name} with ${client}: errors or non-2xx`);
-            [rate, p99, total, generatorCpu] = [
-              run.requestsPerSecond,
-              run.p99Ms,
-              run.total,
-              run.cpuSeconds ?? Number.NaN,
-            ];
+            return {
+              rate: anchor.tps,
+              p99: anchor.p99Ms,
+              total: anchor.tps * seconds,
+              generatorCpu: Number.NaN,
+            };
           }
+          const load = await loadWith(client, { url, connections: 10, seconds, headers, measureCpu: true });
+          if (load.errors + load.non2xx > 0) throw new Error(`${name} with ${client}: errors or non-2xx`);
+          return {
+            rate: load.requestsPerSecond,
+            p99: load.p99Ms,
+            total: load.total,
+            generatorCpu: load.cpuSeconds ?? Number.NaN,
+          };
         });
         const apiCpu = client === 'pgbench' ? Number.NaN : processCpu(api.pid) - apiBefore;
         const machine = machineBusy() - machineBefore;
         console.log(
-          `${name} | ${client} | ${rate.toFixed(0)} | ${p99.toFixed(1)} | ` +
-            [generatorCpu, apiCpu, server, machine]
-              .map((cpu) => (Number.isNaN(cpu) ? '—' : us(cpu, total)))
+          `${name} | ${client} | ${run.rate.toFixed(0)} | ${run.p99.toFixed(1)} | ` +
+            [run.generatorCpu, apiCpu, server, machine]
+              .map((cpu) => (Number.isNaN(cpu) ? '—' : us(cpu, run.total)))
               .join(', ') +
             ` | ${loadavg()[0]?.toFixed(2)}`,
         );

@@ -7,15 +7,11 @@ import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { load } from './lib/load.ts';
 import { pgbench } from './lib/pgbench.ts';
+import { READ_ROUTES, type ReadRoute } from './lib/read-routes.ts';
 import { startApi } from './lib/server.ts';
 import { type BenchWorld, totalsVariables, WORLD_QUERY } from './lib/world.ts';
 
-const ROUTES: Record<string, { path: (merchant: string) => string; script: string }> = {
-  users: { path: (m) => `/api/v1/merchants/${m}/users`, script: 'users.sql' },
-  totals: { path: (m) => `/api/v1/merchants/${m}/transactions/totals`, script: 'totals.sql' },
-  merchant: { path: (m) => `/api/v1/merchants/${m}`, script: 'access.sql' },
-  merchants: { path: () => '/api/merchants', script: 'merchants.sql' },
-};
+const ROUTES: Record<string, ReadRoute> = READ_ROUTES;
 
 const [name = 'users', secondsArg = '8', profileDir] = process.argv.slice(2);
 const route = ROUTES[name];

@@ -8,6 +8,7 @@ import { fromPglite, openPglite } from '../../apps/api/src/db/pglite-database.ts
 import { seedDemoWorld } from '../../apps/api/src/db/seed.ts';
 import { closedLoopGenerator, load } from '../lib/load.ts';
 import { pgbench, pgbenchAvailable } from '../lib/pgbench.ts';
+import { READ_ROUTES } from '../lib/read-routes.ts';
 import type { Benchmark, BenchRow } from '../lib/registry.ts';
 import { type DatabaseKind, startApi } from '../lib/server.ts';
 import { scriptThroughput } from '../lib/sql-script.ts';
@@ -19,20 +20,7 @@ const ROUNDS = 3;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-const ROUTES = [
-  { label: 'GET /api/merchants', path: () => '/api/merchants', script: 'merchants.sql' },
-  {
-    label: 'GET /api/v1/merchants/{id}',
-    path: (m: string) => `/api/v1/merchants/${m}`,
-    script: 'access.sql',
-  },
-  { label: 'GET …/users', path: (m: string) => `/api/v1/merchants/${m}/users`, script: 'users.sql' },
-  {
-    label: 'GET …/transactions/totals',
-    path: (m: string) => `/api/v1/merchants/${m}/transactions/totals`,
-    script: 'totals.sql',
-  },
-];
+const ROUTES = Object.values(READ_ROUTES);
 
 /** The anchor of one database kind: the script's transactions per second on that database. */
 type Anchor = (script: string, variables: Record<string, string>) => Promise<number>;
