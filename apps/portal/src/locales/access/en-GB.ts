@@ -1,4 +1,15 @@
 // Texts of the access screens (issue 5): users, companies, staff override, company settings, audit log.
+/** The days of the week: the trading hours' rows and the audit log's labels of them. */
+const WEEKDAYS = {
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+};
+
 export const accessEnGB = {
   loading: 'Loading…',
   save: 'Save',
@@ -197,15 +208,7 @@ export const accessEnGB = {
     opens: 'Opens',
     closes: 'Closes',
     closed: 'Closed',
-    weekdays: {
-      monday: 'Monday',
-      tuesday: 'Tuesday',
-      wednesday: 'Wednesday',
-      thursday: 'Thursday',
-      friday: 'Friday',
-      saturday: 'Saturday',
-      sunday: 'Sunday',
-    },
+    weekdays: WEEKDAYS,
     updatedToday: 'Rates cannot be updated today; come back tomorrow',
     saveRates: 'Save rates',
     ratesSaved: 'Rates saved.',
@@ -393,13 +396,7 @@ export const accessEnGB = {
       serial: 'Serial number',
       monthlyTotal: 'Rental per month',
       outrightTotal: 'Paid now',
-      monday: 'Monday',
-      tuesday: 'Tuesday',
-      wednesday: 'Wednesday',
-      thursday: 'Thursday',
-      friday: 'Friday',
-      saturday: 'Saturday',
-      sunday: 'Sunday',
+      ...WEEKDAYS,
       requireTwoFactor: 'Two-factor sign-in required',
       blocked: 'Blocked',
       churnEffectiveAt: 'Churn date',

@@ -1,5 +1,16 @@
 import type { LocaleResources } from '../en-GB.ts';
 
+/** The days of the week: the trading hours' rows and the audit log's labels of them. */
+const WEEKDAYS = {
+  monday: 'Lunes',
+  tuesday: 'Martes',
+  wednesday: 'Miércoles',
+  thursday: 'Jueves',
+  friday: 'Viernes',
+  saturday: 'Sábado',
+  sunday: 'Domingo',
+};
+
 export const accessEsES: LocaleResources['access'] = {
   loading: 'Cargando…',
   save: 'Guardar',
@@ -202,15 +213,7 @@ export const accessEsES: LocaleResources['access'] = {
     opens: 'Abre',
     closes: 'Cierra',
     closed: 'Cerrado',
-    weekdays: {
-      monday: 'Lunes',
-      tuesday: 'Martes',
-      wednesday: 'Miércoles',
-      thursday: 'Jueves',
-      friday: 'Viernes',
-      saturday: 'Sábado',
-      sunday: 'Domingo',
-    },
+    weekdays: WEEKDAYS,
     updatedToday: 'Las tarifas no se pueden actualizar hoy; vuelve mañana',
     saveRates: 'Guardar tarifas',
     ratesSaved: 'Tarifas guardadas.',
@@ -398,13 +401,7 @@ export const accessEsES: LocaleResources['access'] = {
       serial: 'Número de serie',
       monthlyTotal: 'Alquiler mensual',
       outrightTotal: 'A pagar ahora',
-      monday: 'Lunes',
-      tuesday: 'Martes',
-      wednesday: 'Miércoles',
-      thursday: 'Jueves',
-      friday: 'Viernes',
-      saturday: 'Sábado',
-      sunday: 'Domingo',
+      ...WEEKDAYS,
       requireTwoFactor: 'Verificación en dos pasos obligatoria',
       blocked: 'Bloqueado',
       churnEffectiveAt: 'Fecha de baja',

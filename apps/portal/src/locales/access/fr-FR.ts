@@ -1,5 +1,16 @@
 import type { LocaleResources } from '../en-GB.ts';
 
+/** The days of the week: the trading hours' rows and the audit log's labels of them. */
+const WEEKDAYS = {
+  monday: 'Lundi',
+  tuesday: 'Mardi',
+  wednesday: 'Mercredi',
+  thursday: 'Jeudi',
+  friday: 'Vendredi',
+  saturday: 'Samedi',
+  sunday: 'Dimanche',
+};
+
 export const accessFrFR: LocaleResources['access'] = {
   loading: 'Chargement…',
   save: 'Enregistrer',
@@ -209,15 +220,7 @@ export const accessFrFR: LocaleResources['access'] = {
     opens: 'Ouvre',
     closes: 'Ferme',
     closed: 'Fermé',
-    weekdays: {
-      monday: 'Lundi',
-      tuesday: 'Mardi',
-      wednesday: 'Mercredi',
-      thursday: 'Jeudi',
-      friday: 'Vendredi',
-      saturday: 'Samedi',
-      sunday: 'Dimanche',
-    },
+    weekdays: WEEKDAYS,
     updatedToday: "Les tarifs ne peuvent pas être modifiés aujourd'hui ; revenez demain",
     saveRates: 'Enregistrer les tarifs',
     ratesSaved: 'Tarifs enregistrés.',
@@ -406,13 +409,7 @@ export const accessFrFR: LocaleResources['access'] = {
       serial: 'Numéro de série',
       monthlyTotal: 'Location par mois',
       outrightTotal: 'À payer maintenant',
-      monday: 'Lundi',
-      tuesday: 'Mardi',
-      wednesday: 'Mercredi',
-      thursday: 'Jeudi',
-      friday: 'Vendredi',
-      saturday: 'Samedi',
-      sunday: 'Dimanche',
+      ...WEEKDAYS,
       requireTwoFactor: 'Connexion en deux étapes obligatoire',
       blocked: 'Bloqué',
       churnEffectiveAt: 'Date de résiliation',

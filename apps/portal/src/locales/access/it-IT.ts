@@ -1,5 +1,16 @@
 import type { LocaleResources } from '../en-GB.ts';
 
+/** The days of the week: the trading hours' rows and the audit log's labels of them. */
+const WEEKDAYS = {
+  monday: 'Lunedì',
+  tuesday: 'Martedì',
+  wednesday: 'Mercoledì',
+  thursday: 'Giovedì',
+  friday: 'Venerdì',
+  saturday: 'Sabato',
+  sunday: 'Domenica',
+};
+
 export const accessItIT: LocaleResources['access'] = {
   loading: 'Caricamento…',
   save: 'Salva',
@@ -201,15 +212,7 @@ export const accessItIT: LocaleResources['access'] = {
     opens: 'Apre',
     closes: 'Chiude',
     closed: 'Chiuso',
-    weekdays: {
-      monday: 'Lunedì',
-      tuesday: 'Martedì',
-      wednesday: 'Mercoledì',
-      thursday: 'Giovedì',
-      friday: 'Venerdì',
-      saturday: 'Sabato',
-      sunday: 'Domenica',
-    },
+    weekdays: WEEKDAYS,
     updatedToday: 'Oggi non è possibile aggiornare le tariffe; torna domani',
     saveRates: 'Salva tariffe',
     ratesSaved: 'Tariffe salvate.',
@@ -398,13 +401,7 @@ export const accessItIT: LocaleResources['access'] = {
       serial: 'Numero di serie',
       monthlyTotal: 'Noleggio mensile',
       outrightTotal: 'Da pagare ora',
-      monday: 'Lunedì',
-      tuesday: 'Martedì',
-      wednesday: 'Mercoledì',
-      thursday: 'Giovedì',
-      friday: 'Venerdì',
-      saturday: 'Sabato',
-      sunday: 'Domenica',
+      ...WEEKDAYS,
       requireTwoFactor: 'Accesso in due passaggi obbligatorio',
       blocked: 'Bloccato',
       churnEffectiveAt: 'Data di cessazione',
