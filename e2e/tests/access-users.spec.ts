@@ -27,6 +27,22 @@ test('the GB owner invites a site manager for one site, who signs in, sets a pas
   await send.click();
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('Brightwater Shoreditch');
+  // The audit log names the site the role was given on, not its id nor a count.
+  await page.goto('/company-settings');
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  const log = page.getByRole('table', { name: 'Audit log' });
+  await expect(log.getByRole('row').filter({ hasText: email })).toContainText(
+    'Sites Brightwater Shoreditch: Site manager',
+  );
+  // At a phone's width an entry is one cell, read without scrolling the table sideways.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(log.getByRole('columnheader', { name: 'Details' })).toBeHidden();
+  const entry = log.getByRole('row').filter({ hasText: email }).getByRole('cell');
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText('User invited');
+  await expect(entry).toContainText('Sites Brightwater Shoreditch: Site manager');
+  expect(await log.evaluate((table) => table.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   const invitation = await latestMail(request, email, 'temporary_password');
   const temporaryPassword = /Temporary password: (\S+)/.exec(invitation.text)?.[1] ?? '';

@@ -160,7 +160,8 @@ function DataTableImpl<T>({
 export const DataTable = memo(DataTableImpl) as typeof DataTableImpl;
 
 /**
- * The first load: the real header's titles over skeleton rows, so the rows arrive without moving anything. Drawn as
+ * The first load: the real header's titles (and the columns' classes: a column shown only at some widths) over
+ * skeleton rows, so the rows arrive without moving anything. Drawn as
  * a table but hidden from assistive technology and not in the table role (`role="presentation"`): only the status
  * ("Loading…") and `aria-busy` are read, and nothing (a screen reader, a test) can take the placeholder for the list.
  */
@@ -172,7 +173,9 @@ function TableSkeleton<T>({ columns }: { columns: DataTableColumn<T>[] }) {
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (
-              <Table.Th key={String(column.accessor)}>{column.title ?? String(column.accessor)}</Table.Th>
+              <Table.Th key={String(column.accessor)} className={column.titleClassName}>
+                {column.title ?? String(column.accessor)}
+              </Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
@@ -180,7 +183,10 @@ function TableSkeleton<T>({ columns }: { columns: DataTableColumn<T>[] }) {
           {[0, 1, 2, 3, 4].map((row) => (
             <Table.Tr key={row}>
               {columns.map((column) => (
-                <Table.Td key={String(column.accessor)}>
+                <Table.Td
+                  key={String(column.accessor)}
+                  className={typeof column.cellsClassName === 'string' ? column.cellsClassName : undefined}
+                >
                   <Skeleton height={12} radius="sm" />
                 </Table.Td>
               ))}

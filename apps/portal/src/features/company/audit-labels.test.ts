@@ -345,7 +345,7 @@ function labelsLookedUp(entries: Entry[]): string[] {
     if (key.startsWith(FIELDS)) asked.add(key.slice(FIELDS.length));
     return typeof options?.defaultValue === 'string' ? options.defaultValue : key;
   };
-  for (const entry of entries) readableChanges(entry, t, 'en-GB', 'GBP');
+  for (const entry of entries) readableChanges(entry, t, 'en-GB', { currency: 'GBP' });
   return [...asked];
 }
 

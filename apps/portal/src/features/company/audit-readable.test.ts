@@ -40,7 +40,7 @@ describe('readable audit changes', () => {
   it("shows a site's manual limits as money in the merchant's currency when the entry names none", () => {
     const before = { deviceSettings: { manualLimitPerTransaction: 50000, manualLimitDaily: 200000 } };
     const after = { deviceSettings: { manualLimitPerTransaction: 35000, manualLimitDaily: 100000 } };
-    expect(readableChanges({ before, after }, t, 'en-GB', 'EUR').map(line)).toEqual([
+    expect(readableChanges({ before, after }, t, 'en-GB', { currency: 'EUR' }).map(line)).toEqual([
       'Manual entry limit per transaction €500.00 → €350.00',
       'Manual entry limit per day €2,000.00 → €1,000.00',
     ]);
@@ -70,14 +70,99 @@ describe('readable audit changes', () => {
     ]);
   });
 
-  it('names roles and counts lists instead of printing JSON', () => {
-    const before = { companyRoles: [], siteRoles: [{ siteId: 's1' }], firstName: 'Sam' };
-    const after = { companyRoles: ['CompanyOwner'], siteRoles: [], firstName: 'Samuel' };
-    const lines = readableChanges({ before, after }, t, 'en-GB').map(line);
-    expect(lines).toContain('Company roles — → Company owner');
-    expect(lines).toContain('Sites 1 entry → —');
-    expect(lines).toContain('First name Sam → Samuel');
-    expect(lines.join(' ')).not.toMatch(/[{}[\]"]/);
+  it("names roles, and a user's site roles by the site's name, instead of printing JSON", () => {
+    const sites = [
+      { siteId: 's1', name: 'high_street', displayName: 'High Street' },
+      { siteId: 's2', name: 'Harbour', displayName: null },
+    ];
+    const before = {
+      companyRoles: [],
+      siteRoles: [
+        { siteId: 's1', roles: ['SiteManager'] },
+        { siteId: 's-gone', roles: ['SiteManager'] },
+      ],
+      firstName: 'Sam',
+    };
+    const after = {
+      companyRoles: ['CompanyOwner'],
+      siteRoles: [{ siteId: 's2', roles: ['SiteManager'] }],
+      firstName: 'Samuel',
+    };
+    const lines = readableChanges({ before, after }, t, 'en-GB', { sites }).map(line);
+    expect(lines).toEqual([
+      'Company roles — → Company owner',
+      'Sites High Street: Site manager; A site no longer listed: Site manager → Harbour: Site manager',
+      'First name Sam → Samuel',
+    ]);
+  });
+
+  it("reads a rates entry's lists item by item: discounts, monthly fees, credits, opening hours", () => {
+    const rates = (closes: string, credit: number) => ({
+      discounts: [{ description: 'Welcome', percent: 0.5, durationMonths: 3, startsOn: '2026-01-01' }],
+      monthlyFees: [
+        {
+          description: 'PCI',
+          amount: 500,
+          startsOn: '2026-01-01',
+          endsOn: closes === '18:00' ? '2026-12-31' : null,
+        },
+      ],
+      credits: credit ? [{ description: 'Goodwill', amount: credit, startsOn: '2026-02-01' }] : [],
+      currency: 'GBP',
+      tradingHours: {
+        monday: [
+          { opens: '09:00', closes: '12:00' },
+          { opens: '13:00', closes },
+        ],
+        sunday: closes === '18:00' ? [] : [{ opens: '10:00', closes: '16:00' }],
+      },
+    });
+    const lines = readableChanges(
+      { before: rates('17:00', 0), after: rates('18:00', 1_000) },
+      t,
+      'en-GB',
+    ).map(line);
+    expect(lines).toEqual([
+      'Monthly fees PCI: £5.00 a month from 1 Jan 2026 → PCI: £5.00 a month from 1 Jan 2026 until 31 Dec 2026',
+      'Credits — → Goodwill: £10.00 from 1 Feb 2026',
+      'Monday 09:00–12:00; 13:00–17:00 → 09:00–12:00; 13:00–18:00',
+      'Sunday 10:00–16:00 → —',
+    ]);
+    expect(
+      readableChanges(
+        { before: rates('17:00', 0), after: { ...rates('17:00', 0), discounts: [] } },
+        t,
+        'en-GB',
+      ).map(line),
+    ).toEqual(['Discounts Welcome: 0.50 % for 3 months from 1 Jan 2026 → —']);
+  });
+
+  it("reads a device order's lines as quantity, model, price and how they are paid", () => {
+    const after = {
+      lines: [
+        { kind: 'device', model: 'with-printer', quantity: 2, unitAmount: 1_500, billing: 'monthly' },
+        { kind: 'dock', model: 'with-printer', quantity: 1, unitAmount: 2_500, billing: 'outright' },
+      ],
+      currency: 'GBP',
+    };
+    expect(readableChanges({ before: null, after }, t, 'en-GB').map(line)).toEqual([
+      'Lines 2 × Terminal with printer, £15.00 each, rented monthly; 1 × dock for Terminal with printer, £25.00 each, bought outright',
+    ]);
+  });
+
+  it("reads a one-off invoice's lines as description and amount", () => {
+    const after = {
+      number: 'OO-2',
+      currency: 'EUR',
+      lines: [
+        { description: 'Card machine', amount: 9_900 },
+        { description: 'Paper rolls', amount: 1_250 },
+      ],
+    };
+    expect(readableChanges({ before: null, after }, t, 'en-GB').map(line)).toEqual([
+      'Invoice number OO-2',
+      'Lines Card machine: €99.00; Paper rolls: €12.50',
+    ]);
   });
 
   it('lists what a one-sided entry recorded, field by field', () => {
@@ -125,8 +210,7 @@ describe('readable audit changes', () => {
       },
       t,
       'en-GB',
-      'GBP',
-      'Europe/Paris',
+      { currency: 'GBP', timeZone: 'Europe/Paris' },
     ).map(line);
     expect(lines).toEqual([
       'Churn date 1 Jan 2027, 00:30 CET',

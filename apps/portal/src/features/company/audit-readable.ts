@@ -120,22 +120,92 @@ function currencyOf(value: unknown): string | undefined {
   return currencyOf(record.current);
 }
 
-/** Labels, values and changes of an audit entry without JSON: percentages, money, yes/no, roles, counts. */
+/** What the reader's merchant gives an entry's values: its currency, its zone, its sites' names. */
+export interface AuditReadingContext {
+  /** The merchant's currency, for amounts whose entry does not name one (site settings' manual limits). */
+  currency?: string;
+  /** The merchant's time zone, in which instants are shown as the log's own "When" is (UTC when not given). */
+  timeZone?: string;
+  /** The merchant's sites, for the site roles a user's entry lists by id. */
+  sites?: readonly { siteId: string; name: string; displayName: string | null }[];
+}
+
+/** Labels, values and changes of an audit entry without JSON: percentages, money, yes/no, roles, lists' items. */
 export function readableChanges(
   entry: { before: unknown; after: unknown },
   t: Translate,
   locale: Locale,
-  /** The merchant's currency, for amounts whose entry does not name one (site settings' manual limits). */
-  merchantCurrency?: string,
-  /** The merchant's time zone, in which instants are shown as the log's own "When" is (UTC when not given). */
-  timeZone = 'UTC',
+  { currency: merchantCurrency, timeZone = 'UTC', sites = [] }: AuditReadingContext = {},
 ): ReadableChange[] {
   const currency = currencyOf(entry.after) ?? currencyOf(entry.before) ?? merchantCurrency;
   const percent = numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
   const number = numberFormat(locale);
   const label = (key: string) => t(`access.audit.fields.${key}`, { defaultValue: humanise(key) });
+  const roleNames = (roles: unknown[]) =>
+    roles
+      .map((role) => t(`access.users.roleNames.${String(role)}`, { defaultValue: String(role) }))
+      .join(', ');
+  const siteName = (siteId: unknown) => {
+    const site = sites.find((candidate) => candidate.siteId === siteId);
+    return site ? (site.displayName ?? site.name) : t('access.audit.items.unknownSite');
+  };
 
-  const show = (key: string, value: unknown): string => {
+  /**
+   * One item of a list an entry recorded, as a phrase: an opening "09:00–17:00", a site's roles "High Street: Site
+   * manager", a discount "Welcome: 0.50 % for 3 months from 1 Jan 2026", a fee "PCI: £5.00 a month from …", a
+   * credit or an invoice line "Goodwill: £10.00", a device order's line "2 × Terminal with printer, £15.00 each,
+   * rented monthly"; any other shape field by field.
+   */
+  const phrase = (listKey: string, item: Record<string, unknown>): string => {
+    if (typeof item.opens === 'string' && typeof item.closes === 'string')
+      return `${item.opens}–${item.closes}`;
+    if (typeof item.quantity === 'number' && typeof item.model === 'string') {
+      const model = t(`devices.models.${item.model}`, { defaultValue: item.model });
+      return t('access.audit.items.orderLine', {
+        quantity: item.quantity,
+        item: item.kind === 'dock' ? t('access.audit.items.dockFor', { model }) : model,
+        amount: show('amount', item.unitAmount),
+        billing: t(`access.audit.items.billing.${String(item.billing)}`, {
+          defaultValue: String(item.billing),
+        }),
+      });
+    }
+    if ('siteId' in item) {
+      const roles = Array.isArray(item.roles) ? roleNames(item.roles) : '';
+      return roles ? `${siteName(item.siteId)}: ${roles}` : siteName(item.siteId);
+    }
+    const value =
+      typeof item.percent === 'number'
+        ? show('percent', item.percent)
+        : typeof item.amount === 'number'
+          ? show('amount', item.amount)
+          : undefined;
+    if (value === undefined)
+      return auditLeaves(item)
+        .filter(({ path }) => !isHidden(path))
+        .map(({ path, value: field }) => `${label(fieldKey(path))} ${show(fieldKey(path), field)}`)
+        .join(', ');
+    const terms = [
+      value,
+      listKey === 'monthlyFees' ? t('access.audit.items.perMonth') : undefined,
+      typeof item.durationMonths === 'number'
+        ? t('access.audit.items.forMonths', { count: item.durationMonths })
+        : undefined,
+      typeof item.startsOn === 'string'
+        ? t('access.audit.items.from', { date: show('startsOn', item.startsOn) })
+        : undefined,
+      typeof item.endsOn === 'string'
+        ? t('access.audit.items.until', { date: show('endsOn', item.endsOn) })
+        : undefined,
+    ]
+      .filter((term) => term !== undefined)
+      .join(' ');
+    return typeof item.description === 'string' && item.description !== ''
+      ? `${item.description}: ${terms}`
+      : terms;
+  };
+
+  function show(key: string, value: unknown): string {
     if (value === null || value === undefined || value === '') return '—';
     if (typeof value === 'boolean') return value ? t('access.audit.yes') : t('access.audit.no');
     if (typeof value === 'number') {
@@ -144,23 +214,24 @@ export function readableChanges(
       return number.format(value);
     }
     if (Array.isArray(value)) {
-      if (key === 'companyRoles')
-        return (
-          value
-            .map((role) => t(`access.users.roleNames.${String(role)}`, { defaultValue: String(role) }))
-            .join(', ') || '—'
-        );
-      if (value.every((item) => typeof item !== 'object')) return value.join(', ') || '—';
-      return t('access.audit.entries', { count: value.length });
+      if (key === 'companyRoles') return roleNames(value) || '—';
+      if (value.every((item) => item === null || typeof item !== 'object')) return value.join(', ') || '—';
+      return value
+        .map((item) =>
+          item !== null && typeof item === 'object'
+            ? phrase(key, item as Record<string, unknown>)
+            : show(key, item),
+        )
+        .join('; ');
     }
-    if (typeof value === 'object') return t('access.audit.entries', { count: Object.keys(value).length });
+    if (typeof value === 'object') return phrase(key, value as Record<string, unknown>) || '—';
     if (typeof value === 'string' && INSTANT.test(value) && !Number.isNaN(Date.parse(value)))
       return formatDate(value, locale, timeZone, 'dateTime');
     // A calendar day has no zone: read and shown in UTC, so it is the same day everywhere.
     if (typeof value === 'string' && DAY.test(value) && !Number.isNaN(Date.parse(value)))
       return formatDate(`${value}T00:00:00Z`, locale, 'UTC', 'date');
     return String(value);
-  };
+  }
 
   const parse = (text: string): unknown => (text === '—' ? undefined : JSON.parse(text));
   const changes = auditChanges(entry.before, entry.after);

@@ -261,6 +261,7 @@ export const accessEnGB = {
     actingAs: 'Acting as',
     action: 'Action',
     ip: 'IP address',
+    entry: 'Entry',
     details: 'Details',
     loadMore: 'Load more',
     empty: 'No entries match these filters.',
@@ -408,8 +409,18 @@ export const accessEnGB = {
       validUntil: 'Valid until',
       current: 'This session',
     },
-    entries_one: '{{count}} entry',
-    entries_other: '{{count}} entries',
+    // One item of a list an entry recorded (a discount, a monthly fee, a credit, a site's roles).
+    items: {
+      unknownSite: 'A site no longer listed',
+      perMonth: 'a month',
+      forMonths_one: 'for {{count}} month',
+      forMonths_other: 'for {{count}} months',
+      from: 'from {{date}}',
+      until: 'until {{date}}',
+      orderLine: '{{quantity}} × {{item}}, {{amount}} each, {{billing}}',
+      dockFor: 'dock for {{model}}',
+      billing: { monthly: 'rented monthly', outright: 'bought outright' },
+    },
     yes: 'Yes',
     no: 'No',
     actingAsNames: {

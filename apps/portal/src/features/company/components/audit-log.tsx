@@ -5,8 +5,10 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { DateTime } from '../../../components/date-time.tsx';
 import { FilterBar } from '../../../components/filter-bar.tsx';
 import { useUrlFilters } from '../../../components/use-url-filters.ts';
+import type { SiteSummary } from '../../../lib/merchant/sites.ts';
 import { type AuditEntry, type AuditFilter, useAuditLog } from '../api/list-audit-log.ts';
-import { readableChanges } from '../audit-readable.ts';
+import { type AuditReadingContext, readableChanges } from '../audit-readable.ts';
+import classes from './audit-log.module.css';
 
 interface AuditLogProps {
   merchantId: string;
@@ -16,6 +18,8 @@ interface AuditLogProps {
   currency: string;
   /** The merchant's users, for the person filter. */
   people: readonly { userId: string; label: string }[];
+  /** The merchant's sites, for the site roles a user's entry lists. */
+  sites: readonly SiteSummary[];
 }
 
 const MAX_CHANGES_SHOWN = 12;
@@ -25,16 +29,14 @@ const FILTERS = ['auditFrom', 'auditTo', 'auditPerson'] as const;
 function AuditDetails({
   entry,
   locale,
-  currency,
-  timeZone,
+  reading,
 }: {
   entry: AuditEntry;
   locale: Locale;
-  currency: string;
-  timeZone: string;
+  reading: AuditReadingContext;
 }) {
   const { t } = useTranslation();
-  const changes = readableChanges(entry, t as never, locale, currency, timeZone);
+  const changes = readableChanges(entry, t as never, locale, reading);
   if (changes.length === 0) return null;
   return (
     <List size="sm" spacing={2} listStyleType="none" styles={{ root: { paddingInlineStart: 0 } }}>
@@ -51,6 +53,24 @@ function AuditDetails({
   );
 }
 
+/** Who acted (their email) and as whom (member, staff, staff override, the system). */
+function Who({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={0}>
+      <Text inherit style={{ overflowWrap: 'anywhere' }}>
+        {entry.actor.email ?? '—'}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t(`access.audit.actingAsNames.${entry.actingAs}`, { defaultValue: entry.actingAs })}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The columns shown from Mantine's sm breakpoint on; below it, one column holds the entry (audit-log.module.css). */
+const WIDE = { titleClassName: classes.wide, cellsClassName: classes.wide };
+
 /** Start of `date` (yyyy-mm-dd) or its end, as an instant in UTC; the API takes ISO instants. */
 function instant(date: string | undefined, end: boolean): string | undefined {
   if (!date) return undefined;
@@ -61,8 +81,9 @@ function instant(date: string | undefined, end: boolean): string | undefined {
  * The merchant's audit log (owners and staff): when (in the merchant's zone), who and as whom, what, the readable
  * changes, from where. Filters live in the URL; keyset "load more".
  */
-export function AuditLog({ merchantId, timeZone, locale, currency, people }: AuditLogProps) {
+export function AuditLog({ merchantId, timeZone, locale, currency, people, sites }: AuditLogProps) {
   const { t } = useTranslation();
+  const reading = { currency, timeZone, sites };
   const { values } = useUrlFilters(FILTERS);
   const from = instant(values.auditFrom, false);
   const to = instant(values.auditTo, true);
@@ -72,6 +93,8 @@ export function AuditLog({ merchantId, timeZone, locale, currency, people }: Aud
     ...(values.auditPerson ? { actorId: values.auditPerson } : {}),
   };
   const log = useAuditLog(merchantId, filter);
+  const actionName = (entry: AuditEntry) =>
+    t(`access.audit.actions.${entry.action.replaceAll('.', '_')}`, { defaultValue: entry.action });
   return (
     <Stack gap="md">
       <FilterBar
@@ -100,39 +123,49 @@ export function AuditLog({ merchantId, timeZone, locale, currency, people }: Aud
         }}
         columns={[
           {
+            accessor: 'entry',
+            title: t('access.audit.entry'),
+            titleClassName: classes.narrow,
+            cellsClassName: classes.narrow,
+            render: (entry) => (
+              <Stack gap={4}>
+                <Text inherit fw={600}>
+                  {actionName(entry)}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  <DateTime value={entry.at} timeZone={timeZone} format="dateTimeSeconds" />
+                </Text>
+                <Who entry={entry} />
+                <AuditDetails entry={entry} locale={locale} reading={reading} />
+                {entry.ip && (
+                  <Text size="xs" c="dimmed">
+                    {t('access.audit.ip')} {entry.ip}
+                  </Text>
+                )}
+              </Stack>
+            ),
+          },
+          {
             accessor: 'at',
             title: t('access.audit.at'),
+            ...WIDE,
             render: (entry) => <DateTime value={entry.at} timeZone={timeZone} format="dateTimeSeconds" />,
           },
           {
             accessor: 'actor',
             title: t('access.audit.who'),
-            render: (entry) => (
-              <Stack gap={0}>
-                <Text inherit style={{ overflowWrap: 'anywhere' }}>
-                  {entry.actor.email ?? '—'}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {t(`access.audit.actingAsNames.${entry.actingAs}`, { defaultValue: entry.actingAs })}
-                </Text>
-              </Stack>
-            ),
+            ...WIDE,
+            render: (entry) => <Who entry={entry} />,
           },
-          {
-            accessor: 'action',
-            title: t('access.audit.action'),
-            render: (entry) =>
-              t(`access.audit.actions.${entry.action.replaceAll('.', '_')}`, { defaultValue: entry.action }),
-          },
+          { accessor: 'action', title: t('access.audit.action'), ...WIDE, render: actionName },
           {
             accessor: 'details',
             title: t('access.audit.details'),
             width: '40%',
-            render: (entry) => (
-              <AuditDetails entry={entry} locale={locale} currency={currency} timeZone={timeZone} />
-            ),
+            ...WIDE,
+            render: (entry) => <AuditDetails entry={entry} locale={locale} reading={reading} />,
           },
-          { accessor: 'ip', title: t('access.audit.ip'), render: (entry) => entry.ip ?? '—' },
+          { accessor: 'ip', title: t('access.audit.ip'), ...WIDE, render: (entry) => entry.ip ?? '—' },
         ]}
       />
     </Stack>

@@ -8,6 +8,7 @@ import { Page } from '../../../components/page.tsx';
 import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import type { Merchant } from '../../../lib/api/types.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
+import { useSites } from '../../../lib/merchant/sites.ts';
 import { pathTo } from '../../../lib/paths.ts';
 import { isStaffUser } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
@@ -112,10 +113,12 @@ export function CompanySettingsScreen({ languageSetting }: CompanySettingsScreen
 
 /**
  * The audit log with its person filter. The tab's panel mounts only when the tab is chosen, so the merchant's users
- * (the filter's names) are requested then, not on every visit of the screen (issue 16 §2).
+ * (the filter's names) and sites (the names in users' site roles) are requested then, not on every visit of the
+ * screen (issue 16 §2).
  */
 function AuditPanel({ merchant, locale }: { merchant: Merchant; locale: Locale }) {
   const people = useMerchantUsers(merchant.merchantId, true);
+  const sites = useSites(merchant.merchantId);
   return (
     <AuditLog
       merchantId={merchant.merchantId}
@@ -123,6 +126,7 @@ function AuditPanel({ merchant, locale }: { merchant: Merchant; locale: Locale }
       locale={locale}
       currency={merchant.currency}
       people={people}
+      sites={sites.data ?? []}
     />
   );
 }

@@ -3,7 +3,7 @@ import { ALL_SITES } from '@mp/domain/permissions';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { SiteSummary } from '../api/list-sites.ts';
+import type { SiteSummary } from '../../../lib/merchant/sites.ts';
 import { type UserFormValues, userFormResolver } from '../user-form-values.ts';
 
 interface UserFormProps {

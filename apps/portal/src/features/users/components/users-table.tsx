@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
+import type { SiteSummary } from '../../../lib/merchant/sites.ts';
 import { pathTo } from '../../../lib/paths.ts';
-import type { SiteSummary } from '../api/list-sites.ts';
 import type { MerchantUser } from '../api/list-users.ts';
 
 interface UsersTableProps {

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ResponseData } from '../../../lib/api/operations.ts';
-import { apiRequest } from '../../../lib/api/request.ts';
+import type { ResponseData } from '../api/operations.ts';
+import { apiRequest } from '../api/request.ts';
 
-/** What the users screens need of a site (the list carries more, for the sites screens). */
+/** A site's names, for the users screens and the audit log (the list carries more, for the sites screens). */
 export type SiteSummary = Pick<ResponseData<'listSites'>[number], 'siteId' | 'name' | 'displayName'>;
 
 /** GET /merchants/{id}/sites: the sites roles can be granted on (the caller's own for a site manager). */
