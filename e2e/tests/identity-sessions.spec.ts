@@ -41,11 +41,18 @@ test('a user signed in twice ends the other session from the first; the second i
   await expect(otherRow.getByRole('button', { name: /^End session: Chrome/ })).toBeVisible();
   // The current session has no end button here (signing out does that).
   await expect(current.getByRole('button')).toHaveCount(0);
+  // A new account has no security activity yet.
+  await expect(dialog.getByText('No security changes yet.')).toBeVisible();
 
   await otherRow.getByRole('button', { name: /^End session/ }).click();
   await expect(page.getByText('Session ended. That device is signed out within a minute.')).toBeVisible();
   await expect(rows).toHaveCount(1);
   await expect(dialog.getByText('No other session is signed in.')).toBeVisible();
+  // The ending is the account's own security activity, with the browser and IP it came from.
+  const activity = dialog.getByRole('list', { name: 'Recent security activity' }).getByRole('listitem');
+  await expect(activity).toHaveCount(1);
+  await expect(activity).toContainText('Session signed out');
+  await expect(activity).toContainText(/Chrome \d+ on (Linux|macOS|Windows) · 127\.0\.0\.1/);
 
   // The second browser's next call (its access token is still unexpired) is refused and it lands on /signin.
   const refused = other.waitForResponse((response) => response.url().includes('/api/identity/sessions'));

@@ -104,6 +104,8 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
   },
   // Issue 15: the caller's own sessions (another user's id is 404: identity-session-list.test.ts).
   'GET /api/identity/sessions': { expect: SIGNED_IN, request: () => ({ url: '/api/identity/sessions' }) },
+  // The caller's own security activity: the query takes no id (identity-session-list.test.ts).
+  'GET /api/identity/activity': { expect: SIGNED_IN, request: () => ({ url: '/api/identity/activity' }) },
   'POST /api/identity/sessions/end-others': {
     expect: SIGNED_IN,
     request: () => ({ url: '/api/identity/sessions/end-others' }),

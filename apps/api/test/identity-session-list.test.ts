@@ -261,3 +261,85 @@ describe('parseUserAgent', () => {
     expect(parseUserAgent(ua)).toEqual(expected);
   });
 });
+
+describe('the security activity', () => {
+  const activity = (session: Session) =>
+    t.app.inject({ url: '/api/identity/activity', headers: auth(session) });
+  const codeIn = (text = '') => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+
+  it("lists the caller's own password changes, resets and ended sessions, newest first, with browser and IP; never another person's", async () => {
+    await createUser('activity@example.com');
+    await createUser('activity.other@example.com');
+    const desk = await signIn('activity@example.com', CHROME_MAC);
+    const phone = await signIn('activity@example.com', SAFARI_IPHONE);
+    const stranger = await signIn('activity.other@example.com');
+    expect((await activity(desk)).json()).toEqual({ data: [] });
+
+    const phoneId = (await list(phone)).json().data.find((s: { current: boolean }) => s.current).id as string;
+    const ended = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/identity/sessions/${phoneId}`,
+      headers: { ...auth(desk), 'user-agent': CHROME_MAC },
+    });
+    expect(ended.statusCode).toBe(200);
+    t.advance(1_000);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/change-password',
+      headers: { ...auth(desk), 'user-agent': FIREFOX_WINDOWS },
+      payload: { currentPassword: PASSWORD, newPassword: 'Chang3d-Passw0rd' },
+    });
+    expect(changed.statusCode).toBe(200);
+    t.advance(1_000);
+    // The reset comes from a browser that is not signed in: its entry is still the person's own.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/forgot-password',
+      payload: { email: 'activity@example.com' },
+    });
+    const code = codeIn(t.sent.filter((mail) => mail.to === 'activity@example.com').at(-1)?.text);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/confirm-forgot-password',
+      headers: { 'user-agent': SAFARI_IPHONE },
+      payload: { email: 'activity@example.com', code, password: 'R3set-Passw0rd' },
+    });
+    expect(reset.statusCode).toBe(200);
+
+    // The reset ended every session: read with a new one.
+    const again = await (async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/identity/sign-in',
+        payload: { email: 'activity@example.com', password: 'R3set-Passw0rd' },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().data as Session;
+    })();
+    const res = await activity(again);
+    expect(res.statusCode).toBe(200);
+    const entries = res.json().data as Record<string, unknown>[];
+    expect(entries.map((entry) => entry.action)).toEqual([
+      'identity.password.reset',
+      'identity.password.changed',
+      'identity.session.ended',
+    ]);
+    expect(entries[0]).toMatchObject({
+      browser: 'Safari 18',
+      os: 'iOS 18',
+      device: 'mobile',
+      ip: '127.0.0.1',
+    });
+    expect(entries[1]).toMatchObject({ browser: 'Firefox 133', os: 'Windows', device: 'desktop' });
+    expect(entries[2]).toMatchObject({ browser: 'Chrome 131', os: 'macOS' });
+    for (const entry of entries)
+      expect(Object.keys(entry).sort()).toEqual(['action', 'at', 'browser', 'device', 'id', 'ip', 'os']);
+
+    // Another person sees none of it, and has nothing of their own yet.
+    expect((await activity(stranger)).json()).toEqual({ data: [] });
+  });
+
+  it('refuses anonymous callers (401)', async () => {
+    expect((await t.app.inject({ url: '/api/identity/activity' })).statusCode).toBe(401);
+  });
+});

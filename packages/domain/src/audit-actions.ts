@@ -53,6 +53,8 @@ export const AUDIT_ACTIONS = [
   'identity.totp.removed',
   'identity.session.ended',
   'identity.sessions.others-ended',
+  'identity.password.changed',
+  'identity.password.reset',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, like, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { auditLog } from '../db/schema/audit.ts';
 import {
   oidcAuthorizations,
   recoveryCodes,
@@ -319,6 +320,31 @@ export function createIdentityRepository(db: Db) {
           ),
         )
         .orderBy(desc(userSessions.lastSeenAt));
+    },
+
+    /**
+     * The user's own identity entries of the audit log (password, sign-in factors, ended sessions), newest first:
+     * written with the person as actor and no merchant (audit_log_actor_at_idx).
+     */
+    async securityActivity(userId: string, limit: number) {
+      return db
+        .select({
+          id: auditLog.id,
+          action: auditLog.action,
+          at: auditLog.at,
+          ip: auditLog.ip,
+          userAgent: auditLog.userAgent,
+        })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.actorUserId, userId),
+            isNull(auditLog.merchantId),
+            like(auditLog.action, 'identity.%'),
+          ),
+        )
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(limit);
     },
 
     /** Ends one of the user's own open sessions; false when it is not theirs or not open. */

@@ -6,6 +6,7 @@ import { detailsFromZodError, errorBodySchema } from '../plugins/errors.ts';
 import { IdentityError, IDENTITY_MESSAGES as M } from './errors.ts';
 import type { RateLimiter, RateLimitRule } from './rate-limiter.ts';
 import {
+  activityResponse,
   changePasswordBody,
   confirmForgotPasswordBody,
   confirmSignUpBody,
@@ -219,6 +220,23 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     async (request) => ({ data: await service.listSessions(factorActor(request)) }),
   );
 
+  // The caller's own security activity: password, sign-in factors and ended sessions, from the audit log.
+  routes.get(
+    '/activity',
+    {
+      preValidation: [rateLimited('sessions'), requireActor],
+      schema: {
+        operationId: 'listSecurityActivity',
+        summary:
+          "The caller's latest 50 security events (password changed or reset, passkeys and authenticator added or " +
+          'removed, sessions ended), newest first, with the browser and IP each came from',
+        tags,
+        response: { 200: activityResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await service.listActivity(actorOf(request)) }),
+  );
+
   routes.post(
     '/sessions/end-others',
     {
@@ -329,8 +347,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       },
     },
     async (request) => {
-      const actor = actorOf(request);
-      await service.changePassword({ userId: actor.userId, sessionId: actor.sessionId }, request.body);
+      await service.changePassword(factorActor(request), request.body);
       return ok;
     },
   );
@@ -444,7 +461,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       },
     },
     async (request) => {
-      await service.confirmForgotPassword(request.body);
+      await service.confirmForgotPassword(request.body, client(request));
       return ok;
     },
   );

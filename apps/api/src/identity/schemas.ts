@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS } from '@mp/domain/audit-actions';
 import { LOCALES } from '@mp/domain/locales';
 import {
   emailSchema,
@@ -138,6 +139,19 @@ export const sessionsResponse = z.object({
       firstSeenAt: z.string(),
       lastSeenAt: z.string(),
       current: z.boolean().describe('The session making this request'),
+    }),
+  ),
+});
+export const activityResponse = z.object({
+  data: z.array(
+    z.object({
+      id: z.uuid(),
+      action: z.enum(AUDIT_ACTIONS).describe('An identity.* action of the audit log'),
+      at: z.string(),
+      browser: z.string().nullable().describe('From the User-Agent, e.g. "Chrome 131"'),
+      os: z.string().nullable().describe('From the User-Agent, e.g. "macOS", "Android 15"'),
+      device: z.enum(['desktop', 'mobile', 'tablet', 'unknown']),
+      ip: z.string().nullable(),
     }),
   ),
 });

@@ -110,6 +110,9 @@ export interface FactorActor {
   userAgent?: string | undefined;
 }
 
+/** Whose change an identity entry of the audit log records (the person themselves), and from where. */
+export type AuditedActor = Pick<FactorActor, 'userId' | 'ip' | 'userAgent'>;
+
 /** Where a request came from: stored with the session it opens (issue 15: the sessions list). */
 export interface ClientInfo {
   ip?: string | undefined;
@@ -126,6 +129,20 @@ export interface SessionView {
   lastSeenAt: string;
   current: boolean;
 }
+
+/** An entry of the caller's security activity: the audit log's action, when, and the browser and IP it came from. */
+export interface ActivityView {
+  id: string;
+  action: AuditAction;
+  at: string;
+  browser: string | null;
+  os: string | null;
+  device: 'desktop' | 'mobile' | 'tablet' | 'unknown';
+  ip: string | null;
+}
+
+/** How many of the newest entries the security activity shows. */
+export const ACTIVITY_SHOWN = 50;
 
 export interface IdentityServiceDeps {
   repository: IdentityRepository;
@@ -425,7 +442,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   }
 
   async function changePassword(
-    actor: { userId: string; sessionId: string },
+    actor: AuditedActor & { sessionId: string },
     input: { currentPassword: string; newPassword: string },
   ): Promise<void> {
     const user = await repository.findUserById(actor.userId);
@@ -435,12 +452,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     await repository.updateUser(user.id, { passwordHash: await hashPassword(input.newPassword) }, clock());
     // Issue 4: a password change ends the user's other sessions.
     await endUserSessions(user.id, clock(), actor.sessionId);
+    await audit(actor, 'identity.password.changed', user.id);
   }
 
   // --- second factors (issue 15) ------------------------------------------------------------------------
 
   async function audit(
-    actor: FactorActor,
+    actor: AuditedActor,
     action: AuditAction,
     entityId: string,
     entityType = 'user',
@@ -658,6 +676,21 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     }));
   }
 
+  /**
+   * The caller's own security activity, newest first: what the audit log recorded of their password and sign-in
+   * factors and of sessions they ended, with where each came from. Only their own entries: the query takes no id.
+   */
+  async function listActivity(actor: { userId: string }): Promise<ActivityView[]> {
+    const rows = await repository.securityActivity(actor.userId, ACTIVITY_SHOWN);
+    return rows.map((row) => ({
+      id: row.id,
+      action: row.action,
+      at: row.at.toISOString(),
+      ...parseUserAgent(row.userAgent),
+      ip: row.ip,
+    }));
+  }
+
   /** Ends one of the caller's own sessions; another user's, an ended or an unknown one → 404. */
   async function endSession(actor: FactorActor, sessionId: string): Promise<void> {
     const now = clock();
@@ -761,6 +794,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     );
     if (!updated) throw failed();
     await endUserSessions(user.id, clock());
+    await audit({ userId: user.id, ...client }, 'identity.password.changed', user.id);
     return startSession(updated, undefined, false, client);
   }
 
@@ -791,11 +825,10 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     return { delivery: { medium: 'EMAIL' as const, destination: maskEmail(email) } };
   }
 
-  async function confirmForgotPassword(input: {
-    email: string;
-    code: string;
-    password: string;
-  }): Promise<void> {
+  async function confirmForgotPassword(
+    input: { email: string; code: string; password: string },
+    client: ClientInfo = {},
+  ): Promise<void> {
     const email = normaliseEmail(input.email);
     const user = await repository.findUserByEmail(email);
     if (!user?.enabled) throw new IdentityError(400, 'CODE_MISMATCH', M.invalidResetCode);
@@ -817,6 +850,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     // Issue 4: a reset ends every session; proving the mailbox also lifts a lock-out.
     await endUserSessions(user.id, now);
     await repository.clearSignInFailures(accountKeys.hash(email));
+    await audit({ userId: user.id, ...client }, 'identity.password.reset', user.id);
   }
 
   // --- administration (used by other modules, e.g. the users invite) ----------------------------------
@@ -933,6 +967,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     refresh,
     signOut,
     listSessions,
+    listActivity,
     endSession,
     endOtherSessions,
     getUser,

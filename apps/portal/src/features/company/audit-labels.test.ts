@@ -334,6 +334,8 @@ const ENTRIES = {
   'identity.totp.removed': [none],
   'identity.session.ended': [{ before: null, after: { current: false } }],
   'identity.sessions.others-ended': [{ before: null, after: { ended: ['sess-1', 'sess-2'] } }],
+  'identity.password.changed': [none],
+  'identity.password.reset': [none],
 } satisfies Record<AuditAction, Entry[]>;
 
 const FIELDS = 'access.audit.fields.';
@@ -360,6 +362,8 @@ const NOTHING_SHOWN = new Set<AuditAction>([
   'identity.totp.added',
   'identity.totp.removed',
   'identity.sessions.others-ended',
+  'identity.password.changed',
+  'identity.password.reset',
 ]);
 
 describe('audit field labels', () => {

@@ -284,6 +284,8 @@ export const accessEnGB = {
       'identity_sessions_others-ended': 'Other sessions signed out',
       identity_totp_added: 'Authenticator app added',
       identity_totp_removed: 'Authenticator app removed',
+      identity_password_changed: 'Password changed',
+      identity_password_reset: 'Password reset with an e-mailed code',
       invitation_accept: 'Invitation accepted',
       invitation_create: 'Invitation sent',
       invitation_decline: 'Invitation declined',

@@ -289,6 +289,8 @@ export const accessEsES: LocaleResources['access'] = {
       'identity_sessions_others-ended': 'Otras sesiones cerradas',
       identity_totp_added: 'Aplicación de autenticación añadida',
       identity_totp_removed: 'Aplicación de autenticación eliminada',
+      identity_password_changed: 'Contraseña cambiada',
+      identity_password_reset: 'Contraseña restablecida con un código enviado por correo',
       invitation_accept: 'Invitación aceptada',
       invitation_create: 'Invitación enviada',
       invitation_decline: 'Invitación rechazada',

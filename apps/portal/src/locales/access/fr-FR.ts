@@ -297,6 +297,8 @@ export const accessFrFR: LocaleResources['access'] = {
       'identity_sessions_others-ended': 'Autres sessions déconnectées',
       identity_totp_added: "Application d'authentification ajoutée",
       identity_totp_removed: "Application d'authentification supprimée",
+      identity_password_changed: 'Mot de passe modifié',
+      identity_password_reset: 'Mot de passe réinitialisé avec un code reçu par e-mail',
       invitation_accept: 'Invitation acceptée',
       invitation_create: 'Invitation envoyée',
       invitation_decline: 'Invitation refusée',

@@ -289,6 +289,8 @@ export const accessItIT: LocaleResources['access'] = {
       'identity_sessions_others-ended': 'Altre sessioni disconnesse',
       identity_totp_added: 'App di autenticazione aggiunta',
       identity_totp_removed: 'App di autenticazione rimossa',
+      identity_password_changed: 'Password modificata',
+      identity_password_reset: 'Password reimpostata con un codice ricevuto via e-mail',
       invitation_accept: 'Invito accettato',
       invitation_create: 'Invito inviato',
       invitation_decline: 'Invito rifiutato',

@@ -24,4 +24,8 @@ export const sessionsEnGB = {
   othersEnded: 'Other sessions ended: {{count}}. Those devices are signed out within a minute.',
   noOthers: 'No other session is signed in.',
   notFound: 'That session has already ended.',
+  activity: 'Recent security activity',
+  activityIntro: 'Changes to your password and sign-in methods, and sessions you ended, newest first.',
+  activityNone: 'No security changes yet.',
+  activityFrom: '{{browser}} · {{ip}}',
 };

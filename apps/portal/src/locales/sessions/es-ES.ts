@@ -27,4 +27,9 @@ export const sessionsEsES: Widen<typeof sessionsEnGB> = {
     'Otras sesiones cerradas: {{count}}. Esos dispositivos saldrán de la cuenta en menos de un minuto.',
   noOthers: 'No hay ninguna otra sesión iniciada.',
   notFound: 'Esa sesión ya estaba cerrada.',
+  activity: 'Actividad de seguridad reciente',
+  activityIntro:
+    'Cambios de tu contraseña y de tus métodos de inicio de sesión, y sesiones que cerraste, de la más reciente a la más antigua.',
+  activityNone: 'Aún no hay cambios de seguridad.',
+  activityFrom: '{{browser}} · {{ip}}',
 };

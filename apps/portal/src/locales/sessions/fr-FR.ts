@@ -26,4 +26,9 @@ export const sessionsFrFR: Widen<typeof sessionsEnGB> = {
   othersEnded: 'Autres sessions fermées : {{count}}. Ces appareils seront déconnectés d’ici une minute.',
   noOthers: 'Aucune autre session n’est ouverte.',
   notFound: 'Cette session est déjà fermée.',
+  activity: 'Activité de sécurité récente',
+  activityIntro:
+    'Les changements de votre mot de passe et de vos méthodes de connexion, et les sessions que vous avez fermées, des plus récents aux plus anciens.',
+  activityNone: 'Aucun changement de sécurité pour l’instant.',
+  activityFrom: '{{browser}} · {{ip}}',
 };

@@ -26,4 +26,9 @@ export const sessionsItIT: Widen<typeof sessionsEnGB> = {
   othersEnded: 'Altre sessioni chiuse: {{count}}. Quei dispositivi verranno disconnessi entro un minuto.',
   noOthers: 'Nessun’altra sessione è aperta.',
   notFound: 'Quella sessione è già stata chiusa.',
+  activity: 'Attività di sicurezza recente',
+  activityIntro:
+    'Le modifiche alla password e ai metodi di accesso, e le sessioni che hai chiuso, dalla più recente.',
+  activityNone: 'Ancora nessuna modifica di sicurezza.',
+  activityFrom: '{{browser}} · {{ip}}',
 };

@@ -14,3 +14,10 @@ export const endSession = (id: string): Promise<ResponseData<'endSession'>> =>
 
 export const endOtherSessions = (): Promise<ResponseData<'endOtherSessions'>> =>
   apiRequest('POST', '/identity/sessions/end-others', {});
+
+/** The signed-in user's own security activity (password, sign-in factors, ended sessions), newest first. */
+export type SecurityEvent = ResponseData<'listSecurityActivity'>[number];
+export const activityQueryKey = ['identity', 'activity'] as const;
+
+export const listSecurityActivity = (): Promise<ResponseData<'listSecurityActivity'>> =>
+  apiRequest('GET', '/identity/activity');

@@ -1,13 +1,16 @@
-import { Badge, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Divider, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format/dates.ts';
 import { currentLocale } from '../../../lib/i18n/i18n.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import {
+  activityQueryKey,
   endOtherSessions,
   endSession,
+  listSecurityActivity,
   listSessions,
+  type SecurityEvent,
   sessionsQueryKey,
   type UserSession,
 } from '../api/sessions.ts';
@@ -23,15 +26,20 @@ export function SessionsList({ opened, onClose }: { opened: boolean; onClose: ()
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const sessions = useQuery({ queryKey: sessionsQueryKey, queryFn: listSessions, enabled: opened });
+  const activity = useQuery({ queryKey: activityQueryKey, queryFn: listSecurityActivity, enabled: opened });
   const flow = useFlow('sessions');
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const when = (value: string) => formatDate(value, currentLocale(), zone, 'dateTime');
 
-  const nameOf = (session: UserSession) => {
+  const nameOf = (session: Pick<UserSession, 'browser' | 'os'>) => {
     const browser = session.browser ?? t('sessions.unknownBrowser');
     return session.os ? t('sessions.browserOn', { browser, os: session.os }) : browser;
   };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
+      queryClient.invalidateQueries({ queryKey: activityQueryKey }),
+    ]);
 
   const endOne = async (id: string) => {
     if (!(await flow.run(() => endSession(id)))) return;
@@ -127,6 +135,64 @@ export function SessionsList({ opened, onClose }: { opened: boolean; onClose: ()
   return (
     <Modal opened={opened} onClose={close} title={t('sessions.title')} centered size="lg">
       {body}
+      <Divider my="lg" />
+      <SecurityActivity events={activity.data} failed={activity.isError} when={when} nameOf={nameOf} />
     </Modal>
+  );
+}
+
+/** What the audit log recorded of the user's own password, sign-in factors and ended sessions, newest first. */
+function SecurityActivity({
+  events,
+  failed,
+  when,
+  nameOf,
+}: {
+  events: SecurityEvent[] | undefined;
+  failed: boolean;
+  when: (value: string) => string;
+  nameOf: (event: Pick<SecurityEvent, 'browser' | 'os'>) => string;
+}) {
+  const { t } = useTranslation();
+  let list: React.ReactNode;
+  if (!events) list = failed ? <FlowAlert errorKey="errors.generic" /> : <Loader size="sm" />;
+  else if (events.length === 0)
+    list = (
+      <Text size="sm" c="dimmed">
+        {t('sessions.activityNone')}
+      </Text>
+    );
+  else
+    list = (
+      <Stack
+        gap="xs"
+        component="ul"
+        aria-label={t('sessions.activity')}
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
+        {events.map((event) => (
+          <li key={event.id}>
+            <Text size="sm" fw={600}>
+              {t(`access.audit.actions.${event.action.replaceAll('.', '_')}`, { defaultValue: event.action })}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {when(event.at)} ·{' '}
+              {t('sessions.activityFrom', {
+                browser: nameOf(event),
+                ip: event.ip ?? t('sessions.ipUnknown'),
+              })}
+            </Text>
+          </li>
+        ))}
+      </Stack>
+    );
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h5">
+        {t('sessions.activity')}
+      </Title>
+      <Text size="sm">{t('sessions.activityIntro')}</Text>
+      {list}
+    </Stack>
   );
 }

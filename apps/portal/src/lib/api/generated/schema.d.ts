@@ -134,6 +134,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/identity/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's latest 50 security events (password changed or reset, passkeys and authenticator added or removed, sessions ended), newest first, with the browser and IP each came from */
+        get: operations["listSecurityActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/identity/sessions/end-others": {
         parameters: {
             query?: never;
@@ -5188,6 +5205,89 @@ export interface operations {
                             lastSeenAt: string;
                             /** @description The session making this request */
                             current: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSecurityActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * @description An identity.* action of the audit log
+                             * @enum {string}
+                             */
+                            action: "user.invite" | "user.update" | "user.reset-password" | "user.remove" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.decline" | "transaction.refund" | "transaction.receipt" | "invoice.raise_one_off" | "capital.request" | "capital.approve" | "capital.decline" | "site.create" | "site.update" | "site.archive" | "site.passcodes.reveal" | "site.settings.update" | "site.integration.push.rotate" | "site.integration.pull.rotate" | "device.rename" | "device.order" | "device.assign" | "rates.update" | "rates.associate-deal" | "company.update-details" | "company.two-factor-requirement" | "company.deactivate" | "override.start" | "override.end" | "staff.request" | "merchant.transfer" | "merchant.churn" | "merchant.churned" | "merchant.block" | "merchant.unblock" | "staff.search" | "deal.create" | "deal.withdraw" | "deal.extend" | "identity.passkey.added" | "identity.passkey.removed" | "identity.totp.added" | "identity.totp.removed" | "identity.session.ended" | "identity.sessions.others-ended" | "identity.password.changed" | "identity.password.reset";
+                            at: string;
+                            /** @description From the User-Agent, e.g. "Chrome 131" */
+                            browser: string | null;
+                            /** @description From the User-Agent, e.g. "macOS", "Android 15" */
+                            os: string | null;
+                            /** @enum {string} */
+                            device: "desktop" | "mobile" | "tablet" | "unknown";
+                            ip: string | null;
                         }[];
                     };
                 };
