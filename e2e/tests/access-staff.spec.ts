@@ -77,6 +77,14 @@ test('staff search a merchant, override with a reason, see the banner and change
   await page.getByRole('button', { name: 'End override' }).click();
   await expect(banner).toHaveCount(0);
 
+  // The search belongs to no merchant: staff read it in their own audit log on Manage companies.
+  await page.goto('/companies');
+  const staffLog = page.getByRole('table', { name: 'Staff audit log' });
+  const search = staffLog.getByRole('row').filter({ hasText: 'Name Brightwater' }).first();
+  await expect(search).toContainText('Staff search', slowLoad);
+  await expect(search).toContainText(demo.staff.email);
+  await expect(search).toContainText('Results 1');
+
   const { log, owner, context } = await ownerAuditLog(browser);
   await expect(log.getByRole('row', { name: /Staff override started/ })).toContainText(demo.staff.email);
   const ratesChange = log.getByRole('row', { name: /Rates changed/ });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantDb } from '../src/access/tenant-db.ts';
@@ -56,6 +57,74 @@ describe('staff powers, company settings and the audit log', () => {
       actorUserId: w.users.staff.id,
       after: { name: 'staff alpha', results: 1 },
     });
+  });
+
+  it("shows staff the merchant-less staff entries (searches, deals) newest first in keyset pages, never a person's own sign-in entries or a merchant's; 404 to anyone else", async () => {
+    const staffLog = (query = '', actor: 'staff' | 'ownerA' = 'staff') =>
+      t.app.inject({ url: `/api/v1/staff/audit-log${query}`, headers: w.headers(actor) });
+    const otherStaff = randomUUID();
+    // Entries the staff log must not show: a person's own (identity), and one of a merchant.
+    await t.database.db.insert(auditLog).values([
+      {
+        actorUserId: w.users.staff.id,
+        actingAs: 'member',
+        action: 'identity.password.changed',
+        at: new Date('2026-02-01T09:00:00Z'),
+      },
+      {
+        merchantId: w.merchantA,
+        actorUserId: w.users.staff.id,
+        actingAs: 'staff',
+        action: 'merchant.block',
+        at: new Date('2026-02-01T09:00:00Z'),
+      },
+      ...Array.from({ length: 51 }, (_, index) => ({
+        actorUserId: otherStaff,
+        actorEmail: 'other.staff@example.com',
+        actingAs: 'staff',
+        action: 'deal.create' as const,
+        entityType: 'deal',
+        after: { reference: `DL-${index}` },
+        at: new Date(Date.UTC(2026, 0, 1, 9, index)),
+      })),
+    ]);
+
+    const first = await staffLog();
+    expect(first.statusCode).toBe(200);
+    const page = first.json();
+    expect(page.data).toHaveLength(50);
+    // Newest first: this test's search (1 March), then the deals from 09:50 down.
+    expect(page.data[0]).toMatchObject({ action: 'staff.search', actingAs: 'staff', after: { results: 1 } });
+    expect(page.data[1]).toMatchObject({ action: 'deal.create', after: { reference: 'DL-50' } });
+    expect(page.data.map((entry: { action: string }) => entry.action)).not.toContain(
+      'identity.password.changed',
+    );
+    expect(page.data.map((entry: { action: string }) => entry.action)).not.toContain('merchant.block');
+    const second = (await staffLog(`?lastKey=${encodeURIComponent(page.lastKey)}`)).json();
+    expect(second.data.map((entry: { after: { reference: string } }) => entry.after.reference)).toEqual([
+      'DL-1',
+      'DL-0',
+    ]);
+    expect(second.lastKey).toBeNull();
+
+    // Filtered by person and by date.
+    const bySearcher = (await staffLog(`?actorId=${w.users.staff.id}`)).json().data;
+    expect(bySearcher.map((entry: { action: string }) => entry.action)).toEqual(['staff.search']);
+    const window = (await staffLog('?from=2026-01-01T09:10:00.000Z&to=2026-01-01T09:12:00.000Z')).json().data;
+    expect(window.map((entry: { after: { reference: string } }) => entry.after.reference)).toEqual([
+      'DL-12',
+      'DL-11',
+      'DL-10',
+    ]);
+    const backwards = await staffLog('?from=2026-01-02T00:00:00.000Z&to=2026-01-01T00:00:00.000Z');
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().error.details[0]).toMatchObject({ field: 'to' });
+    const forged = await staffLog('?lastKey=not-a-key');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.details[0]).toMatchObject({ field: 'lastKey' });
+
+    // Nobody but staff: a company owner gets 404.
+    expect((await staffLog('', 'ownerA')).statusCode).toBe(404);
   });
 
   it('starts an override only with a reason, for 60 minutes, and audits every action under it with both identities', async () => {

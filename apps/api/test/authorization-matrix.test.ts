@@ -210,6 +210,7 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     expect: STAFF_ONLY,
     request: () => ({ url: '/api/v1/merchants/staff-search?name=matrix' }),
   },
+  'GET /api/v1/staff/audit-log': { expect: STAFF_ONLY, request: () => ({ url: '/api/v1/staff/audit-log' }) },
   'GET /api/v1/merchants/:id/users': { expect: OWNER_A, request: (w) => ({ url: m(w, '/users') }) },
   'POST /api/v1/merchants/:id/users': {
     expect: OWNER_A,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, lte, or } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../access/tenant-db.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
@@ -41,4 +41,58 @@ export const auditRepository = {
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(limit);
   },
+
+  /**
+   * Staff's merchant-less entries (searches, deals), newest first, through the security-definer function
+   * `app_staff_audit_log` (migration 0046): app_user cannot read merchant-less rows. In `withoutMerchant`.
+   */
+  async listStaff(
+    tx: Tx,
+    filter: { from?: Date | undefined; to?: Date | undefined; actorId?: string | undefined },
+    after: AuditCursor | undefined,
+    limit: number,
+  ): Promise<AuditRow[]> {
+    const iso = (date: Date | undefined) => date?.toISOString() ?? null;
+    const result = await tx.execute(
+      sql`select * from app_staff_audit_log(${iso(filter.from)}::timestamptz, ${iso(filter.to)}::timestamptz,
+            ${filter.actorId ?? null}::uuid, ${iso(after?.at)}::timestamptz, ${after?.id ?? null}::uuid,
+            ${limit})`,
+    );
+    return (result as unknown as { rows: StaffAuditRow[] }).rows.map((row) => ({
+      id: row.id,
+      merchantId: row.merchant_id,
+      actorUserId: row.actor_user_id,
+      actorEmail: row.actor_email,
+      actingAs: row.acting_as,
+      overrideId: row.override_id,
+      action: row.action,
+      entityType: row.entity_type,
+      entityId: row.entity_id,
+      before: row.before,
+      after: row.after,
+      ip: row.ip,
+      userAgent: row.user_agent,
+      requestId: row.request_id,
+      at: new Date(row.at),
+    }));
+  },
 };
+
+/** A row of `app_staff_audit_log`, as the driver gives it (column names, `at` as text or a Date). */
+interface StaffAuditRow {
+  id: string;
+  merchant_id: string | null;
+  actor_user_id: string | null;
+  actor_email: string | null;
+  acting_as: string;
+  override_id: string | null;
+  action: AuditRow['action'];
+  entity_type: string | null;
+  entity_id: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  user_agent: string | null;
+  request_id: string | null;
+  at: string | Date;
+}

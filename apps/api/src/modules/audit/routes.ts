@@ -7,8 +7,17 @@ import type { AuditService } from './service.ts';
 
 /**
  * The merchant's audit log, for company admins (User:ListUsers and Company:UpdateDetails company-wide, which
- * only CompanyOwner grants) and staff. Read-only: no route changes or removes entries.
+ * only CompanyOwner grants) and staff; and staff's own merchant-less entries, for staff. Read-only: no route
+ * changes or removes entries.
  */
+/** Both logs answer a page, a 400 naming the field, or 401/404 (a caller who may not read it learns nothing). */
+const pageResponses = {
+  200: auditPageSchema,
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+};
+
 export const auditRoutes: FastifyPluginAsyncZod<{ service: AuditService }> = async (app, { service }) => {
   app.get(
     '/v1/merchants/:id/audit-log',
@@ -26,14 +35,26 @@ export const auditRoutes: FastifyPluginAsyncZod<{ service: AuditService }> = asy
         summary: "The merchant's audit log, newest first, filtered by date and person",
         params: merchantPathSchema,
         querystring: auditQuerySchema,
-        response: {
-          200: auditPageSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          404: errorBodySchema,
-        },
+        response: pageResponses,
       },
     },
     async (request) => service.list(accessOf(request), request.query),
+  );
+
+  app.get(
+    '/v1/staff/audit-log',
+    {
+      config: { access: { kind: 'staff' } },
+      schema: {
+        operationId: 'listStaffAuditLog',
+        tags: ['audit', 'staff'],
+        summary:
+          "Staff: staff's entries that belong to no merchant (searches across merchants, deals), newest first, " +
+          'filtered by date and person',
+        querystring: auditQuerySchema,
+        response: pageResponses,
+      },
+    },
+    async (request) => service.listStaff(request.query),
   );
 };

@@ -45,38 +45,61 @@ export function toAuditEntry(row: AuditRow) {
   };
 }
 
-/** Reading a merchant's audit log (newest first, keyset pages). There is no way to change or remove entries. */
+interface AuditQuery {
+  from?: string | undefined;
+  to?: string | undefined;
+  actorId?: string | undefined;
+  lastKey?: string | undefined;
+}
+
+/** The query's filter and cursor; a "to" before "from" is refused (400 naming `to`). */
+function readQuery(query: AuditQuery) {
+  const filter = {
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
+    actorId: query.actorId,
+  };
+  if (filter.from && filter.to && filter.from > filter.to) {
+    throw badRequest('The request is not valid', [
+      { field: 'to', rule: 'validation.invalid', message: 'Invalid value' },
+    ]);
+  }
+  return { filter, cursor: query.lastKey ? decodeKey(query.lastKey) : undefined };
+}
+
+/** One page of AUDIT_PAGE_SIZE from `rows` (read with one more, to know whether another page follows). */
+function pageOf(rows: AuditRow[]) {
+  const page = rows.slice(0, AUDIT_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    data: page.map(toAuditEntry),
+    lastKey: rows.length > AUDIT_PAGE_SIZE && last ? encodeKey(last) : null,
+  };
+}
+
+/**
+ * Reading a merchant's audit log, and staff's own entries that belong to no merchant (newest first, keyset
+ * pages). There is no way to change or remove entries.
+ */
 export function createAuditService(deps: { tenantDb: TenantDb }) {
   return {
-    async list(
-      access: MerchantAccessContext,
-      query: {
-        from?: string | undefined;
-        to?: string | undefined;
-        actorId?: string | undefined;
-        lastKey?: string | undefined;
-      },
-    ) {
-      const cursor = query.lastKey ? decodeKey(query.lastKey) : undefined;
-      const filter = {
-        from: query.from ? new Date(query.from) : undefined,
-        to: query.to ? new Date(query.to) : undefined,
-        actorId: query.actorId,
-      };
-      if (filter.from && filter.to && filter.from > filter.to) {
-        throw badRequest('The request is not valid', [
-          { field: 'to', rule: 'validation.invalid', message: 'Invalid value' },
-        ]);
-      }
-      const rows = await deps.tenantDb.forMerchant(access.merchantId, (tx) =>
-        auditRepository.list(tx, access.merchantId, filter, cursor, AUDIT_PAGE_SIZE + 1),
+    async list(access: MerchantAccessContext, query: AuditQuery) {
+      const { filter, cursor } = readQuery(query);
+      return pageOf(
+        await deps.tenantDb.forMerchant(access.merchantId, (tx) =>
+          auditRepository.list(tx, access.merchantId, filter, cursor, AUDIT_PAGE_SIZE + 1),
+        ),
       );
-      const page = rows.slice(0, AUDIT_PAGE_SIZE);
-      const last = page.at(-1);
-      return {
-        data: page.map(toAuditEntry),
-        lastKey: rows.length > AUDIT_PAGE_SIZE && last ? encodeKey(last) : null,
-      };
+    },
+
+    /** Staff's searches across merchants and deals made before their merchant exists: the route is staff-only. */
+    async listStaff(query: AuditQuery) {
+      const { filter, cursor } = readQuery(query);
+      return pageOf(
+        await deps.tenantDb.withoutMerchant((tx) =>
+          auditRepository.listStaff(tx, filter, cursor, AUDIT_PAGE_SIZE + 1),
+        ),
+      );
     },
   };
 }

@@ -252,6 +252,9 @@ export const accessEnGB = {
   },
   audit: {
     title: 'Audit log',
+    staffTitle: 'Staff audit log',
+    staffIntro:
+      'What staff did on no merchant: searches across merchants and deals. What staff do inside a merchant is in that merchant’s audit log.',
     from: 'From',
     to: 'To',
     person: 'Person',
@@ -265,6 +268,7 @@ export const accessEnGB = {
     details: 'Details',
     loadMore: 'Load more',
     empty: 'No entries match these filters.',
+    none: 'Nothing has been recorded yet.',
     actions: {
       capital_approve: 'Capital advance approved',
       capital_decline: 'Capital advance declined',

@@ -257,6 +257,9 @@ export const accessEsES: LocaleResources['access'] = {
   },
   audit: {
     title: 'Registro de auditoría',
+    staffTitle: 'Registro de auditoría del personal',
+    staffIntro:
+      'Lo que hizo el personal fuera de cualquier comercio: búsquedas entre comercios y acuerdos. Lo que el personal hace dentro de un comercio está en el registro de auditoría de ese comercio.',
     from: 'Desde',
     to: 'Hasta',
     person: 'Persona',
@@ -270,6 +273,7 @@ export const accessEsES: LocaleResources['access'] = {
     details: 'Detalles',
     loadMore: 'Cargar más',
     empty: 'Ninguna entrada coincide con estos filtros.',
+    none: 'Todavía no se ha registrado nada.',
     actions: {
       capital_approve: 'Anticipo de capital aprobado',
       capital_decline: 'Anticipo de capital rechazado',

@@ -265,6 +265,9 @@ export const accessFrFR: LocaleResources['access'] = {
   },
   audit: {
     title: "Journal d'audit",
+    staffTitle: "Journal d'audit du personnel",
+    staffIntro:
+      'Ce que le personnel a fait hors de tout commerçant : recherches parmi les commerçants et accords. Ce que le personnel fait chez un commerçant figure dans le journal d’audit de ce commerçant.',
     from: 'Du',
     to: 'Au',
     person: 'Personne',
@@ -278,6 +281,7 @@ export const accessFrFR: LocaleResources['access'] = {
     details: 'Détails',
     loadMore: 'Afficher plus',
     empty: 'Aucune entrée ne correspond à ces filtres.',
+    none: "Rien n'a encore été enregistré.",
     actions: {
       capital_approve: 'Avance de trésorerie approuvée',
       capital_decline: 'Avance de trésorerie refusée',

@@ -257,6 +257,9 @@ export const accessItIT: LocaleResources['access'] = {
   },
   audit: {
     title: 'Registro di audit',
+    staffTitle: 'Registro di audit del personale',
+    staffIntro:
+      'Ciò che il personale ha fatto fuori da qualsiasi esercente: ricerche tra gli esercenti e accordi. Ciò che il personale fa all’interno di un esercente è nel registro di audit di quell’esercente.',
     from: 'Dal',
     to: 'Al',
     person: 'Persona',
@@ -270,6 +273,7 @@ export const accessItIT: LocaleResources['access'] = {
     details: 'Dettagli',
     loadMore: 'Carica altri',
     empty: 'Nessuna voce corrisponde a questi filtri.',
+    none: 'Non è stato ancora registrato nulla.',
     actions: {
       capital_approve: 'Anticipo di capitale approvato',
       capital_decline: 'Anticipo di capitale rifiutato',

@@ -4,6 +4,7 @@ import { holdsPermissions, type Permission } from '@mp/domain/permissions';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AuditLog } from '../../../components/audit-log/audit-log.tsx';
 import { Page } from '../../../components/page.tsx';
 import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import type { Merchant } from '../../../lib/api/types.ts';
@@ -14,7 +15,6 @@ import { isStaffUser } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { useRates } from '../api/get-rates.ts';
 import { useMerchantUsers } from '../api/list-merchant-users.ts';
-import { AuditLog } from '../components/audit-log.tsx';
 import { CompanyDetailsForm } from '../components/company-details-form.tsx';
 import { DeactivateCompany } from '../components/deactivate-company.tsx';
 import { RatesSummary, RatesSummaryLoading } from '../components/rates-summary.tsx';
@@ -121,7 +121,7 @@ function AuditPanel({ merchant, locale }: { merchant: Merchant; locale: Locale }
   const sites = useSites(merchant.merchantId);
   return (
     <AuditLog
-      merchantId={merchant.merchantId}
+      path={`/v1/merchants/${encodeURIComponent(merchant.merchantId)}/audit-log`}
       timeZone={merchant.timeZone}
       locale={locale}
       currency={merchant.currency}

@@ -2,7 +2,6 @@ import { AUDIT_ACTIONS, type AuditAction } from '@mp/domain/audit-actions';
 import { describe, expect, it } from 'vitest';
 import { aSite } from '../../../test/fixtures.ts';
 import { accessEnGB } from '../../locales/access/en-GB.ts';
-import type { Site } from '../sites/api/sites-api.ts';
 import { readableChanges } from './audit-readable.ts';
 
 type Entry = { before: unknown; after: unknown };
@@ -51,6 +50,7 @@ const capitalRequest = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 // A site's entries carry its view, as GET …/sites/{siteId} answers it.
+type Site = ReturnType<typeof aSite>;
 const site = (overrides: Partial<Site> = {}, address: Partial<Site['address']> = {}) =>
   aSite({ ...overrides, address: { ...aSite().address, ...address } });
 const siteSettings = (on: boolean, pins: string) => ({

@@ -1,25 +1,30 @@
 import { List, Stack, Text } from '@mantine/core';
 import type { Locale } from '@mp/domain/locales';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/data-table.tsx';
-import { DateTime } from '../../../components/date-time.tsx';
-import { FilterBar } from '../../../components/filter-bar.tsx';
-import { useUrlFilters } from '../../../components/use-url-filters.ts';
-import type { SiteSummary } from '../../../lib/merchant/sites.ts';
-import { type AuditEntry, type AuditFilter, useAuditLog } from '../api/list-audit-log.ts';
-import { type AuditReadingContext, readableChanges } from '../audit-readable.ts';
+import type { SiteSummary } from '../../lib/merchant/sites.ts';
+import { DataTable } from '../data-table.tsx';
+import { DateTime } from '../date-time.tsx';
+import { FilterBar, type FilterField } from '../filter-bar.tsx';
+import { useUrlFilters } from '../use-url-filters.ts';
 import classes from './audit-log.module.css';
+import { type AuditEntry, type AuditFilter, auditLogQueryOptions } from './audit-page.ts';
+import { type AuditReadingContext, readableChanges } from './audit-readable.ts';
 
 interface AuditLogProps {
-  merchantId: string;
+  /** The log's route: a merchant's (`/v1/merchants/{id}/audit-log`) or staff's (`/v1/staff/audit-log`). */
+  path: string;
+  /** Names the table for screen readers (default "Audit log"). */
+  label?: string;
+  /** The zone "When" and instants in details are shown in: the merchant's, or the reader's for staff's log. */
   timeZone: string;
   locale: Locale;
-  /** ISO 4217: amounts an entry records without their currency are the merchant's. */
-  currency: string;
-  /** The merchant's users, for the person filter. */
-  people: readonly { userId: string; label: string }[];
+  /** ISO 4217: amounts an entry records without their currency are the merchant's (none for staff's log). */
+  currency?: string;
+  /** The merchant's users, for the person filter (no person filter without them). */
+  people?: readonly { userId: string; label: string }[];
   /** The merchant's sites, for the site roles a user's entry lists. */
-  sites: readonly SiteSummary[];
+  sites?: readonly SiteSummary[];
 }
 
 const MAX_CHANGES_SHOWN = 12;
@@ -78,12 +83,16 @@ function instant(date: string | undefined, end: boolean): string | undefined {
 }
 
 /**
- * The merchant's audit log (owners and staff): when (in the merchant's zone), who and as whom, what, the readable
- * changes, from where. Filters live in the URL; keyset "load more".
+ * An audit log (a merchant's, for owners and staff; staff's own on no merchant): when, who and as whom, what, the
+ * readable changes, from where. Filters live in the URL; keyset "load more".
  */
-export function AuditLog({ merchantId, timeZone, locale, currency, people, sites }: AuditLogProps) {
+export function AuditLog({ path, label, timeZone, locale, currency, people, sites }: AuditLogProps) {
   const { t } = useTranslation();
-  const reading = { currency, timeZone, sites };
+  const reading: AuditReadingContext = {
+    timeZone,
+    ...(currency ? { currency } : {}),
+    ...(sites ? { sites } : {}),
+  };
   const { values } = useUrlFilters(FILTERS);
   const from = instant(values.auditFrom, false);
   const to = instant(values.auditTo, true);
@@ -92,30 +101,30 @@ export function AuditLog({ merchantId, timeZone, locale, currency, people, sites
     ...(to ? { to } : {}),
     ...(values.auditPerson ? { actorId: values.auditPerson } : {}),
   };
-  const log = useAuditLog(merchantId, filter);
+  const log = useInfiniteQuery(auditLogQueryOptions(path, filter));
+  const fields: FilterField[] = [
+    { type: 'date', name: 'auditFrom', label: t('access.audit.from') },
+    { type: 'date', name: 'auditTo', label: t('access.audit.to') },
+  ];
+  if (people)
+    fields.push({
+      type: 'select',
+      name: 'auditPerson',
+      label: t('access.audit.person'),
+      options: people.map((p) => ({ value: p.userId, label: p.label })),
+    });
   const actionName = (entry: AuditEntry) =>
     t(`access.audit.actions.${entry.action.replaceAll('.', '_')}`, { defaultValue: entry.action });
   return (
     <Stack gap="md">
-      <FilterBar
-        fields={[
-          { type: 'date', name: 'auditFrom', label: t('access.audit.from') },
-          { type: 'date', name: 'auditTo', label: t('access.audit.to') },
-          {
-            type: 'select',
-            name: 'auditPerson',
-            label: t('access.audit.person'),
-            options: people.map((p) => ({ value: p.userId, label: p.label })),
-          },
-        ]}
-      />
+      <FilterBar fields={fields} />
       <DataTable<AuditEntry>
-        label={t('access.audit.title')}
+        label={label ?? t('access.audit.title')}
         records={log.data?.pages.flatMap((page) => page.data)}
         idAccessor="id"
         error={log.error}
         onRetry={() => void log.refetch()}
-        empty={{ text: t('access.audit.empty') }}
+        empty={{ text: Object.keys(filter).length > 0 ? t('access.audit.empty') : t('access.audit.none') }}
         keyset={{
           hasMore: log.hasNextPage,
           loadingMore: log.isFetchingNextPage,
