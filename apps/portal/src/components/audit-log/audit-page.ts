@@ -31,10 +31,13 @@ export async function fetchAuditPage(
   return (await response.json()) as AuditPage;
 }
 
+/** The query key of every page and filter of the audit log at `path` (to refetch it after an audited action). */
+export const auditLogKey = (path: string) => ['audit-log', path] as const;
+
 /** An audit log's pages at `path`: a merchant's (`/v1/merchants/{id}/audit-log`) or staff's (`/v1/staff/audit-log`). */
 export function auditLogQueryOptions(path: string, filter: AuditFilter) {
   return infiniteQueryOptions({
-    queryKey: ['audit-log', path, filter],
+    queryKey: [...auditLogKey(path), filter],
     queryFn: ({ pageParam }) => fetchAuditPage(path, filter, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.lastKey ?? undefined,

@@ -1,4 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { auditLogKey } from '../../../components/audit-log/audit-page.ts';
 import type { ResponseData } from '../../../lib/api/operations.ts';
 import { apiRequest } from '../../../lib/api/request.ts';
 
@@ -17,6 +19,16 @@ export function staffSearchQueryOptions(name: string) {
   });
 }
 
+/** The path of staff's own audit log, where each search is recorded (components/audit-log). */
+export const STAFF_AUDIT_LOG_PATH = '/v1/staff/audit-log';
+
+/** A search's results; each answer is a new entry of staff's audit log, so a log on screen is read again. */
 export function useStaffSearchMerchants(name: string) {
-  return useQuery(staffSearchQueryOptions(name));
+  const queryClient = useQueryClient();
+  const search = useQuery(staffSearchQueryOptions(name));
+  useEffect(() => {
+    if (search.dataUpdatedAt > 0)
+      void queryClient.invalidateQueries({ queryKey: auditLogKey(STAFF_AUDIT_LOG_PATH) });
+  }, [search.dataUpdatedAt, queryClient]);
+  return search;
 }

@@ -2,6 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AuditLog } from '../../../components/audit-log/audit-log.tsx';
 import { currentLocale } from '../../../lib/i18n/i18n.ts';
+import { STAFF_AUDIT_LOG_PATH } from '../api/staff-search-merchants.ts';
 
 /**
  * Staff's own audit log on Company › Manage companies: what staff did on no merchant (searches across merchants,
@@ -17,7 +18,7 @@ export function StaffAuditLog() {
       </Title>
       <Text c="dimmed">{t('access.audit.staffIntro')}</Text>
       <AuditLog
-        path="/v1/staff/audit-log"
+        path={STAFF_AUDIT_LOG_PATH}
         label={t('access.audit.staffTitle')}
         timeZone={Intl.DateTimeFormat().resolvedOptions().timeZone}
         locale={currentLocale()}
