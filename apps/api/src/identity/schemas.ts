@@ -128,13 +128,17 @@ export const jwksResponse = z.object({
 
 // Issue 15: the sessions list.
 export const sessionIdParams = z.object({ id: z.uuid() });
+/** What a request's User-Agent says (parseUserAgent): the sessions list and the security activity show it. */
+const userAgentFields = {
+  browser: z.string().nullable().describe('From the User-Agent, e.g. "Chrome 131"'),
+  os: z.string().nullable().describe('From the User-Agent, e.g. "macOS", "Android 15"'),
+  device: z.enum(['desktop', 'mobile', 'tablet', 'unknown']),
+};
 export const sessionsResponse = z.object({
   data: z.array(
     z.object({
       id: z.uuid(),
-      browser: z.string().nullable().describe('From the User-Agent, e.g. "Chrome 131"'),
-      os: z.string().nullable().describe('From the User-Agent, e.g. "macOS", "Android 15"'),
-      device: z.enum(['desktop', 'mobile', 'tablet', 'unknown']),
+      ...userAgentFields,
       ip: z.string().nullable().describe('The last IP seen (no geo database is shipped)'),
       firstSeenAt: z.string(),
       lastSeenAt: z.string(),
@@ -148,9 +152,7 @@ export const activityResponse = z.object({
       id: z.uuid(),
       action: z.enum(AUDIT_ACTIONS).describe('An identity.* action of the audit log'),
       at: z.string(),
-      browser: z.string().nullable().describe('From the User-Agent, e.g. "Chrome 131"'),
-      os: z.string().nullable().describe('From the User-Agent, e.g. "macOS", "Android 15"'),
-      device: z.enum(['desktop', 'mobile', 'tablet', 'unknown']),
+      ...userAgentFields,
       ip: z.string().nullable(),
     }),
   ),

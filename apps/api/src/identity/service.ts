@@ -38,7 +38,7 @@ import {
   type SecretBox,
   totpEnrolment,
 } from './totp.ts';
-import { parseUserAgent } from './user-agent.ts';
+import { type ParsedUserAgent, parseUserAgent } from './user-agent.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -119,11 +119,8 @@ export interface ClientInfo {
   userAgent?: string | undefined;
 }
 
-export interface SessionView {
+export interface SessionView extends ParsedUserAgent {
   id: string;
-  browser: string | null;
-  os: string | null;
-  device: 'desktop' | 'mobile' | 'tablet' | 'unknown';
   ip: string | null;
   firstSeenAt: string;
   lastSeenAt: string;
@@ -131,13 +128,10 @@ export interface SessionView {
 }
 
 /** An entry of the caller's security activity: the audit log's action, when, and the browser and IP it came from. */
-export interface ActivityView {
+export interface ActivityView extends ParsedUserAgent {
   id: string;
   action: AuditAction;
   at: string;
-  browser: string | null;
-  os: string | null;
-  device: 'desktop' | 'mobile' | 'tablet' | 'unknown';
   ip: string | null;
 }
 
