@@ -68,6 +68,8 @@ export async function createIdentityTestApp(
     database,
     sent,
     advance: (ms: number) => clock.advance(ms),
+    /** The app's clock now. */
+    now: () => clock.now(),
     async close() {
       await app.close();
       if (ownDatabase) await database.close();

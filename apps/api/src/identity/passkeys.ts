@@ -188,21 +188,24 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
     }
     if (!verified.verified) throw rejected();
     const { credential, credentialDeviceType, credentialBackedUp } = verified.registrationInfo;
-    const row = await passkeys.insert({
-      userId: user.id,
-      credentialId: credential.id,
-      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
-      counter: credential.counter,
-      transports: credential.transports ?? [],
-      name: input.name,
-      deviceType: credentialDeviceType,
-      backedUp: credentialBackedUp,
-      createdAt: clock(),
+    const row = await kit.atomically(async (tx) => {
+      const inserted = await tx.passkeys.insert({
+        userId: user.id,
+        credentialId: credential.id,
+        publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+        name: input.name,
+        deviceType: credentialDeviceType,
+        backedUp: credentialBackedUp,
+        createdAt: clock(),
+      });
+      if (!inserted) throw new IdentityError(409, 'PASSKEY_ALREADY_REGISTERED', M.passkeyAlreadyRegistered);
+      // Like a confirmed authenticator app: proving the new factor marks this session as having passed one.
+      await tx.users.markFamilySecondFactor(actor.sessionId);
+      await tx.audit(actor, 'identity.passkey.added', user.id);
+      return inserted;
     });
-    if (!row) throw new IdentityError(409, 'PASSKEY_ALREADY_REGISTERED', M.passkeyAlreadyRegistered);
-    // Like a confirmed authenticator app: proving the new factor marks this session as having passed one.
-    await users.markFamilySecondFactor(actor.sessionId);
-    await kit.audit(actor, 'identity.passkey.added', user.id);
     await kit.sendMail(passkeyChangeEmail(user.email, user.locale, 'passkey_added', row.name));
     return view(row);
   }
@@ -217,9 +220,11 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
     const row = await passkeys.findForUser(user.id, passkeyId);
     if (!row) throw new IdentityError(404, 'NOT_FOUND', M.passkeyNotFound);
     await kit.requireFreshProof(actor, user, proof);
-    if (!(await passkeys.deleteForUser(user.id, passkeyId)))
-      throw new IdentityError(404, 'NOT_FOUND', M.passkeyNotFound);
-    await kit.audit(actor, 'identity.passkey.removed', user.id);
+    await kit.atomically(async (tx) => {
+      if (!(await tx.passkeys.deleteForUser(user.id, passkeyId)))
+        throw new IdentityError(404, 'NOT_FOUND', M.passkeyNotFound);
+      await tx.audit(actor, 'identity.passkey.removed', user.id);
+    });
     await kit.sendMail(passkeyChangeEmail(user.email, user.locale, 'passkey_removed', row.name));
   }
 

@@ -15,10 +15,15 @@ import {
 } from './emails.ts';
 import { IdentityError, IDENTITY_MESSAGES as M } from './errors.ts';
 import type { ProviderIdentity } from './oidc-client.ts';
-import type { PasskeyRepository } from './passkey-repository.ts';
+import { createPasskeyRepository, type PasskeyRepository } from './passkey-repository.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import type { RateLimiter } from './rate-limiter.ts';
-import type { CodePurpose, IdentityRepository, UserRow } from './repository.ts';
+import {
+  type CodePurpose,
+  createIdentityRepository,
+  type IdentityRepository,
+  type UserRow,
+} from './repository.ts';
 import {
   createSecretHasher,
   generateNumericCode,
@@ -135,6 +140,23 @@ export interface ActivityView extends ParsedUserAgent {
   ip: string | null;
 }
 
+/** What a change to a person's account writes through, inside its one transaction (`atomically`). */
+export interface AccountChange {
+  users: IdentityRepository;
+  passkeys: PasskeyRepository;
+  audit(
+    actor: AuditedActor,
+    action: AuditAction,
+    entityId: string,
+    entityType?: string,
+    after?: object | null,
+  ): Promise<void>;
+  /** Ends the user's sessions but one; this instance's token check hears of them once the transaction commits. */
+  endSessions(userId: string, now: Date, exceptFamilyId?: string): Promise<string[]>;
+  /** A session ended by the change; the token check hears of it once the transaction commits. */
+  sessionEnded(id: string): void;
+}
+
 /** How many of the newest entries the security activity shows. */
 export const ACTIVITY_SHOWN = 50;
 
@@ -247,10 +269,64 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     await repository.revokeFamily(familyId, now);
     deps.sessionCheck?.ended([familyId]);
   }
-  async function endUserSessions(userId: string, now: Date, exceptFamilyId?: string): Promise<string[]> {
-    const ended = await repository.revokeUserSessions(userId, now, exceptFamilyId);
-    deps.sessionCheck?.ended(ended);
-    return ended;
+
+  /**
+   * A change to a person's account and its audit entry in one transaction: both are written or neither, so a
+   * failed audit write leaves the password, factor or sessions as they were (decision 0120). `change` writes
+   * through the repositories bound to the transaction; this instance's access-token check hears of the sessions
+   * it ended only once it has committed (not of sessions a rolled-back transaction only meant to end).
+   */
+  async function atomically<T>(change: (tx: AccountChange) => Promise<T>): Promise<T> {
+    const ended: string[] = [];
+    const result = await deps.db.transaction((tx) => {
+      const users = createIdentityRepository(tx);
+      return change({
+        users,
+        passkeys: createPasskeyRepository(tx),
+        audit: (actor, action, entityId, entityType, after) =>
+          audit(users, tx, actor, action, entityId, entityType, after),
+        async endSessions(userId, now, exceptFamilyId) {
+          const ids = await users.revokeUserSessions(userId, now, exceptFamilyId);
+          ended.push(...ids);
+          return ids;
+        },
+        sessionEnded(id) {
+          ended.push(id);
+        },
+      });
+    });
+    if (ended.length > 0) deps.sessionCheck?.ended(ended);
+    return result;
+  }
+
+  /** The audit entry of a change, written in the change's transaction (`atomically`). */
+  async function audit(
+    users: IdentityRepository,
+    db: Db,
+    actor: AuditedActor,
+    action: AuditAction,
+    entityId: string,
+    entityType = 'user',
+    after: object | null = null,
+  ) {
+    try {
+      const user = await users.findUserById(actor.userId);
+      await db.insert(auditLog).values({
+        actorUserId: actor.userId,
+        actorEmail: user?.email ?? null,
+        actingAs: 'member',
+        action,
+        entityType,
+        entityId,
+        after,
+        ip: actor.ip ?? null,
+        userAgent: actor.userAgent ?? null,
+        at: clock(),
+      });
+    } catch (error) {
+      log.error({ err: error, action }, 'identity: writing the audit log failed');
+      throw error;
+    }
   }
 
   async function issueCode(user: UserRow, purpose: CodePurpose, ttlMs: number, secret: string) {
@@ -443,40 +519,16 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     const hash = user?.passwordHash;
     if (!user || !hash || !(await countedGuess(user, () => verifyPassword(hash, input.currentPassword))))
       throw new IdentityError(400, 'INCORRECT_CREDENTIALS', M.incorrectCurrentPassword);
-    await repository.updateUser(user.id, { passwordHash: await hashPassword(input.newPassword) }, clock());
-    // Issue 4: a password change ends the user's other sessions.
-    await endUserSessions(user.id, clock(), actor.sessionId);
-    await audit(actor, 'identity.password.changed', user.id);
+    const passwordHash = await hashPassword(input.newPassword);
+    await atomically(async (tx) => {
+      await tx.users.updateUser(user.id, { passwordHash }, clock());
+      // Issue 4: a password change ends the user's other sessions.
+      await tx.endSessions(user.id, clock(), actor.sessionId);
+      await tx.audit(actor, 'identity.password.changed', user.id);
+    });
   }
 
   // --- second factors (issue 15) ------------------------------------------------------------------------
-
-  async function audit(
-    actor: AuditedActor,
-    action: AuditAction,
-    entityId: string,
-    entityType = 'user',
-    after: object | null = null,
-  ) {
-    try {
-      const user = await repository.findUserById(actor.userId);
-      await deps.db.insert(auditLog).values({
-        actorUserId: actor.userId,
-        actorEmail: user?.email ?? null,
-        actingAs: 'member',
-        action,
-        entityType,
-        entityId,
-        after,
-        ip: actor.ip ?? null,
-        userAgent: actor.userAgent ?? null,
-        at: clock(),
-      });
-    } catch (error) {
-      log.error({ err: error, action }, 'identity: writing the audit log failed');
-      throw error;
-    }
-  }
 
   /** A 6-digit code is a TOTP (each 30-second step used once); anything else is tried as a recovery code. */
   async function secondFactorMatches(user: UserRow, code: string): Promise<boolean> {
@@ -561,19 +613,23 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     if (!user || !factor) throw new IdentityError(409, 'TOTP_NOT_STARTED', M.totpNotStarted);
     if (factor.confirmedAt) throw new IdentityError(409, 'TOTP_ALREADY_SET_UP', M.totpAlreadySetUp);
     const step = matchingStep(secretBox.open(factor.secretEncrypted), code, clock());
-    if (step === undefined || !(await repository.useTotpStep(user.id, step, clock())))
-      throw new IdentityError(400, 'CODE_MISMATCH', M.invalidSecondFactorCode, {
+    const mismatch = () =>
+      new IdentityError(400, 'CODE_MISMATCH', M.invalidSecondFactorCode, {
         details: [{ field: 'code', rule: 'totp', message: M.invalidSecondFactorCode }],
       });
+    if (step === undefined) throw mismatch();
     const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await repository.replaceRecoveryCodes(
-      user.id,
-      recoveryCodes.map((c) => codes.hash(`recovery:${user.id}:${normaliseRecoveryCode(c)}`)),
-    );
-    // The first code proves the new factor: this session has now passed a second factor (issue 15: a staff
-    // member sent to set one up continues with staff powers once the portal refreshes its tokens).
-    await repository.markFamilySecondFactor(actor.sessionId);
-    await audit(actor, 'identity.totp.added', user.id);
+    await atomically(async (tx) => {
+      if (!(await tx.users.useTotpStep(user.id, step, clock()))) throw mismatch();
+      await tx.users.replaceRecoveryCodes(
+        user.id,
+        recoveryCodes.map((c) => codes.hash(`recovery:${user.id}:${normaliseRecoveryCode(c)}`)),
+      );
+      // The first code proves the new factor: this session has now passed a second factor (issue 15: a staff
+      // member sent to set one up continues with staff powers once the portal refreshes its tokens).
+      await tx.users.markFamilySecondFactor(actor.sessionId);
+      await tx.audit(actor, 'identity.totp.added', user.id);
+    });
     await sendMail(factorChangeEmail(user.email, user.locale, 'totp_added'));
     return { recoveryCodes };
   }
@@ -620,8 +676,10 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     const factor = user ? await repository.totpFactor(user.id) : undefined;
     if (!user || !factor?.confirmedAt) throw new IdentityError(409, 'TOTP_NOT_SET_UP', M.totpNotSetUp);
     await requireFreshProof(actor, user, proof);
-    await repository.deleteTotpFactor(user.id);
-    await audit(actor, 'identity.totp.removed', user.id);
+    await atomically(async (tx) => {
+      await tx.users.deleteTotpFactor(user.id);
+      await tx.audit(actor, 'identity.totp.removed', user.id);
+    });
     await sendMail(factorChangeEmail(user.email, user.locale, 'totp_removed'));
   }
 
@@ -688,18 +746,23 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   /** Ends one of the caller's own sessions; another user's, an ended or an unknown one → 404. */
   async function endSession(actor: FactorActor, sessionId: string): Promise<void> {
     const now = clock();
-    if (!(await repository.endOwnSession(actor.userId, sessionId, now)))
-      throw new IdentityError(404, 'NOT_FOUND', M.sessionNotFound);
-    deps.sessionCheck?.ended([sessionId]);
-    await audit(actor, 'identity.session.ended', sessionId, 'session', {
-      current: sessionId === actor.sessionId,
+    await atomically(async (tx) => {
+      if (!(await tx.users.endOwnSession(actor.userId, sessionId, now)))
+        throw new IdentityError(404, 'NOT_FOUND', M.sessionNotFound);
+      tx.sessionEnded(sessionId);
+      await tx.audit(actor, 'identity.session.ended', sessionId, 'session', {
+        current: sessionId === actor.sessionId,
+      });
     });
   }
 
   /** "End all other sessions": every session of the caller but the one making the request. */
   async function endOtherSessions(actor: FactorActor): Promise<{ ended: number }> {
-    const ended = await endUserSessions(actor.userId, clock(), actor.sessionId);
-    await audit(actor, 'identity.sessions.others-ended', actor.sessionId, 'session', { ended });
+    const ended = await atomically(async (tx) => {
+      const ids = await tx.endSessions(actor.userId, clock(), actor.sessionId);
+      await tx.audit(actor, 'identity.sessions.others-ended', actor.sessionId, 'session', { ended: ids });
+      return ids;
+    });
     return { ended: ended.length };
   }
 
@@ -775,20 +838,24 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     if (user?.status !== 'force_change_password' || !user.enabled || temporaryPasswordExpired(user))
       throw failed();
     if ((await useCode(user, 'new_password_session', input.session)) !== 'ok') throw failed();
-    const updated = await repository.updateUser(
-      user.id,
-      {
-        passwordHash: await hashPassword(input.newPassword),
-        status: 'confirmed',
-        // The temporary password arrived by e-mail: using it proves the address.
-        emailVerified: true,
-        temporaryPasswordExpiresAt: null,
-      },
-      clock(),
-    );
-    if (!updated) throw failed();
-    await endUserSessions(user.id, clock());
-    await audit({ userId: user.id, ...client }, 'identity.password.changed', user.id);
+    const passwordHash = await hashPassword(input.newPassword);
+    const updated = await atomically(async (tx) => {
+      const row = await tx.users.updateUser(
+        user.id,
+        {
+          passwordHash,
+          status: 'confirmed',
+          // The temporary password arrived by e-mail: using it proves the address.
+          emailVerified: true,
+          temporaryPasswordExpiresAt: null,
+        },
+        clock(),
+      );
+      if (!row) throw failed();
+      await tx.endSessions(user.id, clock());
+      await tx.audit({ userId: user.id, ...client }, 'identity.password.changed', user.id);
+      return row;
+    });
     return startSession(updated, undefined, false, client);
   }
 
@@ -830,21 +897,24 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     if (outcome === 'expired') throw new IdentityError(400, 'CODE_EXPIRED', M.codeExpired);
     if (outcome !== 'ok') throw new IdentityError(400, 'CODE_MISMATCH', M.invalidResetCode);
     const now = clock();
-    await repository.updateUser(
-      user.id,
-      {
-        passwordHash: await hashPassword(input.password),
-        // The code arrived by e-mail: the address is proven, and a pending invitation is settled.
-        status: 'confirmed',
-        emailVerified: true,
-        temporaryPasswordExpiresAt: null,
-      },
-      now,
-    );
-    // Issue 4: a reset ends every session; proving the mailbox also lifts a lock-out.
-    await endUserSessions(user.id, now);
-    await repository.clearSignInFailures(accountKeys.hash(email));
-    await audit({ userId: user.id, ...client }, 'identity.password.reset', user.id);
+    const passwordHash = await hashPassword(input.password);
+    await atomically(async (tx) => {
+      await tx.users.updateUser(
+        user.id,
+        {
+          passwordHash,
+          // The code arrived by e-mail: the address is proven, and a pending invitation is settled.
+          status: 'confirmed',
+          emailVerified: true,
+          temporaryPasswordExpiresAt: null,
+        },
+        now,
+      );
+      // Issue 4: a reset ends every session; proving the mailbox also lifts a lock-out.
+      await tx.endSessions(user.id, now);
+      await tx.users.clearSignInFailures(accountKeys.hash(email));
+      await tx.audit({ userId: user.id, ...client }, 'identity.password.reset', user.id);
+    });
   }
 
   // --- administration (used by other modules, e.g. the users invite) ----------------------------------
@@ -883,8 +953,10 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   async function adminSetDisabled(userUuid: string, disabled: boolean): Promise<void> {
     const user = await repository.findUserById(userUuid);
     if (!user) throw new IdentityError(404, 'NOT_FOUND', 'User not found');
-    await repository.updateUser(user.id, { enabled: !disabled }, clock());
-    if (disabled) await endUserSessions(user.id, clock());
+    await atomically(async (tx) => {
+      await tx.users.updateUser(user.id, { enabled: !disabled }, clock());
+      if (disabled) await tx.endSessions(user.id, clock());
+    });
   }
 
   // --- social sign-in -------------------------------------------------------------------------------------
@@ -982,7 +1054,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     startSession,
     /** What the passkey service (passkeys.ts) shares with the rest of the second factors. */
     factorKit: {
-      audit,
+      atomically,
       sendMail,
       requireFreshProof,
       pendingSecondFactor,

@@ -1,0 +1,188 @@
+import type { AuditAction } from '@mp/domain/audit-actions';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, totpFactors } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/identity/passwords.ts';
+import { createIdentityRepository } from '../src/identity/repository.ts';
+import { totpCode } from '../src/identity/totp.ts';
+import { createIdentityTestApp } from './identity-test-app.ts';
+
+// Decision 0120: a change to a person's account and its audit entry are one transaction. When the audit entry
+// cannot be written, the answer is an error and the password, factor or sessions are as they were; never a
+// change that happened while the request said it failed, and never a change without its entry.
+
+type TestApp = Awaited<ReturnType<typeof createIdentityTestApp>>;
+const PASSWORD = 'Passw0rd!';
+
+interface Session {
+  accessToken: string;
+  refreshToken: string;
+}
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createIdentityTestApp();
+  await t.app.db.execute(
+    sql.raw(`create function test_refuse_audit() returns trigger language plpgsql as
+      $$ begin raise exception 'audit entry refused by the test'; end $$`),
+  );
+});
+afterEach(async () => {
+  await t.app.db.execute(sql.raw('drop trigger if exists test_refuse_audit on audit_log'));
+});
+afterAll(() => t.close());
+
+/** From now on the audit log refuses `action`'s entries (until the test ends). */
+async function refuseAudit(action: AuditAction) {
+  await t.app.db.execute(
+    sql.raw(`create trigger test_refuse_audit before insert on audit_log for each row
+      when (new.action = '${action}') execute function test_refuse_audit()`),
+  );
+}
+
+async function createUser(email: string) {
+  await createIdentityRepository(t.database.db).insertUser({
+    email,
+    passwordHash: await hashPassword(PASSWORD),
+    status: 'confirmed',
+  });
+}
+
+const post = (url: string, payload?: object, session?: Session) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/identity${url}`,
+    ...(payload ? { payload } : {}),
+    ...(session ? { headers: { authorization: `Bearer ${session.accessToken}` } } : {}),
+  });
+
+async function signIn(email: string, password = PASSWORD): Promise<Session> {
+  const res = await post('/sign-in', { email, password });
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+
+const signInStatus = async (email: string, password: string) =>
+  (await post('/sign-in', { email, password })).statusCode;
+/** Whether the session still refreshes; its tokens move on to the refreshed ones (each refresh token works once). */
+async function refreshes(session: Session): Promise<boolean> {
+  const res = await post('/refresh', { refreshToken: session.refreshToken });
+  if (res.statusCode !== 200) return false;
+  Object.assign(session, res.json().data);
+  return true;
+}
+const entries = (userId: string, action: AuditAction) =>
+  t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.actorUserId, userId), eq(auditLog.action, action)));
+const userIdOf = async (email: string) =>
+  (await createIdentityRepository(t.database.db).findUserByEmail(email))?.id ?? '';
+
+describe('when the audit entry cannot be written, the change is not made', () => {
+  it('a password change: the old password still signs in, the new one does not, the other session lives', async () => {
+    const email = 'change.atomic@example.com';
+    await createUser(email);
+    const other = await signIn(email);
+    const current = await signIn(email);
+    await refuseAudit('identity.password.changed');
+
+    const changed = await post(
+      '/change-password',
+      { currentPassword: PASSWORD, newPassword: 'Chang3d-Passw0rd' },
+      current,
+    );
+    expect(changed.statusCode).toBe(500);
+    expect(await signInStatus(email, PASSWORD)).toBe(200);
+    expect(await signInStatus(email, 'Chang3d-Passw0rd')).toBe(401);
+    expect(await refreshes(other)).toBe(true);
+    expect(await entries(await userIdOf(email), 'identity.password.changed')).toEqual([]);
+
+    // Once the log writes again, the same change goes through with its entry.
+    await t.app.db.execute(sql.raw('drop trigger test_refuse_audit on audit_log'));
+    const again = await post(
+      '/change-password',
+      { currentPassword: PASSWORD, newPassword: 'Chang3d-Passw0rd' },
+      current,
+    );
+    expect(again.statusCode).toBe(200);
+    expect(await signInStatus(email, 'Chang3d-Passw0rd')).toBe(200);
+    expect(await refreshes(other)).toBe(false);
+    expect(await entries(await userIdOf(email), 'identity.password.changed')).toHaveLength(1);
+  });
+
+  it('an e-mailed reset: the old password still signs in and the signed-in session lives', async () => {
+    const email = 'reset.atomic@example.com';
+    await createUser(email);
+    const session = await signIn(email);
+    await post('/forgot-password', { email });
+    const mail = t.sent.filter((message) => message.to === email).at(-1);
+    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    await refuseAudit('identity.password.reset');
+
+    const reset = await post('/confirm-forgot-password', { email, code, password: 'R3set-Passw0rd' });
+    expect(reset.statusCode).toBe(500);
+    expect(await signInStatus(email, PASSWORD)).toBe(200);
+    expect(await signInStatus(email, 'R3set-Passw0rd')).toBe(401);
+    expect(await refreshes(session)).toBe(true);
+    expect(await entries(await userIdOf(email), 'identity.password.reset')).toEqual([]);
+  });
+
+  it('ending another session: it still refreshes, and no entry says it ended', async () => {
+    const email = 'end.atomic@example.com';
+    await createUser(email);
+    const other = await signIn(email);
+    const current = await signIn(email);
+    const listed = await t.app.inject({
+      url: '/api/identity/sessions',
+      headers: { authorization: `Bearer ${current.accessToken}` },
+    });
+    const otherId = (listed.json().data as { id: string; current: boolean }[]).find((s) => !s.current)?.id;
+    await refuseAudit('identity.session.ended');
+
+    const ended = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/identity/sessions/${otherId}`,
+      headers: { authorization: `Bearer ${current.accessToken}` },
+    });
+    expect(ended.statusCode).toBe(500);
+    expect(await refreshes(other)).toBe(true);
+    // This instance's token check was not told of a session that did not end.
+    const me = await t.app.inject({
+      url: '/api/identity/me',
+      headers: { authorization: `Bearer ${other.accessToken}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(await entries(await userIdOf(email), 'identity.session.ended')).toEqual([]);
+
+    // "End all other sessions" likewise.
+    await t.app.db.execute(sql.raw('drop trigger test_refuse_audit on audit_log'));
+    await refuseAudit('identity.sessions.others-ended');
+    expect((await post('/sessions/end-others', undefined, current)).statusCode).toBe(500);
+    expect(await refreshes(other)).toBe(true);
+  });
+
+  it('confirming an authenticator app: the factor stays unconfirmed, and the same code confirms it later', async () => {
+    const email = 'totp.atomic@example.com';
+    await createUser(email);
+    const session = await signIn(email);
+    const setup = await post('/factors/totp', undefined, session);
+    expect(setup.statusCode).toBe(200);
+    const secret = setup.json().data.secret as string;
+    await refuseAudit('identity.totp.added');
+
+    const code = totpCode(secret, t.now());
+    expect((await post('/factors/totp/confirm', { code }, session)).statusCode).toBe(500);
+    const userId = await userIdOf(email);
+    const [factor] = await t.database.db.select().from(totpFactors).where(eq(totpFactors.userId, userId));
+    expect(factor?.confirmedAt).toBeNull();
+    // The code's time step was not spent either: nothing of the failed confirmation stayed.
+    await t.app.db.execute(sql.raw('drop trigger test_refuse_audit on audit_log'));
+    const confirmed = await post('/factors/totp/confirm', { code }, session);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().data.recoveryCodes).toHaveLength(10);
+    expect(await entries(userId, 'identity.totp.added')).toHaveLength(1);
+  });
+});
