@@ -24,6 +24,11 @@ test('staff search a merchant, override with a reason, see the banner and change
   await expect(searched).toContainText('Staff search');
   await expect(searched).toContainText(demo.staff.email);
   await expect(searched).toContainText('Results 1');
+  // Its person filter names who appears in the log: choosing the searcher keeps the search.
+  await page.getByRole('combobox', { name: 'Person' }).click();
+  await page.getByRole('option', { name: `${demo.staff.firstName} ${demo.staff.lastName}` }).click();
+  await expect(page).toHaveURL(/auditPerson=/);
+  await expect(searched).toContainText('Results 1');
   await page.getByRole('button', { name: 'Override into Brightwater Coffee Ltd' }).click();
 
   const start = page.getByRole('button', { name: 'Start override' });

@@ -125,6 +125,23 @@ describe('staff powers, company settings and the audit log', () => {
 
     // Nobody but staff: a company owner gets 404.
     expect((await staffLog('', 'ownerA')).statusCode).toBe(404);
+
+    // The person filter's choices: who appears in this log, by name; the entry's e-mail for an account that is
+    // gone; never someone who appears only in a merchant's log or in their own identity entries.
+    const people = (who: 'staff' | 'ownerA') =>
+      t.app.inject({ url: '/api/v1/staff/audit-log/people', headers: w.headers(who) });
+    const listed = await people('staff');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data).toEqual([
+      { userId: otherStaff, email: 'other.staff@example.com', firstName: null, lastName: null },
+      {
+        userId: w.users.staff.id,
+        email: w.users.staff.email,
+        firstName: w.users.staff.email.split('@')[0],
+        lastName: 'Tester',
+      },
+    ]);
+    expect((await people('ownerA')).statusCode).toBe(404);
   });
 
   it('starts an override only with a reason, for 60 minutes, and audits every action under it with both identities', async () => {

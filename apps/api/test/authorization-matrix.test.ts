@@ -211,6 +211,10 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     request: () => ({ url: '/api/v1/merchants/staff-search?name=matrix' }),
   },
   'GET /api/v1/staff/audit-log': { expect: STAFF_ONLY, request: () => ({ url: '/api/v1/staff/audit-log' }) },
+  'GET /api/v1/staff/audit-log/people': {
+    expect: STAFF_ONLY,
+    request: () => ({ url: '/api/v1/staff/audit-log/people' }),
+  },
   'GET /api/v1/merchants/:id/users': { expect: OWNER_A, request: (w) => ({ url: m(w, '/users') }) },
   'POST /api/v1/merchants/:id/users': {
     expect: OWNER_A,

@@ -76,7 +76,34 @@ export const auditRepository = {
       at: new Date(row.at),
     }));
   },
+
+  /** The people of staff's log, by name (at most 500), through `app_staff_audit_people` (migration 0047). */
+  async listStaffPeople(tx: Tx): Promise<StaffAuditPerson[]> {
+    const result = await tx.execute(sql`select * from app_staff_audit_people()`);
+    const rows = (result as unknown as { rows: StaffAuditPersonRow[] }).rows;
+    return rows.map((row) => ({
+      userId: row.user_id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+    }));
+  },
 };
+
+interface StaffAuditPersonRow {
+  user_id: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/** A person who appears in staff's log (`app_staff_audit_people`): their account's name and e-mail now. */
+export interface StaffAuditPerson {
+  userId: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
 
 /** A row of `app_staff_audit_log`, as the driver gives it (column names, `at` as text or a Date). */
 interface StaffAuditRow {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accessOf } from '../../access/route-access.ts';
 import { errorBodySchema } from '../../plugins/errors.ts';
 import { merchantPathSchema } from '../users/schemas.ts';
-import { auditPageSchema, auditQuerySchema } from './schemas.ts';
+import { auditPageSchema, auditQuerySchema, staffAuditPeopleSchema } from './schemas.ts';
 import type { AuditService } from './service.ts';
 
 /**
@@ -56,5 +56,19 @@ export const auditRoutes: FastifyPluginAsyncZod<{ service: AuditService }> = asy
       },
     },
     async (request) => service.listStaff(request.query),
+  );
+
+  app.get(
+    '/v1/staff/audit-log/people',
+    {
+      config: { access: { kind: 'staff' } },
+      schema: {
+        operationId: 'listStaffAuditPeople',
+        tags: ['audit', 'staff'],
+        summary: "Staff: the people who appear in staff's audit log (its person filter), by name",
+        response: { 200: staffAuditPeopleSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async () => service.listStaffPeople(),
   );
 };

@@ -36,3 +36,16 @@ export const auditPageSchema = z.object({
   data: z.array(auditEntrySchema),
   lastKey: z.string().nullable().describe('Pass back to read the next page; null on the last page'),
 });
+
+export const staffAuditPeopleSchema = z.object({
+  data: z.array(
+    z
+      .object({
+        userId: z.uuid(),
+        email: z.string().nullable(),
+        firstName: z.string().nullable(),
+        lastName: z.string().nullable(),
+      })
+      .meta({ id: 'StaffAuditPerson' }),
+  ),
+});

@@ -101,6 +101,13 @@ export function createAuditService(deps: { tenantDb: TenantDb }) {
         ),
       );
     },
+
+    /** Who appears in staff's log: the choices of its person filter. The route is staff-only. */
+    async listStaffPeople() {
+      return {
+        data: await deps.tenantDb.withoutMerchant((tx) => auditRepository.listStaffPeople(tx)),
+      };
+    },
   };
 }
 

@@ -22,6 +22,21 @@ export function staffSearchQueryOptions(name: string) {
 /** The path of staff's own audit log, where each search is recorded (components/audit-log). */
 export const STAFF_AUDIT_LOG_PATH = '/v1/staff/audit-log';
 
+/**
+ * GET /v1/staff/audit-log/people: who appears in staff's log, as the person filter's choices (a name, else the
+ * e-mail). Under the log's query key, so a search (a new entry, maybe by someone new to the log) reads it again.
+ */
+export function useStaffAuditPeople() {
+  const query = useQuery({
+    queryKey: [...auditLogKey(STAFF_AUDIT_LOG_PATH), 'people'],
+    queryFn: () => apiRequest<ResponseData<'listStaffAuditPeople'>>('GET', `${STAFF_AUDIT_LOG_PATH}/people`),
+  });
+  return (query.data ?? []).map((person) => ({
+    userId: person.userId,
+    label: [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email || person.userId,
+  }));
+}
+
 /** A search's results; each answer is a new entry of staff's audit log, so a log on screen is read again. */
 export function useStaffSearchMerchants(name: string) {
   const queryClient = useQueryClient();

@@ -1113,6 +1113,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/audit-log/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: the people who appear in staff's audit log (its person filter), by name */
+        get: operations["listStaffAuditPeople"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/deals": {
         parameters: {
             query?: never;
@@ -2307,6 +2324,13 @@ export interface components {
             after: unknown | null;
             ip: string | null;
             requestId: string | null;
+        };
+        StaffAuditPersonInput: {
+            /** Format: uuid */
+            userId: string;
+            email: string | null;
+            firstName: string | null;
+            lastName: string | null;
         };
         /** @enum {string} */
         PermissionInput: "Device:OrderDevice" | "Device:ListDevices" | "Device:AssignDevice" | "Site:ListSites" | "Site:GetSite" | "Site:CreateSite" | "Site:UpdateSite" | "Transaction:ListTransactions" | "Transaction:RefundTransaction" | "Payout:ListPayouts" | "Payout:GetPayout" | "Report:ListReports" | "Report:CreateReport" | "Report:DownloadReport" | "Billing:ListPaymentMethods" | "Billing:AddPaymentMethod" | "Billing:ListInvoices" | "Billing:SetDefaultPaymentMethod" | "Billing:DeleteDefaultPaymentMethod" | "User:ListUsers" | "User:InviteUser" | "User:Update" | "User:RemoveUser" | "User:ResetPassword" | "Company:AccessKyc" | "Company:UpdateDetails" | "Company:GetRates" | "Company:Deactivate" | "EODReport:ListReports" | "EODReport:CreateReports";
@@ -3548,6 +3572,13 @@ export interface components {
             after: unknown | null;
             ip: string | null;
             requestId: string | null;
+        };
+        StaffAuditPerson: {
+            /** Format: uuid */
+            userId: string;
+            email: string | null;
+            firstName: string | null;
+            lastName: string | null;
         };
         /** @enum {string} */
         Permission: "Device:OrderDevice" | "Device:ListDevices" | "Device:AssignDevice" | "Site:ListSites" | "Site:GetSite" | "Site:CreateSite" | "Site:UpdateSite" | "Transaction:ListTransactions" | "Transaction:RefundTransaction" | "Payout:ListPayouts" | "Payout:GetPayout" | "Report:ListReports" | "Report:CreateReport" | "Report:DownloadReport" | "Billing:ListPaymentMethods" | "Billing:AddPaymentMethod" | "Billing:ListInvoices" | "Billing:SetDefaultPaymentMethod" | "Billing:DeleteDefaultPaymentMethod" | "User:ListUsers" | "User:InviteUser" | "User:Update" | "User:RemoveUser" | "User:ResetPassword" | "Company:AccessKyc" | "Company:UpdateDetails" | "Company:GetRates" | "Company:Deactivate" | "EODReport:ListReports" | "EODReport:CreateReports";
@@ -9587,6 +9618,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStaffAuditPeople: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StaffAuditPerson"][];
+                    };
                 };
             };
             /** @description Default Response */
