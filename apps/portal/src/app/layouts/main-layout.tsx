@@ -1,6 +1,7 @@
 import '../styles/app-shell-styles.ts';
 import { AppShell, Stack } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
 import { BillingWarningBanner } from '../../features/billing/components/billing-warning-banner.tsx';
@@ -21,6 +22,12 @@ import { useAppState } from './use-app-state.ts';
 function MainLayoutContent() {
   const [opened, { toggle, close }] = useDisclosure();
   const { user, merchants, merchant, guardBase } = useAppState();
+  // Below 48em the navbar waits behind the burger: its menu and controls mount when it first opens, so a phone's
+  // first page does not build, style and lay out ~100 elements it does not show (issue 16 §2). Read at the first
+  // render (not in an effect), so a desktop's first render already has them.
+  const phone = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false });
+  const [navbarOpened, setNavbarOpened] = useState(false);
+  if (opened && !navbarOpened) setNavbarOpened(true);
   return (
     <CurrentMerchantContext value={merchant}>
       <SkipLink />
@@ -33,8 +40,12 @@ function MainLayoutContent() {
           <AppHeader user={user} merchants={merchants} merchant={merchant} burger={{ opened, toggle }} />
         </AppShell.Header>
         <AppShell.Navbar p="sm">
-          <MobileHeaderControls user={user} merchants={merchants} merchant={merchant} />
-          <MainNavbar guardBase={guardBase} onNavigate={close} />
+          {(!phone || navbarOpened) && (
+            <>
+              <MobileHeaderControls user={user} merchants={merchants} merchant={merchant} />
+              <MainNavbar guardBase={guardBase} onNavigate={close} />
+            </>
+          )}
         </AppShell.Navbar>
         {/* The bottom padding keeps the last row's actions clear of the floating Help button (ChatWidget, fixed bottom-right). */}
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none', paddingBottom: 96 }}>
