@@ -116,6 +116,13 @@ export async function lighthouseScreens(options: {
             undefined,
             page,
           );
+          // Lighthouse sometimes fails to record the trace (NO_NAVSTART, NO_FCP): a fault of the run, not of
+          // the page; measure again (twice at most) instead of ending the whole benchmark.
+          const failed = result?.lhr.runtimeError;
+          if (failed && attempt < 2) {
+            options.log?.(`    ${path}: ${failed.code ?? 'runtime error'} (${failed.message}), again`);
+            continue;
+          }
           const during = result?.lhr.environment.benchmarkIndex ?? 0;
           if (probe === undefined || attempt === 2 || Math.abs(during - probe) <= 0.3 * probe) break;
           options.log?.(
