@@ -41,7 +41,10 @@ test('the GB owner invites a site manager for one site, who signs in, sets a pas
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText('User invited');
   await expect(entry).toContainText('Sites Brightwater Shoreditch: Site manager');
-  expect(await log.evaluate((table) => table.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+  // Polled: the shell's navbar and padding move to the phone layout with a transition after the resize.
+  await expect
+    .poll(() => log.evaluate((table) => table.getBoundingClientRect().right <= window.innerWidth))
+    .toBe(true);
   await page.setViewportSize({ width: 1280, height: 720 });
 
   const invitation = await latestMail(request, email, 'temporary_password');
