@@ -12,6 +12,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignOut } from '../../features/session/use-sign-out.ts';
 import { openCookieSettings, useCookieSettingsLabel } from '../../lib/consent/cookie-settings-menu.ts';
+import { personName } from '../../lib/format/person-name.ts';
 import type { SessionUser } from '../../lib/session/session-store.ts';
 import { resetAppState } from './use-app-state.ts';
 
@@ -71,7 +72,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const signOut = useSignOut(resetAppState);
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+  const name = personName(user);
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
   const [sessionsOpen, setSessionsOpen] = useState(false);
   // Mounted from the first opening on, so closing keeps the modal's transition.

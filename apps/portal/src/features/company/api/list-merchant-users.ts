@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ResponseData } from '../../../lib/api/operations.ts';
 import { apiRequest } from '../../../lib/api/request.ts';
+import { personName } from '../../../lib/format/person-name.ts';
 
 /**
  * The merchant's users as `{ userId, label }` for the audit log's person filter. GET /v1/merchants/{id}/users
@@ -18,6 +19,6 @@ export function useMerchantUsers(merchantId: string, enabled: boolean) {
   });
   return (query.data ?? []).map((user) => ({
     userId: user.userId,
-    label: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
+    label: personName(user),
   }));
 }

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { auditLogKey } from '../../../components/audit-log/audit-page.ts';
 import type { ResponseData } from '../../../lib/api/operations.ts';
 import { apiRequest } from '../../../lib/api/request.ts';
+import { personName } from '../../../lib/format/person-name.ts';
 
 export type FoundMerchant = ResponseData<'staffSearchMerchants'>[number];
 
@@ -33,7 +34,7 @@ export function useStaffAuditPeople() {
   });
   return (query.data ?? []).map((person) => ({
     userId: person.userId,
-    label: [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email || person.userId,
+    label: personName(person) || person.userId,
   }));
 }
 

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
+import { personName } from '../../../lib/format/person-name.ts';
 import type { SiteSummary } from '../../../lib/merchant/sites.ts';
 import { pathTo } from '../../../lib/paths.ts';
 import type { MerchantUser } from '../api/list-users.ts';
@@ -17,9 +18,6 @@ interface UsersTableProps {
   /** The invite button again, in the empty state. */
   emptyAction?: ReactNode;
 }
-
-const nameOf = (user: MerchantUser) =>
-  [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
 
 /** SPEC §2.4 users list: name, e-mail, roles, sites and status; a row opens the user when the viewer may edit. */
 export function UsersTable({ users, sites, canEdit, error, onRetry, emptyAction }: UsersTableProps) {
@@ -53,11 +51,11 @@ export function UsersTable({ users, sites, canEdit, error, onRetry, emptyAction 
                 onClick={(event) => event.stopPropagation()}
                 fw={500}
               >
-                {nameOf(user)}
+                {personName(user)}
               </Anchor>
             ) : (
               <Text fw={500} inherit>
-                {nameOf(user)}
+                {personName(user)}
               </Text>
             ),
         },
