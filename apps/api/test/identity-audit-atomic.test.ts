@@ -164,7 +164,7 @@ describe('when the audit entry cannot be written, the change is not made', () =>
     expect(await refreshes(other)).toBe(true);
   });
 
-  it('confirming an authenticator app: the factor stays unconfirmed, and the same code confirms it later', async () => {
+  it('an authenticator app: a refused confirmation leaves it unconfirmed (the same code confirms it later), a refused removal leaves it in place', async () => {
     const email = 'totp.atomic@example.com';
     await createUser(email);
     const session = await signIn(email);
@@ -184,5 +184,15 @@ describe('when the audit entry cannot be written, the change is not made', () =>
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().data.recoveryCodes).toHaveLength(10);
     expect(await entries(userId, 'identity.totp.added')).toHaveLength(1);
+
+    // Removing it, proven with a later code: the factor stays, and no "removed" mail goes out.
+    t.advance(60_000);
+    await refuseAudit('identity.totp.removed');
+    const removed = await post('/factors/totp/remove', { code: totpCode(secret, t.now()) }, session);
+    expect(removed.statusCode).toBe(500);
+    const [kept] = await t.database.db.select().from(totpFactors).where(eq(totpFactors.userId, userId));
+    expect(kept?.confirmedAt).not.toBeNull();
+    expect(t.sent.some((mail) => mail.to === email && mail.kind === 'totp_removed')).toBe(false);
+    expect(await entries(userId, 'identity.totp.removed')).toEqual([]);
   });
 });
