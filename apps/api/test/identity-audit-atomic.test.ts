@@ -1,10 +1,11 @@
 import type { AuditAction } from '@mp/domain/audit-actions';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, totpFactors } from '../src/db/schema/index.ts';
+import { auditLog, passkeys, totpFactors } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/identity/passwords.ts';
 import { createIdentityRepository } from '../src/identity/repository.ts';
 import { totpCode } from '../src/identity/totp.ts';
+import { SoftwareAuthenticator } from './helpers/software-authenticator.ts';
 import { createIdentityTestApp } from './identity-test-app.ts';
 
 // Decision 0120: a change to a person's account and its audit entry are one transaction. When the audit entry
@@ -194,5 +195,56 @@ describe('when the audit entry cannot be written, the change is not made', () =>
     expect(kept?.confirmedAt).not.toBeNull();
     expect(t.sent.some((mail) => mail.to === email && mail.kind === 'totp_removed')).toBe(false);
     expect(await entries(userId, 'identity.totp.removed')).toEqual([]);
+  });
+
+  it('a passkey: a refused registration stores nothing (the next ceremony registers it), a refused removal keeps it', async () => {
+    const email = 'passkey.atomic@example.com';
+    await createUser(email);
+    const session = await signIn(email);
+    const userId = await userIdOf(email);
+    const authenticator = new SoftwareAuthenticator();
+    const stored = () => t.database.db.select().from(passkeys).where(eq(passkeys.userId, userId));
+    await refuseAudit('identity.passkey.added');
+
+    const options = await post('/factors/passkeys/options', undefined, session);
+    const refused = await post(
+      '/factors/passkeys',
+      { name: 'Laptop', response: authenticator.register(options.json().data) },
+      session,
+    );
+    expect(refused.statusCode).toBe(500);
+    expect(await stored()).toEqual([]);
+    expect(t.sent.some((mail) => mail.to === email && mail.kind === 'passkey_added')).toBe(false);
+    expect(await entries(userId, 'identity.passkey.added')).toEqual([]);
+
+    await t.app.db.execute(sql.raw('drop trigger test_refuse_audit on audit_log'));
+    const again = await post('/factors/passkeys/options', undefined, session);
+    const registered = await post(
+      '/factors/passkeys',
+      { name: 'Laptop', response: authenticator.register(again.json().data) },
+      session,
+    );
+    expect(registered.statusCode).toBe(201);
+    expect(await stored()).toHaveLength(1);
+    expect(await entries(userId, 'identity.passkey.added')).toHaveLength(1);
+
+    // Removing it (the password, from a session signed in with the passkey) while the log refuses: the passkey
+    // stays, no mail goes out, no entry is written.
+    const signInOptions = await post('/sign-in/passkey-options');
+    const withPasskey = await post('/sign-in/passkey', {
+      response: authenticator.assert(signInOptions.json().data),
+    });
+    expect(withPasskey.statusCode).toBe(200);
+    await refuseAudit('identity.passkey.removed');
+    const id = registered.json().data.id as string;
+    const removed = await post(
+      `/factors/passkeys/${id}/remove`,
+      { password: PASSWORD },
+      withPasskey.json().data,
+    );
+    expect(removed.statusCode).toBe(500);
+    expect(await stored()).toHaveLength(1);
+    expect(t.sent.some((mail) => mail.to === email && mail.kind === 'passkey_removed')).toBe(false);
+    expect(await entries(userId, 'identity.passkey.removed')).toEqual([]);
   });
 });
