@@ -129,6 +129,47 @@ describe('when the audit entry cannot be written, the change is not made', () =>
     expect(await signInStatus(email, 'R3set-Passw0rd')).toBe(401);
     expect(await refreshes(session)).toBe(true);
     expect(await entries(await userIdOf(email), 'identity.password.reset')).toEqual([]);
+
+    // The code was not spent by the refused reset: once the log writes again it resets the password, once.
+    await t.app.db.execute(sql.raw('drop trigger test_refuse_audit on audit_log'));
+    const [first, second] = await Promise.all([
+      post('/confirm-forgot-password', { email, code, password: 'R3set-Passw0rd' }),
+      post('/confirm-forgot-password', { email, code, password: 'Other-R3set-Passw0rd' }),
+    ]);
+    expect([first?.statusCode, second?.statusCode].sort()).toEqual([200, 400]);
+    const winner = first?.statusCode === 200 ? 'R3set-Passw0rd' : 'Other-R3set-Passw0rd';
+    expect(await signInStatus(email, winner)).toBe(200);
+    expect(await signInStatus(email, PASSWORD)).toBe(401);
+    expect(await refreshes(session)).toBe(false);
+    expect(await entries(await userIdOf(email), 'identity.password.reset')).toHaveLength(1);
+  });
+
+  it('a first password (after a temporary one): refused, the temporary password and its step stay usable, once', async () => {
+    const email = 'first.atomic@example.com';
+    await t.identity.service.adminCreateUser({
+      email,
+      firstName: 'Fay',
+      lastName: 'First',
+      groups: ['Merchant'],
+    });
+    const mail = t.sent.filter((message) => message.to === email).at(-1);
+    const temporary = /: (\S{16})\n/.exec(mail?.text ?? '')?.[1] ?? '';
+    const challenge = (await post('/sign-in', { email, password: temporary })).json().data;
+    expect(challenge.challenge).toBe('NEW_PASSWORD_REQUIRED');
+    await refuseAudit('identity.password.changed');
+
+    const step = { email, session: challenge.session, newPassword: 'F1rst-Passw0rd' };
+    expect((await post('/new-password', step)).statusCode).toBe(500);
+    expect(await signInStatus(email, 'F1rst-Passw0rd')).toBe(401);
+    expect(await entries(await userIdOf(email), 'identity.password.changed')).toEqual([]);
+
+    await t.app.db.execute(sql.raw('drop trigger test_refuse_audit on audit_log'));
+    const done = await post('/new-password', step);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data.accessToken).toBeTruthy();
+    expect((await post('/new-password', { ...step, newPassword: 'Again-Passw0rd' })).statusCode).toBe(400);
+    expect(await signInStatus(email, 'F1rst-Passw0rd')).toBe(200);
+    expect(await entries(await userIdOf(email), 'identity.password.changed')).toHaveLength(1);
   });
 
   it('ending another session: it still refreshes, and no entry says it ended', async () => {

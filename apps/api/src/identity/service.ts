@@ -341,23 +341,39 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   }
 
   /**
+   * Checks the live code of `purpose` without consuming it. Outcomes: 'match' (with the code's id, for
+   * `consumeCode`), 'mismatch' (counted), 'expired' (too old, or out of tries), 'missing'.
+   */
+  async function matchCode(
+    user: UserRow,
+    purpose: CodePurpose,
+    secret: string,
+  ): Promise<{ outcome: 'match'; codeId: string } | { outcome: 'mismatch' | 'expired' | 'missing' }> {
+    const code = await repository.latestLiveCode(user.id, purpose);
+    if (!code) return { outcome: 'missing' };
+    if (code.expiresAt <= clock() || code.failedAttempts >= IDENTITY_POLICY.maxCodeAttempts)
+      return { outcome: 'expired' };
+    if (!codes.matches(`${purpose}:${user.id}:${secret}`, code.codeHash)) {
+      await repository.countFailedAttempt(code.id);
+      return { outcome: 'mismatch' };
+    }
+    return { outcome: 'match', codeId: code.id };
+  }
+
+  /**
    * Checks and consumes the live code of `purpose`. Outcomes: 'ok', 'mismatch' (counted), 'expired' (too old,
-   * or out of tries), 'missing'. Only one concurrent caller can consume a code.
+   * or out of tries), 'missing'. Only one concurrent caller can consume a code. A change that must not happen
+   * without its code being spent (or spend it when the change fails) uses `matchCode`, then consumes the code in
+   * its own transaction.
    */
   async function useCode(
     user: UserRow,
     purpose: CodePurpose,
     secret: string,
   ): Promise<'ok' | 'mismatch' | 'expired' | 'missing'> {
-    const code = await repository.latestLiveCode(user.id, purpose);
-    if (!code) return 'missing';
-    const now = clock();
-    if (code.expiresAt <= now || code.failedAttempts >= IDENTITY_POLICY.maxCodeAttempts) return 'expired';
-    if (!codes.matches(`${purpose}:${user.id}:${secret}`, code.codeHash)) {
-      await repository.countFailedAttempt(code.id);
-      return 'mismatch';
-    }
-    return (await repository.consumeCode(code.id, now)) ? 'ok' : 'missing';
+    const matched = await matchCode(user, purpose, secret);
+    if (matched.outcome !== 'match') return matched.outcome;
+    return (await repository.consumeCode(matched.codeId, clock())) ? 'ok' : 'missing';
   }
 
   function sendConfirmationCode(user: UserRow) {
@@ -837,9 +853,12 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     const user = await repository.findUserByEmail(normaliseEmail(input.email));
     if (user?.status !== 'force_change_password' || !user.enabled || temporaryPasswordExpired(user))
       throw failed();
-    if ((await useCode(user, 'new_password_session', input.session)) !== 'ok') throw failed();
+    const matched = await matchCode(user, 'new_password_session', input.session);
+    if (matched.outcome !== 'match') throw failed();
     const passwordHash = await hashPassword(input.newPassword);
     const updated = await atomically(async (tx) => {
+      // Spent with the change: a change that fails leaves the session's code usable; of two at once, one wins.
+      if (!(await tx.users.consumeCode(matched.codeId, clock()))) throw failed();
       const row = await tx.users.updateUser(
         user.id,
         {
@@ -893,12 +912,15 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     const email = normaliseEmail(input.email);
     const user = await repository.findUserByEmail(email);
     if (!user?.enabled) throw new IdentityError(400, 'CODE_MISMATCH', M.invalidResetCode);
-    const outcome = await useCode(user, 'reset_password', input.code);
-    if (outcome === 'expired') throw new IdentityError(400, 'CODE_EXPIRED', M.codeExpired);
-    if (outcome !== 'ok') throw new IdentityError(400, 'CODE_MISMATCH', M.invalidResetCode);
+    const matched = await matchCode(user, 'reset_password', input.code);
+    const mismatch = () => new IdentityError(400, 'CODE_MISMATCH', M.invalidResetCode);
+    if (matched.outcome === 'expired') throw new IdentityError(400, 'CODE_EXPIRED', M.codeExpired);
+    if (matched.outcome !== 'match') throw mismatch();
     const now = clock();
     const passwordHash = await hashPassword(input.password);
     await atomically(async (tx) => {
+      // The code is spent with the change: a reset that fails leaves it usable; of two at once, one wins.
+      if (!(await tx.users.consumeCode(matched.codeId, now))) throw mismatch();
       await tx.users.updateUser(
         user.id,
         {
