@@ -65,6 +65,13 @@ const environmentSchema = z.object({
         .optional(),
     )
     .optional(),
+  /** Connections this process keeps to PostgreSQL at most (ignored on PGlite, which runs one query at a time). */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be between 1 and 100' })
+    .max(100, { message: 'must be between 1 and 100' })
+    .default(10),
   /** `memory://` keeps the database in memory (tests, end-to-end runs); any other value is a folder. */
   DATA_DIR: z
     .string()
@@ -342,6 +349,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections this process keeps at most (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   dataDir: string;
   /** Report files: the local folder (and its URL secret), or an S3-compatible bucket when `s3` is set. */
   files: { dir: string; urlSecret: string | undefined; s3: S3StorageConfig | undefined };
@@ -571,6 +580,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: e.DATA_DIR,
     files: {
       dir:

@@ -38,7 +38,11 @@ if (storageProblem) {
   process.stderr.write(`${storageProblem}\n`);
   process.exit(1);
 }
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+});
 await database.migrate();
 
 let seededStaffUserId: string | undefined;

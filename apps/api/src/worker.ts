@@ -35,7 +35,11 @@ if (storageProblem) {
   process.exit(1);
 }
 const log = pino({ level: config.logLevel });
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+});
 await database.migrate();
 const jobs = await startJobs({
   database,

@@ -140,13 +140,18 @@ class ResilientClient extends pg.Client {
 }
 
 /** PostgreSQL when a URL is given, else PGlite in `dataDir` (`memory://` for an in-memory one). */
-export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string;
+  /** PostgreSQL connections at most (DATABASE_POOL_SIZE); 10 unless given. */
+  poolSize?: number;
+}): Promise<Database> {
   if (options.url) {
     shareResultRowTemplates();
     copyPlainQueryConfigs();
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: 10,
+      max: options.poolSize ?? 10,
       Client: ResilientClient,
       // Unreachable database: fail the request (503) instead of letting it wait for ever.
       connectionTimeoutMillis: 3000,
