@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { compileHints } from './scripts/compile-hints-plugin.ts';
 import { earlyEntry } from './scripts/early-entry-plugin.ts';
 import { mantineCssCheck } from './scripts/mantine-css-check-plugin.ts';
 import { precompress } from './scripts/precompress-plugin.ts';
@@ -19,7 +20,16 @@ const chunks = routeChunks({
 const early = earlyEntry('src/early.ts');
 
 export default defineConfig({
-  plugins: [react(), early.plugin, pureDomainSchemas(), chunks.plugin, mantineCssCheck(), precompress()],
+  plugins: [
+    react(),
+    early.plugin,
+    pureDomainSchemas(),
+    chunks.plugin,
+    // V8 compiles the entry's and the public chunk's functions while they download (docs/decisions/0121).
+    compileHints(['index', 'public']),
+    mantineCssCheck(),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },
