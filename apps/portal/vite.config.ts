@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 import { compileHints } from './scripts/compile-hints-plugin.ts';
 import { earlyEntry } from './scripts/early-entry-plugin.ts';
 import { mantineCssCheck } from './scripts/mantine-css-check-plugin.ts';
+import { mantineFirstRenderValues } from './scripts/mantine-first-render-plugin.ts';
 import { precompress } from './scripts/precompress-plugin.ts';
 import { pureDomainSchemas } from './scripts/pure-domain-schemas-plugin.ts';
 import { routeChunks } from './scripts/route-chunks-plugin.ts';
@@ -25,6 +26,7 @@ export default defineConfig({
     early.plugin,
     pureDomainSchemas(),
     chunks.plugin,
+    mantineFirstRenderValues(),
     // V8 compiles the entry's and the public chunk's functions while they download (docs/decisions/0121).
     compileHints(['index', 'public']),
     mantineCssCheck(),
