@@ -5,11 +5,11 @@ import type { Plugin } from 'vite';
 // time-sliced: an update from a layout effect runs inside the commit's task, one from a passive effect as one
 // synchronous render, so each made the longest tasks of the page longer (issue 16 §2).
 //  - useId: the first render uses an id made from React's useId, then a layout effect replaces it with a random one
-//    (every Select, Popover, Tooltip and labelled input; 26 of the 66 non-transition updates of /transactions).
+//    (every Select, Popover, Tooltip and labelled input; 20 of the 66 non-transition updates of /transactions).
 //    React's id is unique in the root and stable, and the portal has one root and no server rendering: keep it.
 //  - useMediaQuery (every Transition, so every Popover, Tooltip and Menu, through useReducedMotion; every cell and the
 //    pagination of mantine-datatable): the first render has the caller's initial value (or none), a passive effect
-//    then sets the real one from matchMedia (27 updates on home, whose tables' pagination starts as "wide" on a
+//    then sets the real one from matchMedia (29 of home's 57 updates; its tables' pagination starts as "wide" on a
 //    phone). With no server rendering the first render can read matchMedia, as useMediaQuery does when asked to
 //    (getInitialValueInEffect: false, now the default); the effect still follows changes, and first sets the value
 //    the state already has (no render).
