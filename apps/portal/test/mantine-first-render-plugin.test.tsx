@@ -11,6 +11,7 @@ import { mantineFirstRenderValues } from '../scripts/mantine-first-render-plugin
 // (Under node_modules so that their `react` import is the tests' React.)
 const dir = join(import.meta.dirname, '../node_modules/.cache/mantine-first-render-test');
 const hooksModule = (path: string) => `/repo/node_modules/@mantine/hooks/esm/${path}`;
+const load = mantineFirstRenderValues().load as (id: string) => string | null;
 
 let useId: (staticId?: string) => string;
 let useMediaQuery: (
@@ -20,7 +21,6 @@ let useMediaQuery: (
 ) => boolean;
 
 beforeAll(async () => {
-  const load = mantineFirstRenderValues().load as (id: string) => string | null;
   await mkdir(dir, { recursive: true });
   for (const [name, path] of [
     ['use-id.mjs', 'use-id/use-id.mjs'],
@@ -40,7 +40,6 @@ afterAll(async () => {
 
 describe('mantineFirstRenderValues', () => {
   it('replaces the files the installed @mantine/hooks has, and leaves every other module to the bundler', () => {
-    const load = mantineFirstRenderValues().load as (id: string) => string | null;
     // The package's root, from its CommonJS entry (cjs/index.cjs).
     const installed = dirname(dirname(createRequire(import.meta.url).resolve('@mantine/hooks')));
     for (const path of ['use-id/use-id.mjs', 'use-media-query/use-media-query.mjs']) {
