@@ -45,7 +45,7 @@ const isBannerLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && Object.hasOwn(consentBannerTexts, value);
 
 /** The language the app will start in (i18n.ts's storedLocale, without loading i18n). */
-function storedLocale(): Locale {
+export function storedLocale(): Locale {
   try {
     const stored = localStorage.getItem(LOCALE_KEY);
     return isBannerLocale(stored) ? stored : 'en-GB';
