@@ -6,8 +6,7 @@ import { PendingInvitationsNotice } from '../../../components/pending-invitation
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { isStaffUser } from '../../../lib/session/session-store.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
-import { LiveIndicator } from '../../transactions/live/live-indicator.tsx';
-import { useLiveTransactions } from '../../transactions/live/use-live-transactions.ts';
+import { LiveTransactions } from '../../transactions/live/live-indicator.tsx';
 import { Last30DaysCard } from '../components/last-30-days-card.tsx';
 import { LatestTransactions } from '../components/latest-transactions.tsx';
 import { SalesDashboard } from '../components/sales-dashboard.tsx';
@@ -25,10 +24,14 @@ export default function HomeScreen() {
       ['Transaction:ListTransactions'],
       { kind: 'any-site' },
     );
-  // New payments update the figures and the list without a reload (issue 11 §2, §4).
-  const live = useLiveTransactions(seesTotals ? merchant.merchantId : undefined);
   return (
-    <Page titleKey="routes.home" action={seesTotals ? <LiveIndicator status={live} /> : undefined}>
+    <Page
+      titleKey="routes.home"
+      action={
+        // New payments update the figures and the list without a reload (issue 11 §2, §4).
+        seesTotals ? <LiveTransactions merchantId={merchant.merchantId} /> : undefined
+      }
+    >
       <Stack>
         <PendingInvitationsNotice />
         <Text size="lg">{name ? t('home.welcome', { name }) : t('home.welcomeNoName')}</Text>

@@ -15,8 +15,7 @@ import { useTransactions } from '../api/list-transactions.ts';
 import { CurrencyTotals } from '../components/currency-totals.tsx';
 import { transactionColumns } from '../components/transaction-columns.tsx';
 import { transactionSearch } from '../components/transaction-search.ts';
-import { LiveIndicator } from '../live/live-indicator.tsx';
-import { useLiveTransactions } from '../live/use-live-transactions.ts';
+import { LiveTransactions } from '../live/live-indicator.tsx';
 
 // The drawer (with the refund and receipt dialogs and their validation) loads when a transaction is first opened:
 // none of it is needed to show the list (issue 16 §2).
@@ -47,7 +46,6 @@ export default function TransactionsScreen() {
     search.kind === 'psp' ? search.pspReferences : [],
     search.kind === 'psp',
   );
-  const live = useLiveTransactions(merchantId || undefined);
   const openId = searchParams.get('transaction') ?? undefined;
   // Mounted from the first opening on, so the drawer keeps its closing animation.
   const [drawerOpened, setDrawerOpened] = useState(Boolean(openId));
@@ -96,7 +94,7 @@ export default function TransactionsScreen() {
   );
 
   return (
-    <Page titleKey="routes.transactions" action={<LiveIndicator status={live} />}>
+    <Page titleKey="routes.transactions" action={<LiveTransactions merchantId={merchantId || undefined} />}>
       <Stack>
         <FilterBar
           fields={[
