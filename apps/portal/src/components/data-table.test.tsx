@@ -2,6 +2,8 @@ import { Button } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import { TestProviders } from '../../test/render.tsx';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from './data-table.tsx';
@@ -119,5 +121,64 @@ describe('DataTable', () => {
   it('has no "Load more" on the last page', () => {
     renderTable({ keyset: { hasMore: false, loadingMore: false, onLoadMore: vi.fn() } });
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  describe('rendered as in the browser (not inside act)', () => {
+    const nextTask = () => new Promise((resolve) => setTimeout(resolve, 20));
+    const mount = () => {
+      const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+      const before = scope.IS_REACT_ACT_ENVIRONMENT;
+      scope.IS_REACT_ACT_ENVIRONMENT = false;
+      const container = document.body.appendChild(document.createElement('div'));
+      const root = createRoot(container);
+      const show = (records: Row[] | undefined) =>
+        flushSync(() =>
+          root.render(
+            <TestProviders>
+              <DataTable<Row>
+                label="Companies"
+                columns={COLUMNS}
+                records={records}
+                idAccessor="id"
+                empty={EMPTY}
+              />
+            </TestProviders>,
+          ),
+        );
+      const unmount = () => {
+        flushSync(() => root.unmount());
+        container.remove();
+        scope.IS_REACT_ACT_ENVIRONMENT = before;
+      };
+      return { show, unmount };
+    };
+
+    it('draws rows that replace the skeleton in a later (transition) render, not in the urgent one', async () => {
+      const { show, unmount } = mount();
+      try {
+        show(undefined);
+        show(ROWS);
+        // The urgent render (an answer from TanStack Query is one) kept the skeleton.
+        expect(screen.queryByRole('table', { name: 'Companies' })).toBeNull();
+        expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+        await nextTask();
+        expect(screen.getByRole('table', { name: 'Companies' })).toBeInTheDocument();
+        expect(screen.getByRole('row', { name: /Bistro Bar/ })).toBeInTheDocument();
+      } finally {
+        unmount();
+      }
+    });
+
+    it('shows rows present at the first render, and a change to rows on screen, at once', () => {
+      const { show, unmount } = mount();
+      try {
+        show(ROWS);
+        expect(screen.getByRole('row', { name: /Acme Ltd/ })).toBeInTheDocument();
+        show([{ id: 'c', name: 'Cafe Nuevo', sites: 2 }, ...ROWS]);
+        expect(screen.getByRole('row', { name: /Cafe Nuevo/ })).toBeInTheDocument();
+      } finally {
+        unmount();
+      }
+    });
   });
 });

@@ -160,16 +160,25 @@ function DataTableImpl<T>({
 const MemoisedDataTable = memo(DataTableImpl) as typeof DataTableImpl;
 
 /**
- * Rows that arrive after the screen's first render (its query answered later, a filter changed) are drawn at a
- * transition's priority: TanStack Query delivers an answer as an urgent update, which React renders in one task, and
- * fifty rows of /transactions took 60–130 ms of CPU in it on a first visit (issue 16 §2). Deferred, React renders
- * them in slices and keeps what is on screen (the skeleton, or the previous rows under the fetching overlay) until
- * they are ready. Rows present at the first render show in it, as before.
+ * Rows that replace the skeleton after the screen's first render (its query answered after it, or a filter changed)
+ * are drawn at a transition's priority: TanStack Query delivers an answer as an urgent update, which React renders in
+ * one task, and fifty rows of /transactions took 60–130 ms of CPU in it on a first visit (issue 16 §2). Deferred,
+ * React renders them in slices and keeps the skeleton until they are ready. Rows present at the first render show in
+ * it; every change to rows already shown (a live update, the next page, a refetch) shows at once, as before, so a
+ * stream of updates never keeps restarting a deferred render.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const records = useDeferredValue(props.records);
-  const loading = useDeferredValue(props.loading ?? false);
-  return <MemoisedDataTable<T> {...props} records={records} loading={loading} />;
+  const loading = props.loading ?? false;
+  const deferredRecords = useDeferredValue(props.records);
+  const deferredLoading = useDeferredValue(loading);
+  const skeletonShown = deferredLoading || deferredRecords === undefined;
+  return (
+    <MemoisedDataTable<T>
+      {...props}
+      records={skeletonShown ? deferredRecords : props.records}
+      loading={skeletonShown ? deferredLoading : loading}
+    />
+  );
 }
 
 /**
