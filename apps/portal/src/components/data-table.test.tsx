@@ -24,18 +24,18 @@ const ROWS: Row[] = [
 ];
 const EMPTY = { text: 'Nobody here yet.', action: <Button>Invite user</Button> };
 
-const renderTable = (props: Partial<Parameters<typeof DataTable<Row>>[0]>) =>
-  render(
-    <DataTable<Row>
-      label="Companies"
-      columns={COLUMNS}
-      records={ROWS}
-      idAccessor="id"
-      empty={EMPTY}
-      {...props}
-    />,
-    { wrapper: TestProviders },
-  );
+type TableProps = Partial<Parameters<typeof DataTable<Row>>[0]>;
+const table = (props: TableProps) => (
+  <DataTable<Row>
+    label="Companies"
+    columns={COLUMNS}
+    records={ROWS}
+    idAccessor="id"
+    empty={EMPTY}
+    {...props}
+  />
+);
+const renderTable = (props: TableProps) => render(table(props), { wrapper: TestProviders });
 
 describe('DataTable', () => {
   it('shows the header and skeleton rows while the first page loads, which nobody can take for the list', () => {
@@ -132,19 +132,7 @@ describe('DataTable', () => {
       const container = document.body.appendChild(document.createElement('div'));
       const root = createRoot(container);
       const show = (records: Row[] | undefined) =>
-        flushSync(() =>
-          root.render(
-            <TestProviders>
-              <DataTable<Row>
-                label="Companies"
-                columns={COLUMNS}
-                records={records}
-                idAccessor="id"
-                empty={EMPTY}
-              />
-            </TestProviders>,
-          ),
-        );
+        flushSync(() => root.render(<TestProviders>{table({ records })}</TestProviders>));
       const unmount = () => {
         flushSync(() => root.unmount());
         container.remove();
