@@ -92,17 +92,7 @@ describe('DataTable', () => {
       const sorted = [...ROWS].sort((a, b) =>
         sortStatus.columnAccessor === 'sites' ? b.sites - a.sites : a.name.localeCompare(b.name),
       );
-      return (
-        <DataTable<Row>
-          label="Companies"
-          columns={COLUMNS}
-          records={sorted}
-          idAccessor="id"
-          empty={EMPTY}
-          sortStatus={sortStatus}
-          onSortStatusChange={setSortStatus}
-        />
-      );
+      return table({ records: sorted, sortStatus, onSortStatusChange: setSortStatus });
     }
     render(<Sorted />, { wrapper: TestProviders });
     await userEvent.click(screen.getByText('Sites'));
