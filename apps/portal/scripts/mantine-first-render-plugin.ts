@@ -53,7 +53,7 @@ export function useMediaQuery(query, initialValue, { getInitialValueInEffect } =
   },
 ];
 
-// Two @mantine/core components update their state from the commit of their first render, where React renders the
+// Three @mantine/core components update their state from the commit of their first render, where React renders the
 // update at once, synchronously, inside the commit's task, and first flushes every passive effect of the page into the
 // same task (docs/decisions/0123). On a first visit of /transactions that re-render was about 40 % of the commit's
 // task (issue 16 §2). Each patch is an exact piece of the installed file; if an upgrade changes it, the build stops
@@ -63,6 +63,8 @@ export function useMediaQuery(query, initialValue, { getInitialValueInEffect } =
 //  - Popover: its target's ref stores the node in three states (Mantine's own for click-outside, two of floating-ui's),
 //    for positioning a dropdown that is closed. While it is closed those updates are a transition, so React renders
 //    them after the commit, in slices; when open they stay urgent, as before.
+//  - ScrollArea: its root, viewport, content and scrollbars store their elements from their refs; those stores are
+//    transitions too (the scrollbars' sizes still come from ResizeObserver).
 /** A module of @mantine/core's ESM build, by its path under `esm/components` ('Portal/Portal.mjs'). */
 function coreComponent(path: string): RegExp {
   const parts = ['@mantine', 'core', 'esm', 'components', ...path.split('/')].map((part) =>
@@ -190,7 +192,7 @@ export function patchMantine(code: string, id: string): string | null {
 
 /**
  * Replaces @mantine/hooks' useId and useMediaQuery with versions that have their value in the first render, and
- * patches Mantine's Portal and Popover so their first commit schedules no urgent re-render.
+ * patches Mantine's Portal, Popover and ScrollArea so their first commit schedules no urgent re-render.
  */
 export function mantineFirstRenderValues(): Plugin {
   return {
