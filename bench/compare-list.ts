@@ -6,6 +6,8 @@
 // order swapped every round, and prints each run with the load average and the medians. No anchor: the list
 // suite (`--only list --list-database`) has the pgbench side. Beside each run, the API process's own CPU time per
 // request (user + system from /proc), which moves far less with the machine's load than req/s.
+// `ENV_BEFORE`/`ENV_AFTER` ("NAME=value NAME=value") add environment to one side's API: the same checkout twice
+// compares a setting (e.g. `ENV_AFTER='DATABASE_POOL_SIZE=3'`).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -50,6 +52,15 @@ interface Side {
   load: typeof import('./lib/load.ts').load;
 }
 
+/** `ENV_BEFORE`/`ENV_AFTER`: space-separated `NAME=value` pairs. */
+const sideEnv = (name: Side['name']) =>
+  Object.fromEntries(
+    (process.env[`ENV_${name.toUpperCase()}`] ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+
 async function startSide(name: Side['name'], dir: string, port: number): Promise<Side> {
   const lib = (file: string) => import(resolve(dir, 'bench/lib', file));
   const server = (await lib('server.ts')) as typeof import('./lib/server.ts');
@@ -58,7 +69,8 @@ async function startSide(name: Side['name'], dir: string, port: number): Promise
     kind: 'postgres',
     port,
     databaseUrl: databaseUrl as string,
-    env: { PSP_SIMULATOR_RATE: '0' }, // no simulated payments written into the measured merchant's neighbours
+    // No simulated payments written into the measured merchant's neighbours.
+    env: { PSP_SIMULATOR_RATE: '0', ...sideEnv(name) },
   });
   return { name, api, headers: await api.signInAs(world.email, password), load };
 }

@@ -4,7 +4,7 @@
 // and the medians; `--save DIR` keeps every Lighthouse report (JSON) to read the audits from.
 //
 //   node bench/screens-compare.ts --dist before=/tmp/a --dist after=/tmp/b [--paths /,/transactions]
-//     [--rounds 3] [--port 3120] [--save DIR] [--cpu 4 | --calibrate]
+//     [--rounds 3] [--port 3120] [--save DIR] [--cpu 4 | --calibrate] [--consent answered|unanswered]
 //
 // Build the dists first (`npm run build -w apps/portal -- --outDir /tmp/a`). Ports: `--port` + 1, + 2, … (one API
 // per build).
@@ -23,13 +23,22 @@ const { values } = parseArgs({
     save: { type: 'string' },
     cpu: { type: 'string' },
     calibrate: { type: 'boolean', default: false },
+    consent: { type: 'string', default: 'answered' },
   },
 });
 
+const consentOf = (value: string | undefined): 'answered' | 'unanswered' => {
+  if (value !== 'answered' && value !== 'unanswered')
+    throw new Error(`consent answered|unanswered, not ${value}`);
+  return value;
+};
+// `name=/path@unanswered` measures that build with the cookie question unanswered, whatever `--consent` says:
+// one build twice compares the two.
 const builds = (values.dist ?? []).map((entry) => {
-  const [name, dist] = entry.split('=');
-  if (!name || !dist) throw new Error(`--dist name=/path, not ${entry}`);
-  return { name, dist };
+  const [name, target] = entry.split('=');
+  const [dist, consent = values.consent] = (target ?? '').split('@');
+  if (!name || !dist) throw new Error(`--dist name=/path[@consent], not ${entry}`);
+  return { name, dist, consent: consentOf(consent) };
 });
 if (builds.length === 0) throw new Error('at least one --dist name=/path');
 const paths = values.paths.split(',');
@@ -61,6 +70,7 @@ try {
           runs: 1,
           calibrate: values.calibrate,
           cpuSlowdown: values.cpu ? Number(values.cpu) : undefined,
+          consent: builds.find((build) => build.name === name)?.consent,
           saveTo,
         });
         if (!result) continue;

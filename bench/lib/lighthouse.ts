@@ -16,6 +16,8 @@ import { throttling } from 'lighthouse/core/config/constants.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
 
 const MOBILE_THROTTLING = throttling.mobileSlow4G;
+/** The consent library's cookie (apps/portal/src/lib/consent/consent-config.ts). */
+const CONSENT_COOKIE = 'mp_consent';
 
 /**
  * The CPU slowdown that makes a host of this benchmark index stand for Lighthouse's mid-tier phone: the piecewise
@@ -86,6 +88,12 @@ export async function lighthouseScreens(options: {
   calibrate?: boolean;
   /** A fixed CPU slowdown instead of the preset's 4× (ignored with `calibrate`). */
   cpuSlowdown?: number;
+  /**
+   * The cookie question on the signed-in screens: `answered` (default; the user chose "Necessary only" on /signin,
+   * as a user who signed in there did) or `unanswered` (the early cookie dialog is the page's first paint). The
+   * signed-out screens are always measured unanswered: a first visit.
+   */
+  consent?: 'answered' | 'unanswered';
 }): Promise<ScreenResult[]> {
   const browser: Browser = await puppeteer.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
   try {
@@ -177,16 +185,38 @@ export async function lighthouseScreens(options: {
       );
       return Math.round(probe?.lhr.environment.benchmarkIndex ?? 1000);
     };
+    const consentCookie = async () =>
+      (await browser.cookies()).find((cookie) => cookie.name === CONSENT_COOKIE);
+    // Answered as a user answers it: "Necessary only" on the early dialog of /signin, then the cookie the consent
+    // library writes once it has loaded.
+    const answerConsent = async () => {
+      if (await consentCookie()) return;
+      await page.goto(`${options.baseUrl}/signin`);
+      await page.locator('.mp-consent button ::-p-text(Necessary only)').click();
+      await page.waitForFunction(
+        (name) => document.cookie.split('; ').some((pair) => pair.startsWith(`${name}=`)),
+        { timeout: 15_000 },
+        CONSENT_COOKIE,
+      );
+    };
+    const forgetConsent = async () => {
+      const cookie = await consentCookie();
+      if (cookie) await browser.deleteCookie(cookie);
+    };
     const setStorage = async (session: unknown) => {
       // Storage belongs to the origin: open a small file of it first.
-      await page.goto(`${options.baseUrl}/favicon.svg`);
-      await page.evaluate(
-        (value) => {
+      const store = async (value: string | null) => {
+        await page.goto(`${options.baseUrl}/favicon.svg`);
+        await page.evaluate((stored) => {
           localStorage.clear();
-          if (value !== null) localStorage.setItem('mp.session', value);
-        },
-        session === null ? null : JSON.stringify(session),
-      );
+          if (stored !== null) localStorage.setItem('mp.session', stored);
+        }, value);
+      };
+      await store(null);
+      // Signed out while answering: /signin stays /signin.
+      if (session === null || options.consent === 'unanswered') await forgetConsent();
+      else await answerConsent();
+      await store(session === null ? null : JSON.stringify(session));
     };
     for (const path of options.signedOut) await measure(path, () => setStorage(null));
     for (const path of options.signedIn) await measure(path, () => setStorage(options.session));
