@@ -14,10 +14,9 @@
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { CONSENT_COOKIE } from '../../apps/portal/src/lib/consent/consent-config.ts';
 
 const MOBILE_THROTTLING = throttling.mobileSlow4G;
-/** The consent library's cookie (apps/portal/src/lib/consent/consent-config.ts). */
-const CONSENT_COOKIE = 'mp_consent';
 
 /**
  * The CPU slowdown that makes a host of this benchmark index stand for Lighthouse's mid-tier phone: the piecewise

@@ -1,7 +1,7 @@
 // Lighthouse mobile on the screens of issue 16 §2: /signin signed out; home, transactions and company settings
 // signed in as the demo GB owner, twice: with the cookie question answered (as a user who answered it on /signin,
 // the usual signed-in visit) and unanswered (the early cookie dialog is then the page's first and largest paint,
-// so its LCP is the dialog's, not the screen's: docs/PERFORMANCE.md, "Session 24"). The portal is built into a
+// so its LCP is the dialog's, not the screen's: docs/PERFORMANCE.md, "Session 24 (screens)"). The portal is built into a
 // temporary folder first (as `npm start` serves it) and served by the API on PGlite. Scores use a CPU slowdown
 // calibrated to this host (bench/lib/lighthouse.ts).
 import { execFile } from 'node:child_process';
