@@ -10,10 +10,16 @@ import { routeChunks } from './scripts/route-chunks-plugin.ts';
 
 const chunks = routeChunks({
   publicModules: ['src/app/layouts/public-layout.tsx', 'src/features/session/routes/sign-in.tsx'],
-  shellModules: ['src/app/layouts/main-layout.tsx', 'src/app/guards/signed-in-context.ts'],
+  shellModules: [
+    'src/app/layouts/main-layout.tsx',
+    'src/app/guards/signed-in-context.ts',
+    'src/app/screens/prefetch.ts',
+  ],
   forms:
     /node_modules\/(zod|react-hook-form|@hookform|libphonenumber-js|jsvat)\/|packages\/domain\/src\/schemas\//,
   formLibraries: /node_modules\/(zod|react-hook-form|@hookform)\//,
+  texts:
+    /src\/locales\/(?:consent\/)?([a-z]{2}-[A-Z]{2})\.ts$|domain\/src\/messages\/([a-z]{2}-[a-z]{2})\.ts$/,
   maxShared: 40_000,
 });
 

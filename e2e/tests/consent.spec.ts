@@ -162,6 +162,42 @@ test('signed in, the user menu turns analytics off: the visitor id goes and noth
   expect(analytics.length).toBe(sent);
 });
 
+test('a returning visitor: the library comes after the page has loaded; the user menu opens the preferences', async ({
+  page,
+}) => {
+  test.slow();
+  await page.goto('/signin');
+  await page.getByRole('button', { name: consentEnGB.consentModal.acceptNecessaryBtn }).click();
+  await expect.poll(() => consentCookie(page)).toMatchObject({ categories: ['necessary'] });
+  await signIn(page, demo.gbOwner);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+
+  // The next visit: the choice is stored, so the library (its own chunk) is requested only once the page has loaded
+  // (issue 16 §2); the footer link still comes, and no dialog asks again.
+  const library: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/cookie-consent-[^/]+\.js$/.test(request.url())) library.push(request.url());
+  });
+  const loaded = page.waitForEvent('load');
+  await page.reload();
+  await loaded;
+  const requestedBeforeLoad = library.length;
+  await expect(page.getByRole('button', { name: 'Cookie settings' })).toBeVisible();
+  expect(requestedBeforeLoad).toBe(0);
+  expect(library).toHaveLength(1);
+  await expect(page.getByRole('dialog', { name: consentEnGB.consentModal.title })).toHaveCount(0);
+
+  // The user menu's "Cookie settings" opens the preferences, whether or not the library had run yet.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Cookie settings' }).click();
+  const preferences = page.getByRole('dialog', { name: consentEnGB.preferencesModal.title });
+  await expect(preferences).toBeVisible();
+  await preferences.getByRole('button', { name: consentEnGB.preferencesModal.closeIconLabel }).click();
+  await expect(preferences).toBeHidden();
+});
+
 test('a page view recorded after consent shows in the staff counts per route on /companies', async ({
   page,
   browser,

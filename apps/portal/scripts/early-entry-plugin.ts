@@ -68,7 +68,12 @@ export function earlyEntry(source: string) {
     },
   };
   /** A code-splitting group that leaves the early entry's modules alone. */
-  const exclude = <Group extends { name: string; test?: RegExp | ((id: string) => boolean) }>(
+  const exclude = <
+    Group extends {
+      name: string | ((id: string) => string | null);
+      test?: RegExp | ((id: string) => boolean);
+    },
+  >(
     group: Group,
   ) => {
     const { test } = group;

@@ -14,14 +14,11 @@ interface ManifestChunk {
 }
 
 const BUDGET_KB = 150;
+const LIBRARY_MODULE = 'src/lib/consent/cookie-consent.ts';
 const SIGN_IN_MODULES = ['src/app/layouts/public-layout.tsx', 'src/features/session/routes/sign-in.tsx'];
-/** Each locale is two chunks: the portal's texts and the domain package's validation messages. */
-const LOCALE_MODULES: Record<string, RegExp[]> = {
-  'en-GB': [/src\/locales\/en-GB\.ts$/, /domain\/src\/messages\/en-gb\.ts$/],
-  'es-ES': [/src\/locales\/es-ES\.ts$/, /domain\/src\/messages\/es-es\.ts$/],
-  'fr-FR': [/src\/locales\/fr-FR\.ts$/, /domain\/src\/messages\/fr-fr\.ts$/],
-  'it-IT': [/src\/locales\/it-IT\.ts$/, /domain\/src\/messages\/it-it\.ts$/],
-};
+/** Each locale's texts are one chunk (`texts-<language>`, scripts/route-chunks-plugin.ts): the portal's own, the domain
+ * package's validation messages and the cookie dialog's. */
+const LOCALES = ['en-GB', 'es-ES', 'fr-FR', 'it-IT'];
 
 // `--dist <folder>` measures another build (e.g. `vite build --outDir /tmp/size-dist`); default: apps/portal/dist.
 const distArgument = process.argv.indexOf('--dist');
@@ -53,13 +50,12 @@ const files = new Set<string>(['index.html']);
 for (const key of [...entries, ...SIGN_IN_MODULES]) collect(key, files);
 
 // The locale files are loaded before the first render; count the heaviest locale.
-const localeFiles = Object.entries(LOCALE_MODULES).map(([locale, patterns]) => {
+const localeFiles = LOCALES.map((locale) => {
+  const prefix = `assets/texts-${locale.toLowerCase()}-`;
+  const key = Object.keys(manifest).find((candidate) => manifest[candidate]?.file.startsWith(prefix));
+  if (!key) throw new Error(`No ${prefix}… chunk in the build manifest`);
   const chunkFiles = new Set<string>();
-  for (const pattern of patterns) {
-    const key = Object.keys(manifest).find((candidate) => pattern.test(candidate));
-    if (!key) throw new Error(`No chunk for ${pattern} in the build manifest`);
-    collect(key, chunkFiles);
-  }
+  collect(key, chunkFiles);
   const extra = [...chunkFiles].filter((file) => !files.has(file));
   return { locale, extra, bytes: extra.reduce((sum, file) => sum + gzipBytes(file), 0) };
 });
@@ -80,5 +76,19 @@ console.log(
 );
 if (process.argv.includes('--check') && totalKB > BUDGET_KB) {
   console.error(`Over the ${BUDGET_KB} KB budget by ${(totalKB - BUDGET_KB).toFixed(1)} KB`);
+  process.exitCode = 1;
+}
+
+// Every page loads the cookie-consent library after its first render (src/lib/consent/consent-library.ts): its chunk
+// must bring nothing but itself that /signin does not load already (once it brought the signed-in shell, 110 KB).
+const library = new Set<string>();
+collect(LIBRARY_MODULE, library);
+const libraryFile = manifest[LIBRARY_MODULE]?.file;
+const extra = [...library].filter((file) => file !== libraryFile && !files.has(file));
+console.log(
+  `The cookie-consent library's chunk brings ${extra.length === 0 ? 'nothing else' : extra.join(', ')}`,
+);
+if (process.argv.includes('--check') && extra.length > 0) {
+  console.error(`The cookie-consent library imports chunks /signin does not load: ${extra.join(', ')}`);
   process.exitCode = 1;
 }

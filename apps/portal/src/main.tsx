@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { consentTexts } from './lib/consent/consent-texts.ts';
+import { scheduleCookieConsent } from './lib/consent/consent-library.ts';
 import { applyLocale, storedLocale } from './lib/i18n/i18n.ts';
 import { startSessionRefresh } from './lib/session/refresh-session.ts';
 
@@ -15,15 +15,9 @@ startSessionRefresh();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The cookie-consent library, then (only with consent) analytics and error reporting: in chunks of their own, so no
-// page's first download carries them (issue 14 §2, docs/decisions/0082). The first dialog of a first visit is
-// already on screen (early.ts paints it, decision 0104); the library's chunk and the preferences' texts in the stored
-// language are requested now, alongside the language's, and run after the first render to answer its buttons.
-const cookieConsent = import('./lib/consent/cookie-consent.ts');
-void consentTexts[storedLocale()]().catch(() => undefined);
-
-// The stored language is loaded and applied before the first render so no screen flashes in another language.
-void applyLocale(storedLocale()).finally(() => {
+// The stored language is loaded and applied before the first render so no screen flashes in another language (the
+// render happens whether or not its texts could be loaded; a failure is reported as an uncaught error would be).
+const render = (): void => {
   const appRoot = createRoot(root);
   // A transition, so React renders the first screen in slices of a few ms instead of one task: when the router has
   // already loaded the route (its loader and code came before the texts), a plain render drew the whole signed-in
@@ -38,5 +32,10 @@ void applyLocale(storedLocale()).finally(() => {
       </StrictMode>,
     ),
   );
-  void cookieConsent.then((consent) => consent.startCookieConsent(router));
+};
+const firstRender = applyLocale(storedLocale()).then(render, (error: unknown) => {
+  render();
+  reportError(error);
 });
+// The cookie-consent library: when, lib/consent/consent-library.ts.
+scheduleCookieConsent(router, firstRender);

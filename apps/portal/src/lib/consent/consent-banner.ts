@@ -7,7 +7,9 @@
 import type { Locale } from '@mp/domain/locales';
 import { consentBannerTexts } from '../../locales/consent/banner.ts';
 import styles from './consent-banner.css?inline';
-import { CONSENT_COOKIE, CONSENT_REVISION } from './consent-config.ts';
+import { hasStoredChoice } from './consent-config.ts';
+
+export { hasStoredChoice };
 
 export type ConsentChoice = 'all' | 'necessary' | 'preferences';
 
@@ -21,21 +23,6 @@ interface Banner {
 let banner: Banner | null = null;
 let answer: ((choice: ConsentChoice) => void) | null = null;
 let pending: ConsentChoice | null = null;
-
-/** True when the browser holds a choice of the current revision (what the library calls a valid consent). */
-export function hasStoredChoice(cookies = document.cookie): boolean {
-  const raw = cookies
-    .split('; ')
-    .find((pair) => pair.startsWith(`${CONSENT_COOKIE}=`))
-    ?.slice(CONSENT_COOKIE.length + 1);
-  if (!raw) return false;
-  try {
-    const value = JSON.parse(decodeURIComponent(raw)) as { revision?: unknown; categories?: unknown };
-    return value.revision === CONSENT_REVISION && Array.isArray(value.categories);
-  } catch {
-    return false;
-  }
-}
 
 // What the early entry imports must not be part of the app entry's graph (it would share a chunk with it): the
 // storage key and the locale check are written out here (consent-banner.test.ts holds them to lib/storage and

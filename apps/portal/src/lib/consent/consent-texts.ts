@@ -1,5 +1,6 @@
-import type { Locale } from '@mp/domain/locales';
+import { isLocale, type Locale } from '@mp/domain/locales';
 import type { ConsentTexts } from '../../locales/consent/en-GB.ts';
+import { currentLocale } from '../i18n/i18n.ts';
 
 /**
  * The cookie-consent dialog's texts, a chunk per language (not part of the portal's locale bundle). Here, apart from
@@ -13,3 +14,8 @@ export const consentTexts: Record<Locale, () => Promise<ConsentTexts>> = {
   'fr-FR': () => import('../../locales/consent/fr-FR.ts').then((m) => m.consentFrFR),
   'it-IT': () => import('../../locales/consent/it-IT.ts').then((m) => m.consentItIT),
 };
+
+/** "Cookie settings" in the given language (the preferences dialog's title): the footer's and the user menu's. */
+export async function cookieSettingsLabel(locale: string): Promise<string> {
+  return (await consentTexts[isLocale(locale) ? locale : currentLocale()]()).preferencesModal.title;
+}

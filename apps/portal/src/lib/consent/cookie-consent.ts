@@ -18,7 +18,7 @@ import {
   showConsentBanner,
 } from './consent-banner.ts';
 import { ANALYTICS, CONSENT_COOKIE, CONSENT_REVISION } from './consent-config.ts';
-import { consentTexts as texts } from './consent-texts.ts';
+import { cookieSettingsLabel, consentTexts as texts } from './consent-texts.ts';
 import ownStyles from './cookie-consent.css?inline';
 import type { Tracking } from './tracking.ts';
 
@@ -142,11 +142,6 @@ export function startCookieConsent(router: DataRouter): Promise<void> {
 function answerBanner(choice: ConsentChoice): void {
   if (choice === 'preferences') CookieConsent.showPreferences();
   else CookieConsent.acceptCategory(choice === 'all' ? 'all' : []);
-}
-
-/** "Cookie settings" in the given language (the preferences dialog's title). */
-export async function cookieSettingsLabel(locale: string): Promise<string> {
-  return (await texts[isLocale(locale) ? locale : currentLocale()]()).preferencesModal.title;
 }
 
 /** The footer link of every page, after the app's root: opens the preferences. */
