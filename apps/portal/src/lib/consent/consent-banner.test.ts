@@ -2,7 +2,7 @@ import { LOCALES } from '@mp/domain/locales';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consentBannerTexts } from '../../locales/consent/banner.ts';
 import { STORAGE_KEYS } from '../storage/local-storage.ts';
-import { CONSENT_COOKIE, CONSENT_REVISION } from './consent-config.ts';
+import { CONSENT_COOKIE, CONSENT_REVISION, hasStoredChoice } from './consent-config.ts';
 
 // A fresh module for each test: the banner keeps its element and the library's answer in module state, as the one
 // early entry of a page does.
@@ -32,8 +32,7 @@ describe('the early cookie banner (issue 16 §2, decision 0104)', () => {
     expect(Object.keys(consentBannerTexts).sort()).toEqual([...LOCALES].sort());
   });
 
-  it('takes a stored choice of this revision only', async () => {
-    const { hasStoredChoice } = await load();
+  it('takes a stored choice of this revision only', () => {
     expect(hasStoredChoice('')).toBe(false);
     expect(
       hasStoredChoice(`other=1; ${cookie({ categories: ['necessary'], revision: CONSENT_REVISION })}`),

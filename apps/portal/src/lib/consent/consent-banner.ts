@@ -9,8 +9,6 @@ import { consentBannerTexts } from '../../locales/consent/banner.ts';
 import styles from './consent-banner.css?inline';
 import { hasStoredChoice } from './consent-config.ts';
 
-export { hasStoredChoice };
-
 export type ConsentChoice = 'all' | 'necessary' | 'preferences';
 
 interface Banner {

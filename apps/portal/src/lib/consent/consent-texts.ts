@@ -3,10 +3,10 @@ import type { ConsentTexts } from '../../locales/consent/en-GB.ts';
 import { currentLocale } from '../i18n/i18n.ts';
 
 /**
- * The cookie-consent dialog's texts, a chunk per language (not part of the portal's locale bundle). Here, apart from
- * the dialog's own chunk, so main.tsx can request the stored language's texts together with the dialog before the
- * first render (issue 16 §2): otherwise they were requested only once the dialog had run, after the render, one
- * more round trip before the dialog — the largest text of a first visit on a phone — could show.
+ * The cookie-consent dialog's texts, per language. Each comes in its language's `texts-<language>` chunk with the
+ * portal's own texts (scripts/route-chunks-plugin.ts), which every page loads before its first render: the
+ * preferences and the "Cookie settings" label need no request of their own, and the dialog's library no round trip
+ * after it has run (issue 16 §2).
  */
 export const consentTexts: Record<Locale, () => Promise<ConsentTexts>> = {
   'en-GB': () => import('../../locales/consent/en-GB.ts').then((m) => m.consentEnGB),

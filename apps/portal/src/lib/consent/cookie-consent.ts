@@ -1,5 +1,5 @@
-// The styles travel inside this chunk (injected below), so main.tsx's import() of it carries no preload list of
-// CSS files: /signin's entry stays as it was (decision 0040).
+// The styles travel inside this chunk (injected below), so consent-library.ts's import() of it carries no preload
+// list of CSS files: /signin's entry stays as it was (decision 0040).
 
 import { isLocale, LOCALES } from '@mp/domain/locales';
 import type { DataRouter } from 'react-router';
@@ -64,7 +64,7 @@ let ready: Promise<void> | null = null;
 
 /**
  * The cookie-consent dialog (issue 14 §2, vanilla-cookieconsent), loaded after the first render of any page
- * (main.tsx); the first dialog is the early entry's banner (consent-banner.ts), whose buttons it answers. Necessary cookies are always on; analytics is off until accepted, and only then are the analytics
+ * (consent-library.ts says when); the first dialog is the early entry's banner (consent-banner.ts), whose buttons it answers. Necessary cookies are always on; analytics is off until accepted, and only then are the analytics
  * adapter and error reporting loaded and started (tracking.ts). The dialog follows the portal's language.
  */
 export function startCookieConsent(router: DataRouter): Promise<void> {

@@ -4,8 +4,8 @@ import { runCookieConsent } from './consent-library.ts';
 import { cookieSettingsLabel } from './consent-texts.ts';
 
 /**
- * The user menu's "Cookie settings" (issue 14 §2): opens the consent preferences; its label comes with the dialog's
- * texts, which are not in the portal's locale bundle (that one is part of /signin's first download, decision 0040).
+ * The user menu's "Cookie settings" (issue 14 §2): opens the consent preferences, running the library first if it has
+ * not run yet (consent-library.ts); its label is the dialog's texts' (consent-texts.ts).
  */
 export function openCookieSettings(): void {
   void runCookieConsent().then((consent) => consent.showCookieSettings());
