@@ -19,6 +19,14 @@ const consentCookie = async (page: Page) => {
     : null;
 };
 const storageKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).sort());
+/** The user menu's "Cookie settings": the preferences dialog, open. */
+const preferencesFromUserMenu = async (page: Page) => {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Cookie settings' }).click();
+  const preferences = page.getByRole('dialog', { name: consentEnGB.preferencesModal.title });
+  await expect(preferences).toBeVisible();
+  return preferences;
+};
 
 for (const [locale, texts] of Object.entries(TEXTS)) {
   test(`the first visit shows the dialog in ${locale}, the portal's language`, async ({ page }) => {
@@ -148,10 +156,7 @@ test('signed in, the user menu turns analytics off: the visitor id goes and noth
   await signIn(page, demo.gbOwner);
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Cookie settings' }).click();
-  const preferences = page.getByRole('dialog', { name: consentEnGB.preferencesModal.title });
-  await expect(preferences).toBeVisible();
+  const preferences = await preferencesFromUserMenu(page);
   await preferences.getByRole('button', { name: consentEnGB.preferencesModal.acceptNecessaryBtn }).click();
   await expect(preferences).toBeHidden();
   await expect.poll(() => consentCookie(page)).toMatchObject({ categories: ['necessary'] });
@@ -190,10 +195,7 @@ test('a returning visitor: the library comes after the page has loaded; the user
   // The user menu's "Cookie settings" opens the preferences, whether or not the library had run yet.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Cookie settings' }).click();
-  const preferences = page.getByRole('dialog', { name: consentEnGB.preferencesModal.title });
-  await expect(preferences).toBeVisible();
+  const preferences = await preferencesFromUserMenu(page);
   await preferences.getByRole('button', { name: consentEnGB.preferencesModal.closeIconLabel }).click();
   await expect(preferences).toBeHidden();
 });

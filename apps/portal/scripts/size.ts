@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { LOCALES } from '@mp/domain/locales';
 
 interface ManifestChunk {
   file: string;
@@ -16,10 +17,6 @@ interface ManifestChunk {
 const BUDGET_KB = 150;
 const LIBRARY_MODULE = 'src/lib/consent/cookie-consent.ts';
 const SIGN_IN_MODULES = ['src/app/layouts/public-layout.tsx', 'src/features/session/routes/sign-in.tsx'];
-/** Each locale's texts are one chunk (`texts-<language>`, scripts/route-chunks-plugin.ts): the portal's own, the domain
- * package's validation messages and the cookie dialog's. */
-const LOCALES = ['en-GB', 'es-ES', 'fr-FR', 'it-IT'];
-
 // `--dist <folder>` measures another build (e.g. `vite build --outDir /tmp/size-dist`); default: apps/portal/dist.
 const distArgument = process.argv.indexOf('--dist');
 const dist =
@@ -49,7 +46,8 @@ if (entries.length === 0) throw new Error('The build manifest has no entry');
 const files = new Set<string>(['index.html']);
 for (const key of [...entries, ...SIGN_IN_MODULES]) collect(key, files);
 
-// The locale files are loaded before the first render; count the heaviest locale.
+// The locale files are loaded before the first render; count the heaviest locale. Each locale's texts are one chunk
+// (`texts-<language>`, scripts/route-chunks-plugin.ts): the portal's own, the validation messages, the cookie dialog's.
 const localeFiles = LOCALES.map((locale) => {
   const prefix = `assets/texts-${locale.toLowerCase()}-`;
   const key = Object.keys(manifest).find((candidate) => manifest[candidate]?.file.startsWith(prefix));
