@@ -19,6 +19,7 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { serializeError } from './db/errors.ts';
+import { httpsServerOptions } from './https-server.ts';
 import { createIdentityModule, type IdentityModuleOptions, registerIdentity } from './identity/module.ts';
 import type { IdentityService } from './identity/service.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -182,6 +183,9 @@ export async function buildApp({
         })
       : errorReportingOff);
   const app = Fastify({
+    // HTTPS with HTTP/2 when a certificate is configured. Fastify's types follow HTTP/1.1's server: the routes use
+    // only what both servers' requests and replies share (the live stream writes its own head, see live-routes.ts).
+    ...(config.tls ? (httpsServerOptions(config.tls) as object) : {}),
     logger: loggerOptions(config, logStream),
     // pino's per-request child logger only when the request logs (src/plugins/request-logger.ts).
     childLoggerFactory: requestLogger,

@@ -111,6 +111,12 @@ const environmentSchema = z.object({
     .datetime({ offset: true, message: 'must be an ISO instant such as 2026-11-02T12:00:00Z' })
     .optional(),
   PORTAL_DIST: pathFromRoot.default(resolve(repoRoot, 'apps/portal/dist')),
+  /**
+   * HTTPS: a PEM certificate (chain) and its private key. Set both and the server speaks HTTP/2 over TLS, and
+   * HTTP/1.1 to a client without HTTP/2; unset, plain HTTP/1.1 (TLS ends at a load balancer, or local use).
+   */
+  TLS_CERT_FILE: pathFromRoot.optional(),
+  TLS_KEY_FILE: pathFromRoot.optional(),
   /** Extra trusted proxies hop count for request.ip behind a load balancer (0 = none). */
   TRUST_PROXY: booleanFromString.default(false),
   /** Largest accepted request body, in bytes. */
@@ -363,6 +369,8 @@ export interface Config {
   /** CLOCK_START: where the API's clock starts (then runs on); undefined is the real time. */
   clockStart: Date | undefined;
   portalDist: string;
+  /** TLS_CERT_FILE and TLS_KEY_FILE: HTTPS with HTTP/2 (read by the app, which names a file it cannot use). */
+  tls: { certFile: string; keyFile: string } | undefined;
   trustProxy: boolean;
   bodyLimit: number;
   jobs: {
@@ -572,9 +580,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       })),
     );
   }
+  if (Boolean(e.TLS_CERT_FILE) !== Boolean(e.TLS_KEY_FILE)) {
+    throw new ConfigError([
+      {
+        variable: e.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE',
+        message: 'must be set together with TLS_CERT_FILE and TLS_KEY_FILE',
+      },
+    ]);
+  }
+  const tls =
+    e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: e.TLS_CERT_FILE, keyFile: e.TLS_KEY_FILE } : undefined;
   const docusign = docusignSettings(e);
   const s3 = s3Settings(e);
-  const publicUrl = e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`;
+  const publicUrl =
+    e.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`;
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -598,6 +617,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoNow: e.SEED_DEMO_NOW ? new Date(e.SEED_DEMO_NOW) : undefined,
     clockStart: clockStartSetting(e.CLOCK_START, e.NODE_ENV),
     portalDist: e.PORTAL_DIST,
+    tls,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT,
     billingSimulator: { debitSettleSeconds: e.BILLING_SIMULATOR_DEBIT_SETTLE_SECONDS },

@@ -10,6 +10,7 @@ import { openDatabase } from './db/client.ts';
 import { DEMO_SIGN_INS } from './db/demo/sign-ins.ts';
 import { users } from './db/schema/index.ts';
 import { isDatabaseEmpty, seedDemoWorld } from './db/seed.ts';
+import { httpsServerOptions } from './https-server.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { startJobs } from './jobs/start-jobs.ts';
 import { createPspSimulator } from './modules/psp/simulator.ts';
@@ -19,7 +20,10 @@ import { collectStartUpGarbage } from './start-up-memory.ts';
 
 function readConfig(): Config {
   try {
-    return loadConfig(process.env);
+    const config = loadConfig(process.env);
+    // The certificate and key are checked before anything starts (buildApp reads them again for the server).
+    if (config.tls) httpsServerOptions(config.tls);
+    return config;
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);

@@ -248,7 +248,8 @@ export const liveTransactionsRoutes: FastifyPluginAsyncZod<{
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
+        // HTTP/2 forbids connection headers (the stream is one of the connection's streams).
+        ...(request.raw.httpVersionMajor < 2 ? { connection: 'keep-alive' } : {}),
         'x-accel-buffering': 'no',
         'x-request-id': String(request.id),
       });
