@@ -6,6 +6,10 @@
 //   node bench/screens-compare.ts --dist before=/tmp/a --dist after=/tmp/b [--paths /,/transactions]
 //     [--rounds 3] [--port 3120] [--save DIR] [--cpu 4 | --calibrate] [--consent answered|unanswered]
 //
+// A build's options after its folder, each after an `@`: `unanswered` or `answered` (the cookie question, whatever
+// `--consent` says) and `h2` (served over HTTPS with HTTP/2, bench/lib/tls.ts; plain HTTP/1.1 otherwise). One
+// folder under two names compares them: `--dist h1=/tmp/a --dist h2=/tmp/a@h2`.
+//
 // Build the dists first (`npm run build -w apps/portal -- --outDir /tmp/a`). Ports: `--port` + 1, + 2, … (one API
 // per build).
 import { mkdir } from 'node:fs/promises';
@@ -32,13 +36,13 @@ const consentOf = (value: string | undefined): 'answered' | 'unanswered' => {
     throw new Error(`consent answered|unanswered, not ${value}`);
   return value;
 };
-// `name=/path@unanswered` measures that build with the cookie question unanswered, whatever `--consent` says:
-// one build twice compares the two.
 const builds = (values.dist ?? []).map((entry) => {
   const [name, target] = entry.split('=');
-  const [dist, consent = values.consent] = (target ?? '').split('@');
-  if (!name || !dist) throw new Error(`--dist name=/path[@consent], not ${entry}`);
-  return { name, dist, consent: consentOf(consent) };
+  const [dist, ...flags] = (target ?? '').split('@');
+  if (!name || !dist) throw new Error(`--dist name=/path[@consent][@h2], not ${entry}`);
+  const transport = flags.includes('h2') ? ('h2' as const) : ('h1' as const);
+  const consent = flags.find((flag) => flag !== 'h2') ?? values.consent;
+  return { name, dist, consent: consentOf(consent), transport };
 });
 if (builds.length === 0) throw new Error('at least one --dist name=/path');
 const paths = values.paths.split(',');
@@ -54,7 +58,7 @@ try {
   for (let round = 0; round < rounds; round++) {
     for (const path of paths) {
       const order = round % 2 === 0 ? apis : [...apis].reverse();
-      for (const { name, base, session } of order) {
+      for (const { name, base, session, spki } of order) {
         const before = load();
         let saveTo: string | undefined;
         if (values.save) {
@@ -71,6 +75,7 @@ try {
           calibrate: values.calibrate,
           cpuSlowdown: values.cpu ? Number(values.cpu) : undefined,
           consent: builds.find((build) => build.name === name)?.consent,
+          trustSpki: spki,
           saveTo,
         });
         if (!result) continue;

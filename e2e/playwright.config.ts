@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { API_ENV, API_NODE_FLAGS } from '../apps/api/src/node-flags.ts';
 import { E2E_ADYEN } from './adyen-credentials.ts';
@@ -31,6 +32,15 @@ const SOCIAL_SUITES = /identity-social\.spec\.ts$/;
 const VISUAL_SUITES = /screens-visual\.spec\.ts$/;
 
 /**
+ * HTTPS with HTTP/2 (project `https`, decision 0125): one more API process, given a self-signed certificate made
+ * when it starts (TLS_CERT_FILE, TLS_KEY_FILE), that the browser of this project alone accepts. It listens after
+ * the visual stack.
+ */
+const HTTPS_SUITES = /https\.spec\.ts$/;
+const OWN_STACK_SUITES = [SOCIAL_SUITES, VISUAL_SUITES, HTTPS_SUITES];
+const ownStack = (file: string) => OWN_STACK_SUITES.some((suites) => suites.test(file));
+
+/**
  * Two stacks side by side (E2E_STACKS, default 2; decision 0089): each is its own API process on its own
  * in-memory database, and each runs its share of the spec files one after another in one worker, exactly as the
  * single stack did — so no two tests ever share a database at the same time. Stack 1 listens on E2E_PORT, stack
@@ -42,6 +52,9 @@ const STACKS = Math.max(1, Math.floor(Number(process.env.E2E_STACKS ?? 2)));
 const stackPorts = Array.from({ length: STACKS }, (_, index) => (index === 0 ? port : port + 2 + index));
 const visualPort = port + 3 + STACKS;
 const visualBaseURL = `http://127.0.0.1:${visualPort}`;
+const httpsPort = visualPort + 1;
+const httpsBaseURL = `https://127.0.0.1:${httpsPort}`;
+const httpsCertificate = join(tmpdir(), `mp-e2e-tls-${httpsPort}`);
 const stacks = dealSpecs(STACKS).map((files, index) => ({
   files,
   port: stackPorts[index] as number,
@@ -51,7 +64,7 @@ const stacks = dealSpecs(STACKS).map((files, index) => ({
 function dealSpecs(count: number): string[][] {
   const testsDir = resolve(import.meta.dirname, 'tests');
   const files = readdirSync(testsDir)
-    .filter((file) => file.endsWith('.spec.ts') && !SOCIAL_SUITES.test(file) && !VISUAL_SUITES.test(file))
+    .filter((file) => file.endsWith('.spec.ts') && !ownStack(file))
     .sort();
   const measured = JSON.parse(readFileSync(resolve(import.meta.dirname, 'durations.json'), 'utf8')) as Record<
     string,
@@ -63,9 +76,7 @@ function dealSpecs(count: number): string[][] {
   const dealt = Array.from({ length: count }, () => ({ files: [] as string[], total: 0 }));
   // The suites on stacks of their own run on the first worker a stack leaves free: the last stack starts with
   // their time, so it gets that much less and frees its worker for them when the others are still busy.
-  const ownStacks = Object.entries(measured).filter(
-    ([file]) => SOCIAL_SUITES.test(file) || VISUAL_SUITES.test(file),
-  );
+  const ownStacks = Object.entries(measured).filter(([file]) => ownStack(file));
   (dealt.at(-1) as { total: number }).total += ownStacks.reduce((sum, [, seconds]) => sum + seconds, 0);
   for (const file of [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
     const lightest = dealt.reduce((best, stack) => (stack.total < best.total ? stack : best));
@@ -75,11 +86,12 @@ function dealSpecs(count: number): string[][] {
   return dealt.map((stack) => stack.files.sort());
 }
 
-function apiServer(listenPort: number, url: string, extra: Record<string, string> = {}) {
+function apiServer(listenPort: number, url: string, extra: Record<string, string> = {}, before = '') {
   return {
     // As `npm start` runs the API: with its Node flags and environment (apps/api/src/node-flags.ts).
-    command: ['node', ...API_NODE_FLAGS, '../apps/api/src/main.ts'].join(' '),
+    command: before + ['node', ...API_NODE_FLAGS, '../apps/api/src/main.ts'].join(' '),
     url: `${url}/api/readyz`,
+    ignoreHTTPSErrors: url.startsWith('https:'),
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe' as const,
@@ -189,6 +201,12 @@ export default defineConfig({
       snapshotPathTemplate: '{testDir}/{testFileName}-snapshots/{arg}-{platform}{ext}',
       use: { baseURL: visualBaseURL },
     },
+    {
+      name: 'https',
+      testMatch: HTTPS_SUITES,
+      workers: 1,
+      use: { baseURL: httpsBaseURL, ignoreHTTPSErrors: true },
+    },
   ],
   webServer: [
     ...stacks.map((stack) => apiServer(stack.port, stack.url)),
@@ -207,5 +225,14 @@ export default defineConfig({
     },
     apiServer(oidcPort, oidcBaseURL, oidc),
     apiServer(visualPort, visualBaseURL, { SEED_DEMO_NOW: VISUAL_NOW, CLOCK_START: VISUAL_NOW }),
+    apiServer(
+      httpsPort,
+      httpsBaseURL,
+      {
+        TLS_CERT_FILE: join(httpsCertificate, 'cert.pem'),
+        TLS_KEY_FILE: join(httpsCertificate, 'key.pem'),
+      },
+      `node ../apps/api/scripts/self-signed-certificate.ts ${httpsCertificate} && `,
+    ),
   ],
 });

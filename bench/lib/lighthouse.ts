@@ -93,8 +93,13 @@ export async function lighthouseScreens(options: {
    * signed-out screens are always measured unanswered: a first visit.
    */
   consent?: 'answered' | 'unanswered';
+  /** The public key hash of the self-signed certificate an HTTPS `baseUrl` serves (bench/lib/tls.ts). */
+  trustSpki?: string;
 }): Promise<ScreenResult[]> {
-  const browser: Browser = await puppeteer.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  const args = options.trustSpki
+    ? [...FLAGS, `--ignore-certificate-errors-spki-list=${options.trustSpki}`]
+    : FLAGS;
+  const browser: Browser = await puppeteer.launch({ executablePath: CHROMIUM, args, headless: true });
   try {
     const page = await browser.newPage();
     const cdp = await page.createCDPSession();

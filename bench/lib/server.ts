@@ -96,7 +96,8 @@ export async function startApi(options: {
   child.stderr?.on('data', (chunk) => {
     output += String(chunk);
   });
-  const url = `http://127.0.0.1:${options.port}`;
+  // HTTPS when the environment gives the API a certificate (bench/lib/tls.ts).
+  const url = `${options.env?.TLS_CERT_FILE ? 'https' : 'http'}://127.0.0.1:${options.port}`;
   await new Promise<void>((resolveReady, reject) => {
     child.stdout?.on('data', (chunk) => {
       output += String(chunk);
