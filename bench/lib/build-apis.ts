@@ -25,7 +25,7 @@ export async function startBuildApis(
     const api = await startApi({
       kind: 'pglite',
       port,
-      env: { PORTAL_DIST: build.dist, PSP_SIMULATOR_RATE: '0', ...env },
+      env: { PORTAL_DIST: build.dist, ...env },
     });
     into.push({
       name: build.name,

@@ -36,13 +36,24 @@ export function benchCertificate(): Promise<BenchCertificate> {
   return made;
 }
 
-/** The environment and origin of an API on `port` over `transport` (HTTPS with HTTP/2 for `h2`). */
+/**
+ * The environment and origin of an API on `port` serving a portal build for Lighthouse over `transport` (HTTPS with
+ * HTTP/2 for `h2`): no simulated card traffic, and access tokens good for an hour. Each run stores the same signed-in
+ * session again; a run that found its access token expired would refresh it and rotate its refresh token, and the
+ * next run's stored copy would then be a refresh token already used (the session ends: "signed out?").
+ */
 export async function transportEnv(transport: Transport, port: number) {
   const certificate = transport === 'h2' ? await benchCertificate() : undefined;
   const base = `${certificate ? 'https' : 'http'}://127.0.0.1:${port}`;
   return {
     base,
-    env: { ...certificate?.env, PUBLIC_URL: base, PORTAL_ORIGIN: base },
+    env: {
+      ...certificate?.env,
+      PUBLIC_URL: base,
+      PORTAL_ORIGIN: base,
+      PSP_SIMULATOR_RATE: '0',
+      ACCESS_TOKEN_TTL_SECONDS: '3600',
+    },
     spki: certificate?.spki,
   };
 }

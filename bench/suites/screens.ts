@@ -45,7 +45,7 @@ export const benchmark: Benchmark = {
         const api = await startApi({
           kind: 'pglite',
           port,
-          env: { PORTAL_DIST: dist, PSP_SIMULATOR_RATE: '0', ...env },
+          env: { PORTAL_DIST: dist, ...env },
         });
         try {
           const session = await portalSession(base, DEMO_SIGN_INS.gbOwner);
