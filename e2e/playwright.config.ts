@@ -86,10 +86,10 @@ function dealSpecs(count: number): string[][] {
   return dealt.map((stack) => stack.files.sort());
 }
 
-function apiServer(listenPort: number, url: string, extra: Record<string, string> = {}, before = '') {
+function apiServer(listenPort: number, url: string, extra: Record<string, string> = {}) {
   return {
     // As `npm start` runs the API: with its Node flags and environment (apps/api/src/node-flags.ts).
-    command: before + ['node', ...API_NODE_FLAGS, '../apps/api/src/main.ts'].join(' '),
+    command: ['node', ...API_NODE_FLAGS, '../apps/api/src/main.ts'].join(' '),
     url: `${url}/api/readyz`,
     ignoreHTTPSErrors: url.startsWith('https:'),
     timeout: 120_000,
@@ -122,6 +122,11 @@ function apiServer(listenPort: number, url: string, extra: Record<string, string
     },
   };
 }
+
+const httpsServer = apiServer(httpsPort, httpsBaseURL, {
+  TLS_CERT_FILE: join(httpsCertificate, 'cert.pem'),
+  TLS_KEY_FILE: join(httpsCertificate, 'key.pem'),
+});
 
 /**
  * Every suite starts with the cookie-consent choice already made ("necessary only", as the portal itself writes
@@ -225,14 +230,10 @@ export default defineConfig({
     },
     apiServer(oidcPort, oidcBaseURL, oidc),
     apiServer(visualPort, visualBaseURL, { SEED_DEMO_NOW: VISUAL_NOW, CLOCK_START: VISUAL_NOW }),
-    apiServer(
-      httpsPort,
-      httpsBaseURL,
-      {
-        TLS_CERT_FILE: join(httpsCertificate, 'cert.pem'),
-        TLS_KEY_FILE: join(httpsCertificate, 'key.pem'),
-      },
-      `node ../apps/api/scripts/self-signed-certificate.ts ${httpsCertificate} && `,
-    ),
+    {
+      ...httpsServer,
+      // Its certificate is made as the stack starts.
+      command: `node ../apps/api/scripts/self-signed-certificate.ts ${httpsCertificate} && ${httpsServer.command}`,
+    },
   ],
 });
