@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { deliverPayment, firstSiteOfGbOwner } from './psp-notifications.ts';
-import { demo, signInFromStart } from './support.ts';
+import { deliverPayment, openLiveTransactions } from './psp-notifications.ts';
 
 // Decision 0125: given TLS_CERT_FILE and TLS_KEY_FILE, the API serves the portal and itself over HTTPS with HTTP/2
 // (this project's stack, playwright.config.ts). Everything works there as over HTTP/1.1: the sign-in, a screen's
@@ -12,13 +11,7 @@ test('over HTTPS the portal and its API answer on HTTP/2: sign-in, transactions 
 }) => {
   test.setTimeout(90_000);
   expect(baseURL).toMatch(/^https:\/\//);
-  const siteId = await firstSiteOfGbOwner(request);
-  await signInFromStart(page, demo.gbOwner);
-
-  await page.goto('/transactions');
-  const table = page.getByRole('table', { name: 'Transactions' });
-  await expect(table.getByRole('row').nth(1)).toBeVisible();
-  await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
+  const { siteId, table } = await openLiveTransactions(page, request);
   // The page, its files and its API calls, each with the protocol it travelled on.
   const loaded = await page.evaluate(() =>
     [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map(

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { deliverPayment, firstSiteOfGbOwner } from './psp-notifications.ts';
-import { demo, signInFromStart } from './support.ts';
+import { deliverPayment, openLiveTransactions } from './psp-notifications.ts';
 
 // Issue 11 §2 and §4: a payment the PSP notifies shows up on the open transactions screen and on home, without
 // a reload (server-sent events from the API).
@@ -9,13 +8,7 @@ test('a payment notified to the webhook appears on the open transactions screen 
   request,
 }) => {
   test.setTimeout(90_000);
-  const siteId = await firstSiteOfGbOwner(request);
-  await signInFromStart(page, demo.gbOwner);
-
-  await page.goto('/transactions');
-  const table = page.getByRole('table', { name: 'Transactions' });
-  await expect(table.getByRole('row').nth(1)).toBeVisible();
-  await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
+  const { siteId, table } = await openLiveTransactions(page, request);
   // A marker on the window that a reload would wipe.
   await page.evaluate(() => {
     (window as unknown as { notReloaded: boolean }).notReloaded = true;

@@ -1,8 +1,8 @@
 // Card payments as the PSP notifies them (Adyen's webhook), for the specs that watch them arrive.
 import { createHmac, randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { E2E_ADYEN } from '../adyen-credentials.ts';
-import { demo } from './support.ts';
+import { demo, signInFromStart } from './support.ts';
 
 /** Adyen's HMAC of a standard notification item (the fields it signs, joined by colons; base64 SHA-256). */
 function sign(item: Record<string, unknown> & { amount: { value: number; currency: string } }) {
@@ -20,7 +20,7 @@ function sign(item: Record<string, unknown> & { amount: { value: number; currenc
 }
 
 /** The first site of the GB owner's merchant, read through the API as the owner. */
-export async function firstSiteOfGbOwner(request: APIRequestContext): Promise<string> {
+async function firstSiteOfGbOwner(request: APIRequestContext): Promise<string> {
   const session = await request.post('/api/identity/sign-in', { data: demo.gbOwner });
   const headers = { authorization: `Bearer ${(await session.json()).data.accessToken}` };
   const [merchant] = (await (await request.get('/api/merchants', { headers })).json()).data as {
@@ -68,4 +68,21 @@ export async function deliverPayment(
   expect(response.status()).toBe(200);
   expect(await response.text()).toBe('[accepted]');
   return pspReference;
+}
+
+/**
+ * Signs the GB owner in from the start and opens /transactions until its first rows show and its live updates are
+ * connected; answers the site new payments go to (read through the API) and the list's table.
+ */
+export async function openLiveTransactions(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ siteId: string; table: Locator }> {
+  const siteId = await firstSiteOfGbOwner(request);
+  await signInFromStart(page, demo.gbOwner);
+  await page.goto('/transactions');
+  const table = page.getByRole('table', { name: 'Transactions' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
+  return { siteId, table };
 }
