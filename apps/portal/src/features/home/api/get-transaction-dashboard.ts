@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResponseData } from '../../../lib/api/operations.ts';
 import { apiRequest } from '../../../lib/api/request.ts';
+import { transactionDashboardPath } from './paths.ts';
 
 export type TransactionDashboard = ResponseData<'getTransactionDashboard'>;
 export type DashboardCurrency = TransactionDashboard['currencies'][number];
@@ -13,11 +14,7 @@ export type DashboardCurrency = TransactionDashboard['currencies'][number];
 export function transactionDashboardQueryOptions(merchantId: string) {
   return queryOptions({
     queryKey: ['transaction-dashboard', merchantId],
-    queryFn: () =>
-      apiRequest<TransactionDashboard>(
-        'GET',
-        `/v1/merchants/${encodeURIComponent(merchantId)}/transactions/dashboard`,
-      ),
+    queryFn: () => apiRequest<TransactionDashboard>('GET', transactionDashboardPath(merchantId)),
     staleTime: 60_000,
   });
 }

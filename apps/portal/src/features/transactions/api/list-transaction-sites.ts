@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResponseData } from '../../../lib/api/operations.ts';
 import { apiRequest } from '../../../lib/api/request.ts';
+import { transactionSitesPath } from './paths.ts';
 
 export type TransactionSite = ResponseData<'listSites'>[number];
 
@@ -11,7 +12,7 @@ export type TransactionSite = ResponseData<'listSites'>[number];
 export function transactionSitesQueryOptions(merchantId: string) {
   return queryOptions({
     queryKey: ['sites', merchantId],
-    queryFn: () => apiRequest<TransactionSite[]>('GET', `/merchants/${encodeURIComponent(merchantId)}/sites`),
+    queryFn: () => apiRequest<TransactionSite[]>('GET', transactionSitesPath(merchantId)),
     staleTime: 60_000,
   });
 }
