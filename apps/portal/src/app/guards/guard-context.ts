@@ -1,13 +1,11 @@
 import { currentMerchantStore } from '../../features/merchants/current-merchant-store.ts';
 import { isApiError } from '../../lib/api/api-error.ts';
 import { apiRequest } from '../../lib/api/request.ts';
-import { sendAhead } from '../../lib/api/sent-ahead.ts';
 import type { Merchant } from '../../lib/api/types.ts';
 import type { RouteId } from '../../lib/paths.ts';
 import { type SessionUser, sessionStore } from '../../lib/session/session-store.ts';
 import { readDeveloperFlag, readFeatureFlags } from '../../lib/storage/flags.ts';
 import { readJson, STORAGE_KEYS } from '../../lib/storage/local-storage.ts';
-import { screenRequestsAhead } from '../screens/requests-ahead.ts';
 import type { GuardContext, GuardEffects } from './guard.ts';
 
 export interface GuardRequest {
@@ -27,7 +25,7 @@ export interface EarlyRequests {
 /** Users whose first two calls were already sent early (afterwards the query cache has them). */
 const sentEarly = new Set<string>();
 
-function sendEarly(userId: string, request: GuardRequest): EarlyRequests | undefined {
+function sendEarly(userId: string): EarlyRequests | undefined {
   if (sentEarly.has(userId)) return undefined;
   sentEarly.add(userId);
   const early = {
@@ -37,11 +35,6 @@ function sendEarly(userId: string, request: GuardRequest): EarlyRequests | undef
   // Their failures reach whoever awaits them; until then they are not unhandled.
   early.me.catch(() => undefined);
   early.merchants.catch(() => undefined);
-  // With them the screen's own first requests, for the merchant the guard resolved on this device last time
-  // (not under a staff override, whose merchant may be gone by now): its loader claims them if it is the same.
-  const merchantId = currentMerchantStore.override(userId) ? null : currentMerchantStore.lastOpened(userId);
-  if (merchantId)
-    for (const path of screenRequestsAhead(request.routeId, request.url, merchantId)) sendAhead(userId, path);
   return early;
 }
 
@@ -61,7 +54,7 @@ export async function loadGuardContext(request: GuardRequest): Promise<GuardCont
   if (!base.user || !request.needsMerchants) return base;
   try {
     // The session's first calls leave now, while the signed-in code downloads (issue 16 §2).
-    const early = sendEarly(base.user.id, request);
+    const early = sendEarly(base.user.id);
     const { loadSignedInContext } = await import('./signed-in-context.ts');
     return { ...base, ...(await loadSignedInContext(base.user, early)) };
   } catch (error) {

@@ -1,5 +1,4 @@
 import { merchantsQueryOptions } from '../../features/merchants/api/list-merchants.ts';
-import { currentMerchantStore } from '../../features/merchants/current-merchant-store.ts';
 import { resolveMerchantContext } from '../../features/merchants/merchant-context.ts';
 import { meQueryOptions } from '../../features/session/api/get-me.ts';
 import { type SessionUser, sessionStore } from '../../lib/session/session-store.ts';
@@ -25,9 +24,5 @@ export async function loadSignedInContext(user: SessionUser, early?: EarlyReques
   ]);
   if (JSON.stringify(me) !== JSON.stringify(user)) sessionStore.updateUser(me);
   const list = me.id === user.id ? stored : await queryClient.ensureQueryData(merchantsQueryOptions(me.id));
-  const context = resolveMerchantContext(list, me.id);
-  // A staff override's merchant is not one to send requests ahead for: the next visit may be without it.
-  if (context.merchant && !currentMerchantStore.override(me.id))
-    currentMerchantStore.noteOpened(me.id, context.merchant.merchantId);
-  return { user: me, ...context };
+  return { user: me, ...resolveMerchantContext(list, me.id) };
 }

@@ -4,10 +4,7 @@ import { transactionDashboardQueryOptions } from '../../features/home/api/get-tr
 import { transactionTotalsQueryOptions } from '../../features/home/api/get-transaction-totals.ts';
 import { transactionSitesQueryOptions } from '../../features/transactions/api/list-transaction-sites.ts';
 import { transactionsQueryOptions } from '../../features/transactions/api/list-transactions.ts';
-import {
-  searchInputFrom,
-  transactionSearch,
-} from '../../features/transactions/components/transaction-search.ts';
+import { transactionSearch } from '../../features/transactions/components/transaction-search.ts';
 import { isStaffUser } from '../../lib/session/session-store.ts';
 import type { GuardContext } from '../guards/guard.ts';
 import { CONTINUE } from '../guards/guard.ts';
@@ -46,7 +43,16 @@ export const prefetchHome: ScreenPrefetch = (context) => {
 export const prefetchTransactions: ScreenPrefetch = (context) => {
   if (!context.merchant) return;
   const { merchantId } = context.merchant;
-  const search = transactionSearch(searchInputFrom(context.url.searchParams));
+  const value = (name: string) => context.url.searchParams.get(name) ?? undefined;
+  const search = transactionSearch({
+    from: value('from'),
+    to: value('to'),
+    psp: value('psp'),
+    siteId: value('siteId'),
+    status: value('status'),
+    source: value('source'),
+    card: value('card'),
+  });
   if (search.kind === 'list')
     void queryClient.prefetchInfiniteQuery(transactionsQueryOptions(merchantId, search.filters));
   void queryClient.prefetchQuery(transactionSitesQueryOptions(merchantId));

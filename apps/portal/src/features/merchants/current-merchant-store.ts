@@ -39,10 +39,6 @@ function overrideKeyFor(userId: string): string {
   return `${STORAGE_KEYS.merchantPrefix}override.${userId}`;
 }
 
-function openedKeyFor(userId: string): string {
-  return `${STORAGE_KEYS.merchantPrefix}opened.${userId}`;
-}
-
 function emit(): void {
   version += 1;
   for (const listener of listeners) listener();
@@ -52,17 +48,6 @@ export const currentMerchantStore = {
   /** The merchant id remembered for this user; null when none or after a clear. */
   remembered(userId: string): string | null {
     return readString(keyFor(userId));
-  },
-  /**
-   * The merchant the guard resolved last for this user on this device: a hint, not the choice (that is
-   * `remembered`, SPEC §4). With it a signed-in screen's first requests leave before `/merchants` has answered
-   * (app/screens/requests-ahead.ts); when the merchant resolved is another, their answers go unread.
-   */
-  lastOpened(userId: string): string | null {
-    return readString(openedKeyFor(userId));
-  },
-  noteOpened(userId: string, merchantId: string): void {
-    if (readString(openedKeyFor(userId)) !== merchantId) writeString(openedKeyFor(userId), merchantId);
   },
   isCleared(): boolean {
     return cleared;

@@ -1,6 +1,5 @@
 import { apiErrorFrom } from './api-error.ts';
 import { authFetch } from './auth-fetch.ts';
-import { claimSentAhead } from './sent-ahead.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -23,8 +22,7 @@ export async function apiRequest<T>(
     init.body = JSON.stringify(body);
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
   }
-  const plainGet = method === 'GET' && Object.keys(headers).length === 0;
-  const response = await ((plainGet && claimSentAhead(path)) || authFetch(new Request(apiUrl(path), init)));
+  const response = await authFetch(new Request(apiUrl(path), init));
   if (!response.ok) throw await apiErrorFrom(response);
   if (response.status === 204) return undefined as T;
   const json = (await response.json()) as { data: T };

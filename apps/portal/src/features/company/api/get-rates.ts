@@ -2,13 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResponseData } from '../../../lib/api/operations.ts';
 import { PREFETCHED_FRESH_MS } from '../../../lib/api/prefetched.ts';
 import { apiRequest } from '../../../lib/api/request.ts';
-import { ratesPath } from './paths.ts';
 
 export type Rates = ResponseData<'getRates'>;
 
 /** GET /v1/merchants/{id}/rates (Company:GetRates). */
 export function getRates(merchantId: string): Promise<Rates> {
-  return apiRequest('GET', ratesPath(merchantId));
+  return apiRequest('GET', `/v1/merchants/${encodeURIComponent(merchantId)}/rates`);
 }
 
 export function ratesQueryOptions(merchantId: string) {

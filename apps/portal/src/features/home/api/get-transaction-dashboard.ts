@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResponseData } from '../../../lib/api/operations.ts';
 import { apiRequest } from '../../../lib/api/request.ts';
-import { transactionDashboardPath } from './paths.ts';
 
 export type TransactionDashboard = ResponseData<'getTransactionDashboard'>;
 export type DashboardCurrency = TransactionDashboard['currencies'][number];
@@ -14,7 +13,11 @@ export type DashboardCurrency = TransactionDashboard['currencies'][number];
 export function transactionDashboardQueryOptions(merchantId: string) {
   return queryOptions({
     queryKey: ['transaction-dashboard', merchantId],
-    queryFn: () => apiRequest<TransactionDashboard>('GET', transactionDashboardPath(merchantId)),
+    queryFn: () =>
+      apiRequest<TransactionDashboard>(
+        'GET',
+        `/v1/merchants/${encodeURIComponent(merchantId)}/transactions/dashboard`,
+      ),
     staleTime: 60_000,
   });
 }

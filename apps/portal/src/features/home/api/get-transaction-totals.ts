@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResponseData } from '../../../lib/api/operations.ts';
 import { apiRequest } from '../../../lib/api/request.ts';
-import { transactionTotalsPath } from './paths.ts';
 
 export type TransactionTotals = ResponseData<'getTransactionTotals'>;
 
@@ -13,7 +12,13 @@ export function getTransactionTotals(
   merchantId: string,
   query: { siteId?: string; startDate?: string } = {},
 ): Promise<TransactionTotals> {
-  return apiRequest('GET', transactionTotalsPath(merchantId, query));
+  const search = new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  ).toString();
+  return apiRequest(
+    'GET',
+    `/v1/merchants/${encodeURIComponent(merchantId)}/transactions/totals${search ? `?${search}` : ''}`,
+  );
 }
 
 export function transactionTotalsQueryOptions(merchantId: string) {

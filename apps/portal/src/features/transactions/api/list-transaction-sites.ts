@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResponseData } from '../../../lib/api/operations.ts';
 import { apiRequest } from '../../../lib/api/request.ts';
-import { transactionSitesPath } from './paths.ts';
 
 export type TransactionSite = ResponseData<'listSites'>[number];
 
@@ -12,7 +11,7 @@ export type TransactionSite = ResponseData<'listSites'>[number];
 export function transactionSitesQueryOptions(merchantId: string) {
   return queryOptions({
     queryKey: ['sites', merchantId],
-    queryFn: () => apiRequest<TransactionSite[]>('GET', transactionSitesPath(merchantId)),
+    queryFn: () => apiRequest<TransactionSite[]>('GET', `/merchants/${encodeURIComponent(merchantId)}/sites`),
     staleTime: 60_000,
   });
 }

@@ -4,8 +4,6 @@ import { authFetch } from '../../../lib/api/auth-fetch.ts';
 import type { operations } from '../../../lib/api/generated/schema.d.ts';
 import { PREFETCHED_FRESH_MS } from '../../../lib/api/prefetched.ts';
 import { apiUrl } from '../../../lib/api/request.ts';
-import { claimSentAhead } from '../../../lib/api/sent-ahead.ts';
-import { transactionsPath } from './paths.ts';
 
 export type TransactionPage = operations['listTransactions']['responses'][200]['content']['application/json'];
 export type Transaction = TransactionPage['data'][number];
@@ -31,9 +29,11 @@ export async function listTransactions(
   filters: TransactionFilters,
   lastKey?: string,
 ): Promise<TransactionPage> {
-  const path = transactionsPath(merchantId, filters, lastKey);
-  const response = await (claimSentAhead(path) ??
-    authFetch(new Request(apiUrl(path), { headers: { Accept: 'application/json' } })));
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...filters, lastKey })) if (value) query.set(key, value);
+  if (!lastKey) query.set('includeTotals', 'true');
+  const path = `/v1/merchants/${encodeURIComponent(merchantId)}/transactions?${query}`;
+  const response = await authFetch(new Request(apiUrl(path), { headers: { Accept: 'application/json' } }));
   if (!response.ok) throw await apiErrorFrom(response);
   return (await response.json()) as TransactionPage;
 }

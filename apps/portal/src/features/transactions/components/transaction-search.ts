@@ -13,14 +13,6 @@ export interface SearchInput {
   card?: string | undefined;
 }
 
-/** The filter bar's fields, each one a URL query value of the same name. */
-export const TRANSACTION_FILTERS = ['from', 'to', 'psp', 'siteId', 'status', 'source', 'card'] as const;
-
-/** The filter bar's values as a URL holds them. */
-export function searchInputFrom(params: URLSearchParams): SearchInput {
-  return Object.fromEntries(TRANSACTION_FILTERS.map((name) => [name, params.get(name) ?? undefined]));
-}
-
 export type TransactionSearch =
   | { kind: 'list'; filters: TransactionFilters }
   | { kind: 'psp'; pspReferences: string[] }

@@ -14,7 +14,7 @@ import { useTransactionSites } from '../api/list-transaction-sites.ts';
 import { useTransactions } from '../api/list-transactions.ts';
 import { CurrencyTotals } from '../components/currency-totals.tsx';
 import { transactionColumns } from '../components/transaction-columns.tsx';
-import { TRANSACTION_FILTERS, transactionSearch } from '../components/transaction-search.ts';
+import { transactionSearch } from '../components/transaction-search.ts';
 import { LiveTransactions } from '../live/live-indicator.tsx';
 
 // The drawer (with the refund and receipt dialogs and their validation) loads when a transaction is first opened:
@@ -22,6 +22,8 @@ import { LiveTransactions } from '../live/live-indicator.tsx';
 const TransactionDrawer = lazy(() =>
   import('../components/transaction-drawer.tsx').then((module) => ({ default: module.TransactionDrawer })),
 );
+
+export const TRANSACTION_FILTERS = ['from', 'to', 'psp', 'siteId', 'status', 'source', 'card'] as const;
 
 /** /transactions (issue 11 §2): filters in the URL, a date range or PSP references, totals per currency, a drawer. */
 export default function TransactionsScreen() {
