@@ -21,8 +21,17 @@ interface Outcome {
   failed: number;
   skipped: number;
   note?: string;
+  /** Wall-clock time of the step, to see where the run's minutes go. */
+  seconds: number;
 }
 const outcomes: Outcome[] = [];
+let stepStarted = performance.now();
+/** Records a step that has just ended; its time runs from the end of the step before. */
+function record(outcome: Omit<Outcome, 'seconds'>): void {
+  const now = performance.now();
+  outcomes.push({ ...outcome, seconds: (now - stepStarted) / 1000 });
+  stepStarted = now;
+}
 
 /** One test named in the summary: "step  file › full name" and, for a failure, the first line of its error. */
 interface Named {
@@ -107,7 +116,7 @@ function vitestRetried(step: string, file: string): number {
 
 function check(step: string, cmd: string, args: string[]): void {
   const ok = run(cmd, args);
-  outcomes.push({ step, ok, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
+  record({ step, ok, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
 }
 
 /**
@@ -141,7 +150,7 @@ function vitest(step: string, workspace: string, env: Record<string, string> = {
     // Vitest exits non-zero for errors outside any test (an unhandled rejection after a test ended).
     ...(!ok && counts.failed === 0 && ran ? ['failed outside the tests: see its output above'] : []),
   ];
-  outcomes.push({ step, ok: ok && ran, ...counts, ...(notes.length > 0 ? { note: notes.join('; ') } : {}) });
+  record({ step, ok: ok && ran, ...counts, ...(notes.length > 0 ? { note: notes.join('; ') } : {}) });
 }
 
 /** The parts of Playwright's JSON report that the summary reads. */
@@ -210,11 +219,11 @@ if (await postgresAnswers(pg.hostname, Number(pg.port || 5432))) {
   vitest('api-postgres', 'apps/api', { TEST_DATABASE_URL: pgUrl });
 } else {
   console.log(`\nPostgreSQL does not answer at ${pg.host}: the API suite ran on PGlite only.`);
-  outcomes.push({ step: 'api-postgres', ok: true, passed: 0, failed: 0, skipped: 1, note: 'no PostgreSQL' });
+  record({ step: 'api-postgres', ok: true, passed: 0, failed: 0, skipped: 1, note: 'no PostgreSQL' });
 }
 
 const built = run('npm', ['run', 'build', '-w', 'apps/portal']);
-outcomes.push({ step: 'portal-build', ok: built, passed: built ? 1 : 0, failed: built ? 0 : 1, skipped: 0 });
+record({ step: 'portal-build', ok: built, passed: built ? 1 : 0, failed: built ? 0 : 1, skipped: 0 });
 if (built) check('size-budget', 'npm', ['run', 'size', '-w', 'apps/portal', '--', '--check']);
 
 const chromium = findChromium();
@@ -223,7 +232,7 @@ if (!chromium) {
     '\nNo Chromium found for the end-to-end tests. Install one (Debian: apt-get install -y chromium) ' +
       'or point CHROME_PATH at a Chromium binary.',
   );
-  outcomes.push({ step: 'e2e', ok: false, passed: 0, failed: 1, skipped: 0, note: 'no Chromium' });
+  record({ step: 'e2e', ok: false, passed: 0, failed: 1, skipped: 0, note: 'no Chromium' });
 } else if (built) {
   const out = resolve(results, 'e2e.json');
   const ok = run(
@@ -249,15 +258,16 @@ if (!chromium) {
     playwrightNamed(report);
   }
   const note = flaky > 0 ? `${flaky} flaky: passed on retry` : undefined;
-  outcomes.push({ step: 'e2e', ok: ok && passed > 0, passed, failed, skipped, note });
+  record({ step: 'e2e', ok: ok && passed > 0, passed, failed, skipped, note });
 }
 
 // The summary comes last, so that the tail of a CI log says what failed and what was flaky, by name.
 console.log('\nSummary');
 for (const o of outcomes) {
   const mark = o.ok ? 'ok  ' : 'FAIL';
+  const time = `${Math.floor(o.seconds / 60)}:${String(Math.round(o.seconds % 60)).padStart(2, '0')}`;
   console.log(
-    `  ${mark} ${o.step.padEnd(14)} ${o.passed} passed, ${o.failed} failed${o.note ? ` (${o.note})` : ''}`,
+    `  ${mark} ${o.step.padEnd(14)} ${time.padStart(6)}  ${o.passed} passed, ${o.failed} failed${o.note ? ` (${o.note})` : ''}`,
   );
 }
 if (flakyTests.length > 0) {
