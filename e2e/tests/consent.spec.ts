@@ -187,7 +187,9 @@ test('a returning visitor: the library comes after the page has loaded; the user
   await page.reload();
   await loaded;
   const requestedBeforeLoad = library.length;
-  await expect(page.getByRole('button', { name: 'Cookie settings' })).toBeVisible();
+  // The link comes with the library, which is requested only after the load event: on a loaded machine that is
+  // some seconds after it.
+  await expect(page.getByRole('button', { name: 'Cookie settings' })).toBeVisible({ timeout: 20_000 });
   expect(requestedBeforeLoad).toBe(0);
   expect(library).toHaveLength(1);
   await expect(page.getByRole('dialog', { name: consentEnGB.consentModal.title })).toHaveCount(0);
@@ -244,6 +246,8 @@ test('a page view recorded after consent shows in the staff counts per route on 
   expect((await recorded).status()).toBe(202);
 
   await staff.reload();
-  await expect.poll(forgotViews).toBe(before + 1);
+  // One reading waits for the reloaded screen and its counts (up to 7 s each on a loaded machine): the poll
+  // gives them together that much more than one expect's 7 s.
+  await expect.poll(forgotViews, { timeout: 30_000 }).toBe(before + 1);
   await staff.context().close();
 });
