@@ -265,7 +265,8 @@ if (!chromium) {
 console.log('\nSummary');
 for (const o of outcomes) {
   const mark = o.ok ? 'ok  ' : 'FAIL';
-  const time = `${Math.floor(o.seconds / 60)}:${String(Math.round(o.seconds % 60)).padStart(2, '0')}`;
+  const whole = Math.round(o.seconds);
+  const time = `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
   console.log(
     `  ${mark} ${o.step.padEnd(14)} ${time.padStart(6)}  ${o.passed} passed, ${o.failed} failed${o.note ? ` (${o.note})` : ''}`,
   );
