@@ -231,6 +231,7 @@ const connectEvent = (envelopeId: string, event = 'envelope-completed') =>
 describe('rates signing through DocuSign (official SDK against a local DocuSign-speaking server)', () => {
   const certDir = mkdtempSync(join(tmpdir(), 'esign-docusign-'));
   const docusign = docusignServer(certDir);
+  const hadCa = Object.hasOwn(globalAgent.options, 'ca');
   const previousCa = globalAgent.options.ca;
   const lines: string[] = [];
   let t: TestApp;
@@ -312,7 +313,10 @@ describe('rates signing through DocuSign (official SDK against a local DocuSign-
   afterAll(async () => {
     await t.close();
     await docusign.close();
-    globalAgent.options.ca = previousCa;
+    // As it was: the agent's options override a request's own, so a `ca: undefined` left behind would take the
+    // `ca` of every later https request in this worker (the suite's files share worker processes).
+    if (hadCa) globalAgent.options.ca = previousCa;
+    else delete globalAgent.options.ca;
     rmSync(certDir, { recursive: true, force: true });
   });
 

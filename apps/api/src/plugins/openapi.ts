@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -31,8 +31,11 @@ export async function registerOpenApi(app: FastifyInstance) {
       },
       security: [{ bearerAuth: [] }],
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    // Made per app, not the package's shared pair: its transform caches the input/output registries for as long as
+    // zod's global registry keeps its size, so a second app in the same process whose modules were evaluated anew
+    // (the API suite's files share worker processes) would be described with the first app's schema objects.
+    transform: createJsonSchemaTransform({}),
+    transformObject: createJsonSchemaTransformObject({}),
   });
 }
 
