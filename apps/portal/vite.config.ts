@@ -8,6 +8,9 @@ import { precompress } from './scripts/precompress-plugin.ts';
 import { pureDomainSchemas } from './scripts/pure-domain-schemas-plugin.ts';
 import { routeChunks } from './scripts/route-chunks-plugin.ts';
 
+/** The test that loads Mantine as the build patches it (test/mantine-build-loader.mjs). */
+const MANTINE_AS_BUILT = 'test/mantine-commit-patches.test.tsx';
+
 const chunks = routeChunks({
   publicModules: ['src/app/layouts/public-layout.tsx', 'src/features/session/routes/sign-in.tsx'],
   shellModules: [
@@ -69,9 +72,27 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
     css: false,
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     // Typed form flows in jsdom take 1–2 s on a quiet machine and over 5 s (Vitest's default cap) when CI shares
     // its two cores; the cap is a hang detector, not a timing assertion.
     testTimeout: 20_000,
+    projects: [
+      {
+        // A worker runs file after file in one process and one jsdom: setting up jsdom and importing React,
+        // Mantine and the app again for each of ~80 files was over half the suite's time (2.8 → 1.0 min on two
+        // cores). test/setup.ts and test/shared-process-setup.ts clear what a test leaves behind (the DOM, storage,
+        // Mantine's toasts).
+        test: {
+          name: 'portal',
+          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+          exclude: [MANTINE_AS_BUILT],
+          isolate: false,
+          setupFiles: ['./test/shared-process-setup.ts'],
+        },
+      },
+      {
+        // Loads Mantine through the build's patches, which it can only do in a process that has not loaded it yet.
+        test: { name: 'portal (own process)', include: [MANTINE_AS_BUILT] },
+      },
+    ],
   },
 });

@@ -25,7 +25,7 @@ class ResizeObserverStandIn {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStandIn;
-Object.defineProperty(window.HTMLElement.prototype, 'scrollIntoView', { value: () => {} });
+Object.defineProperty(window.HTMLElement.prototype, 'scrollIntoView', { value: () => {}, configurable: true });
 
 // The app loads the active locale before its first render (main.tsx); tests start in en-GB.
 await applyLocale('en-GB');
