@@ -25,7 +25,11 @@ class ResizeObserverStandIn {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStandIn;
-Object.defineProperty(window.HTMLElement.prototype, 'scrollIntoView', { value: () => {}, configurable: true });
+// Configurable: the setup runs again for every file in a worker that runs many (vite.config.ts).
+Object.defineProperty(window.HTMLElement.prototype, 'scrollIntoView', {
+  value: () => {},
+  configurable: true,
+});
 
 // The app loads the active locale before its first render (main.tsx); tests start in en-GB.
 await applyLocale('en-GB');
