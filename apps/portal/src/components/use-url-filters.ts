@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** Paging keys a filter change resets, so a new filter starts at the first page. */
@@ -15,16 +16,21 @@ export function useUrlFilters<Name extends string>(names: readonly Name[]) {
     names.map((name) => [name, searchParams.get(name) ?? undefined]),
   ) as FilterValues<Name>;
 
-  const update = (change: (next: URLSearchParams) => void) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        change(next);
-        for (const key of PAGING_PARAMS) next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  // The query this hook last wrote, and the rendered query it was written on. React Router gives a change the query
+  // of the last render, and a navigation's render can wait (in a transition, for the next screen's data) while the
+  // user is already changing the next filter: built on the render's query, that change would drop the one before.
+  // Once a render shows another query (this hook's or anyone's), changes build on it again.
+  const written = useRef<{ on: string; query: URLSearchParams } | null>(null);
+  const rendered = searchParams.toString();
+
+  const update = (change: (next: URLSearchParams) => void) => {
+    const base = written.current?.on === rendered ? written.current.query : searchParams;
+    const next = new URLSearchParams(base);
+    change(next);
+    for (const key of PAGING_PARAMS) next.delete(key);
+    written.current = { on: rendered, query: next };
+    setSearchParams(next, { replace: true });
+  };
 
   return {
     values,

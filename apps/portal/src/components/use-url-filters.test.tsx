@@ -1,0 +1,50 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '../../test/render.tsx';
+import { useUrlFilters } from './use-url-filters.ts';
+
+/** Two filter changes before a render shows the first, as when a navigation's render waits in a transition. */
+function Screen() {
+  const { setFilter, clearFilters } = useUrlFilters(['siteId', 'from', 'to']);
+  const location = useLocation();
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          setFilter('siteId', 'site-1');
+          setFilter('from', '2026-12-05');
+        }}
+      >
+        Site, then day
+      </button>
+      <button type="button" onClick={() => setFilter('to', '2026-12-06')}>
+        To
+      </button>
+      <button type="button" onClick={() => clearFilters()}>
+        Clear
+      </button>
+      <output aria-label="query">{location.search}</output>
+    </>
+  );
+}
+
+describe('useUrlFilters', () => {
+  it('keeps a change that no render has shown yet when the next one is written', async () => {
+    renderRoutes([{ path: '/eod-reports', element: <Screen /> }], '/eod-reports?cursor=abc');
+    await userEvent.click(await screen.findByRole('button', { name: 'Site, then day' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('query')).toHaveTextContent('?siteId=site-1&from=2026-12-05'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'To' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('query')).toHaveTextContent(
+        '?siteId=site-1&from=2026-12-05&to=2026-12-06',
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(screen.getByLabelText('query')).toBeEmptyDOMElement());
+  });
+});
