@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../test/render.tsx';
 import { useUrlFilters } from './use-url-filters.ts';
@@ -26,6 +26,7 @@ function Screen() {
       <button type="button" onClick={() => clearFilters()}>
         Clear
       </button>
+      <Link to="/eod-reports?to=2026-11-30">November's last day</Link>
       <output aria-label="query">{location.search}</output>
     </>
   );
@@ -46,5 +47,21 @@ describe('useUrlFilters', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(screen.getByLabelText('query')).toBeEmptyDOMElement());
+  });
+
+  it('builds on a query it did not write (a link, Back) once a render shows it', async () => {
+    renderRoutes([{ path: '/eod-reports', element: <Screen /> }], '/eod-reports');
+    await userEvent.click(await screen.findByRole('button', { name: 'Site, then day' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('query')).toHaveTextContent('?siteId=site-1&from=2026-12-05'),
+    );
+    await userEvent.click(screen.getByRole('link', { name: "November's last day" }));
+    await waitFor(() => expect(screen.getByLabelText('query')).toHaveTextContent('?to=2026-11-30'));
+    await userEvent.click(screen.getByRole('button', { name: 'Site, then day' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('query')).toHaveTextContent(
+        '?to=2026-11-30&siteId=site-1&from=2026-12-05',
+      ),
+    );
   });
 });

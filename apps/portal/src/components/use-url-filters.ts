@@ -16,19 +16,20 @@ export function useUrlFilters<Name extends string>(names: readonly Name[]) {
     names.map((name) => [name, searchParams.get(name) ?? undefined]),
   ) as FilterValues<Name>;
 
-  // The query this hook last wrote, and the rendered query it was written on. React Router gives a change the query
-  // of the last render, and a navigation's render can wait (in a transition, for the next screen's data) while the
-  // user is already changing the next filter: built on the render's query, that change would drop the one before.
-  // Once a render shows another query (this hook's or anyone's), changes build on it again.
-  const written = useRef<{ on: string; query: URLSearchParams } | null>(null);
+  // The query this hook last wrote, until a render shows one it did not write. React Router gives a change the
+  // query of the last render, and a navigation's render can wait (in a transition, for the next screen's data) while
+  // the user is already changing the next filter, then show an earlier write of this hook before the latest: built
+  // on the render's query, a change would drop the ones before it. `seen`: the query the writes started on and each
+  // one written since; a render showing anything else (Back, a link) is where changes build again.
+  const written = useRef<{ seen: string[]; query: URLSearchParams } | null>(null);
   const rendered = searchParams.toString();
 
   const update = (change: (next: URLSearchParams) => void) => {
-    const base = written.current?.on === rendered ? written.current.query : searchParams;
-    const next = new URLSearchParams(base);
+    const pending = written.current?.seen.includes(rendered) ? written.current : null;
+    const next = new URLSearchParams(pending?.query ?? searchParams);
     change(next);
     for (const key of PAGING_PARAMS) next.delete(key);
-    written.current = { on: rendered, query: next };
+    written.current = { seen: [...(pending?.seen ?? [rendered]), next.toString()], query: next };
     setSearchParams(next, { replace: true });
   };
 
