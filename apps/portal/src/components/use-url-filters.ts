@@ -25,7 +25,9 @@ export function useUrlFilters<Name extends string>(names: readonly Name[]) {
   const rendered = searchParams.toString();
 
   const update = (change: (next: URLSearchParams) => void) => {
-    const pending = written.current?.seen.includes(rendered) ? written.current : null;
+    // Once a render shows the latest write, the writes start again from it.
+    const seen = written.current?.seen;
+    const pending = seen?.includes(rendered) && seen.at(-1) !== rendered ? written.current : null;
     const next = new URLSearchParams(pending?.query ?? searchParams);
     change(next);
     for (const key of PAGING_PARAMS) next.delete(key);
