@@ -32,8 +32,9 @@ export async function registerOpenApi(app: FastifyInstance) {
       security: [{ bearerAuth: [] }],
     },
     // Made per app, not the package's shared pair: its transform caches the input/output registries for as long as
-    // zod's global registry keeps its size, so a second app in the same process whose modules were evaluated anew
-    // (the API suite's files share worker processes) would be described with the first app's schema objects.
+    // zod's global registry keeps its size, and in a process that builds more than one app (the API suite's files
+    // share worker processes) the document came out naming input schemas as outputs (`DeviceOrderCreate` for
+    // `DeviceOrderCreateInput`).
     transform: createJsonSchemaTransform({}),
     transformObject: createJsonSchemaTransformObject({}),
   });
