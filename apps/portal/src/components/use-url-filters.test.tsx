@@ -32,36 +32,28 @@ function Screen() {
   );
 }
 
+/** Waits until the location's query is exactly `search` ('' for none). */
+const expectQuery = (search: string) =>
+  waitFor(() => expect(screen.getByLabelText('query').textContent).toBe(search));
+
 describe('useUrlFilters', () => {
   it('keeps a change that no render has shown yet when the next one is written', async () => {
     renderRoutes([{ path: '/eod-reports', element: <Screen /> }], '/eod-reports?cursor=abc');
     await userEvent.click(await screen.findByRole('button', { name: 'Site, then day' }));
-    await waitFor(() =>
-      expect(screen.getByLabelText('query')).toHaveTextContent('?siteId=site-1&from=2026-12-05'),
-    );
+    await expectQuery('?siteId=site-1&from=2026-12-05');
     await userEvent.click(screen.getByRole('button', { name: 'To' }));
-    await waitFor(() =>
-      expect(screen.getByLabelText('query')).toHaveTextContent(
-        '?siteId=site-1&from=2026-12-05&to=2026-12-06',
-      ),
-    );
+    await expectQuery('?siteId=site-1&from=2026-12-05&to=2026-12-06');
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
-    await waitFor(() => expect(screen.getByLabelText('query')).toBeEmptyDOMElement());
+    await expectQuery('');
   });
 
   it('builds on a query it did not write (a link, Back) once a render shows it', async () => {
     renderRoutes([{ path: '/eod-reports', element: <Screen /> }], '/eod-reports');
     await userEvent.click(await screen.findByRole('button', { name: 'Site, then day' }));
-    await waitFor(() =>
-      expect(screen.getByLabelText('query')).toHaveTextContent('?siteId=site-1&from=2026-12-05'),
-    );
+    await expectQuery('?siteId=site-1&from=2026-12-05');
     await userEvent.click(screen.getByRole('link', { name: "November's last day" }));
-    await waitFor(() => expect(screen.getByLabelText('query')).toHaveTextContent('?to=2026-11-30'));
+    await expectQuery('?to=2026-11-30');
     await userEvent.click(screen.getByRole('button', { name: 'Site, then day' }));
-    await waitFor(() =>
-      expect(screen.getByLabelText('query')).toHaveTextContent(
-        '?to=2026-11-30&siteId=site-1&from=2026-12-05',
-      ),
-    );
+    await expectQuery('?to=2026-11-30&siteId=site-1&from=2026-12-05');
   });
 });

@@ -16,22 +16,22 @@ export function useUrlFilters<Name extends string>(names: readonly Name[]) {
     names.map((name) => [name, searchParams.get(name) ?? undefined]),
   ) as FilterValues<Name>;
 
-  // The query this hook last wrote, until a render shows one it did not write. React Router gives a change the
-  // query of the last render, and a navigation's render can wait (in a transition, for the next screen's data) while
-  // the user is already changing the next filter, then show an earlier write of this hook before the latest: built
-  // on the render's query, a change would drop the ones before it. `seen`: the query the writes started on and each
-  // one written since; a render showing anything else (Back, a link) is where changes build again.
-  const written = useRef<{ seen: string[]; query: URLSearchParams } | null>(null);
+  // The queries this hook wrote, until a render shows one it did not write. React Router gives a change the query
+  // of the last render, and a navigation's render can wait (in a transition, for the next screen's data) while the
+  // user is already changing the next filter, then show an earlier write of this hook before the latest: built on
+  // the render's query, a change would drop the ones before it. `written`: the query the writes started on, then
+  // each one written since (the last is what the next change builds on); a render showing anything else (Back, a
+  // link), or the last write itself, is where changes build again.
+  const written = useRef<string[]>([]);
   const rendered = searchParams.toString();
 
   const update = (change: (next: URLSearchParams) => void) => {
-    // Once a render shows the latest write, the writes start again from it.
-    const seen = written.current?.seen;
-    const pending = seen?.includes(rendered) && seen.at(-1) !== rendered ? written.current : null;
-    const next = new URLSearchParams(pending?.query ?? searchParams);
+    const pending = written.current.includes(rendered) && written.current.at(-1) !== rendered;
+    if (!pending) written.current = [rendered];
+    const next = new URLSearchParams(written.current.at(-1));
     change(next);
     for (const key of PAGING_PARAMS) next.delete(key);
-    written.current = { seen: [...(pending?.seen ?? [rendered]), next.toString()], query: next };
+    written.current.push(next.toString());
     setSearchParams(next, { replace: true });
   };
 
