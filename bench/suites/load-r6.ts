@@ -1,5 +1,9 @@
-// R6: 60 s at 500 requests per second of a realistic mix on PostgreSQL: 0 errors, p99 < 200 ms.
+// R6: 60 s at 500 requests per second of a realistic mix on PostgreSQL: 0 errors, p99 < 200 ms. The requests arrive
+// as independent users' do (Poisson arrivals at that mean rate, `lib/paced-load.ts`, decision 0127), each timed from
+// its due moment; autocannon's `overallRate` (each connection's share of a second sent back to back as the second
+// starts), which earlier tables measured, runs after it as a reference.
 import { load } from '../lib/load.ts';
+import { pacedLoad } from '../lib/paced-load.ts';
 import type { Benchmark } from '../lib/registry.ts';
 import { startApi } from '../lib/server.ts';
 
@@ -39,7 +43,8 @@ export const benchmark: Benchmark = {
       await api.get('/api/identity/me', headers);
       for (const path of mix) await api.get(path, headers);
       const seconds = options.loadSeconds;
-      const result = await load({
+      const result = await pacedLoad({ url: api.url, connections: 50, seconds, rate: RATE, headers, paths: mix });
+      const bursts = await load({
         url: api.url,
         connections: 50,
         seconds,
@@ -49,7 +54,7 @@ export const benchmark: Benchmark = {
       });
       return [
         {
-          what: `R6 mix on postgres: throughput (${seconds} s, offered ${RATE} req/s)`,
+          what: `R6 mix on postgres: throughput (${seconds} s, ${RATE} req/s offered as Poisson arrivals)`,
           value: result.requestsPerSecond,
           unit: 'req/s',
           goal: `≥ ${RATE * 0.98} req/s`,
@@ -68,6 +73,13 @@ export const benchmark: Benchmark = {
           unit: 'ms',
           goal: '< 200 ms',
           met: result.p99Ms < 200,
+        },
+        { what: 'R6 mix on postgres: p50', value: result.p50Ms, unit: 'ms', goal: 'reference' },
+        {
+          what: `R6 mix on postgres, autocannon's overallRate (each second's ${RATE} sent in a burst as it starts): p99`,
+          value: bursts.p99Ms,
+          unit: 'ms',
+          goal: 'reference',
         },
       ];
     } finally {
