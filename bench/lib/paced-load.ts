@@ -34,8 +34,6 @@ export interface PacedResult {
   maxMs: number;
   errors: number;
   non2xx: number;
-  /** Connections that were open at the end (at most `connections`). */
-  socketsUsed: number;
 }
 
 /** The scheduler wakes this often and sends every request that has come due (a late one keeps its due time). */
@@ -101,11 +99,10 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
   });
   await finished;
   const elapsed = Math.max(options.seconds, (performance.now() - start) / 1000);
-  const sockets = Object.values(agent.sockets).reduce((n, list) => n + (list?.length ?? 0), 0);
-  const free = Object.values(agent.freeSockets).reduce((n, list) => n + (list?.length ?? 0), 0);
   agent.destroy();
   const sorted = latencies.sort();
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+  const at = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
   return {
     requestsPerSecond: (total - errors) / elapsed,
     sent: total,
@@ -114,7 +111,6 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
     maxMs: sorted[sorted.length - 1] as number,
     errors,
     non2xx,
-    socketsUsed: sockets + free,
   };
 }
 
@@ -129,4 +125,3 @@ function schedule(total: number, rate: number, arrivals: 'even' | 'poisson', see
   }
   return offsets;
 }
-

@@ -43,7 +43,14 @@ export const benchmark: Benchmark = {
       await api.get('/api/identity/me', headers);
       for (const path of mix) await api.get(path, headers);
       const seconds = options.loadSeconds;
-      const result = await pacedLoad({ url: api.url, connections: 50, seconds, rate: RATE, headers, paths: mix });
+      const result = await pacedLoad({
+        url: api.url,
+        connections: 50,
+        seconds,
+        rate: RATE,
+        headers,
+        paths: mix,
+      });
       const bursts = await load({
         url: api.url,
         connections: 50,
