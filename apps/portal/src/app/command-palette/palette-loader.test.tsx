@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { aMerchant, aUser } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
@@ -26,7 +27,60 @@ function Shell() {
   );
 }
 
+/** Presses Ctrl+K in the commit that mounts it, before any passive effect has run (a user as quick as a test). */
+function KeyInTheFirstCommit() {
+  useLayoutEffect(() => {
+    document.documentElement.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true }),
+    );
+  }, []);
+  return null;
+}
+
 describe('the command palette, loaded on first use (decision 0109)', () => {
+  // These two first in the file: the palette's chunk, once loaded, stays loaded in the process.
+  it('leaves Ctrl+K typed in a field to the field', () => {
+    renderRoutes(
+      [
+        {
+          path: '*',
+          Component: () => (
+            <>
+              <input aria-label="Note" />
+              <PaletteLoader guardBase={guardBase} />
+            </>
+          ),
+        },
+      ],
+      '/',
+    );
+    const field = screen.getByLabelText('Note');
+    const typed = fireEvent.keyDown(field, { key: 'k', ctrlKey: true });
+    // Not taken (no preventDefault), and nothing loaded or opened.
+    expect(typed).toBe(true);
+    expect(screen.queryByPlaceholderText(placeholder)).toBeNull();
+  });
+
+  it('answers Ctrl+K from the commit that shows the signed-in layout, not only after the paint', async () => {
+    renderRoutes(
+      [
+        {
+          path: '*',
+          Component: () => (
+            <>
+              <PaletteLoader guardBase={guardBase} />
+              <KeyInTheFirstCommit />
+            </>
+          ),
+        },
+      ],
+      '/',
+    );
+    expect(await screen.findByPlaceholderText(placeholder)).toBeInTheDocument();
+    fireEvent.keyDown(screen.getByPlaceholderText(placeholder), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByPlaceholderText(placeholder)).toBeNull());
+  });
+
   it('is not in the page until Ctrl+K, which loads and opens it; then the button opens it again', async () => {
     renderRoutes([{ path: '*', Component: Shell }], '/');
     expect(screen.queryByPlaceholderText(placeholder)).toBeNull();

@@ -1,5 +1,5 @@
-import { useHotkeys } from '@mantine/hooks';
-import { useSyncExternalStore } from 'react';
+import { getHotkeyHandler } from '@mantine/hooks';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
 import type { GuardBase } from '../guards/guard.ts';
 
 // The command palette (Mantine Spotlight, its sources and what they import) is not part of the signed-in layout's
@@ -45,22 +45,37 @@ const subscribe = (listener: () => void) => {
 };
 const current = () => palette;
 
+/** Fields where Ctrl/Cmd + K is the user's typing, as Spotlight's own hotkey leaves them (Mantine's useHotkeys). */
+function typingInField(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
+}
+
+const onPaletteHotkey = getHotkeyHandler([
+  [
+    'mod + K',
+    (event) => {
+      if (palette || typingInField(event.target)) return;
+      event.preventDefault();
+      openPalette();
+    },
+    { preventDefault: false },
+  ],
+]);
+
 /**
  * Renders the palette once its chunk has loaded; until then answers Ctrl/Cmd + K itself (the same hotkey and
- * ignored fields as Spotlight's own, which takes over once the palette is mounted).
+ * ignored fields as Spotlight's own, which takes over once the palette is mounted). The key is listened to from
+ * the commit that mounts the loader (a layout effect), not from after the paint as Mantine's useHotkeys does: a
+ * Ctrl + K pressed as soon as the signed-in screen shows is not lost.
  */
 export function PaletteLoader({ guardBase }: { guardBase: GuardBase }) {
   const Loaded = useSyncExternalStore(subscribe, current, current)?.CommandPalette;
-  useHotkeys([
-    [
-      'mod + K',
-      (event) => {
-        if (palette) return;
-        event.preventDefault();
-        openPalette();
-      },
-      { preventDefault: false },
-    ],
-  ]);
+  useLayoutEffect(() => {
+    document.documentElement.addEventListener('keydown', onPaletteHotkey);
+    return () => document.documentElement.removeEventListener('keydown', onPaletteHotkey);
+  }, []);
   return Loaded ? <Loaded guardBase={guardBase} /> : null;
 }
