@@ -10,7 +10,7 @@ import { createRandom } from '../../apps/api/src/db/demo/random.ts';
 
 export interface PacedOptions {
   url: string;
-  /** Requests per second, spread evenly. */
+  /** Requests per second: their mean rate (Poisson arrivals) or their exact spacing (even). */
   rate: number;
   seconds: number;
   /** At most this many connections open at once (keep-alive); a due request waits for one. */
@@ -43,6 +43,8 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const base = new URL(options.url);
   const total = Math.round(options.rate * options.seconds);
+  if (total < 1)
+    throw new Error(`pacedLoad: ${options.rate} req/s for ${options.seconds} s is not one request`);
   const offsets = schedule(total, options.rate, options.arrivals ?? 'poisson', options.seed ?? 1);
   const timeoutMs = options.timeoutMs ?? 10_000;
   const latencies = new Float64Array(total);
