@@ -1,4 +1,5 @@
-// Closed-loop (fixed connections) and open-loop (fixed rate) HTTP load with autocannon; with
+// Closed-loop (fixed connections) and open-loop (fixed rate: each second's requests sent in a burst as it starts, so
+// R6 keeps it as a reference only and paces its load with `paced-load.ts`, decision 0127) HTTP load with autocannon; with
 // `BENCH_LOAD_GENERATOR=wrk`, closed loops of one request on wrk, a C client like the anchors' pgbench (decision
 // 0119: on two cores wrk costs 14–18 µs of CPU per request against autocannon's 39–56 and gave 5–20 % more req/s, but
 // its p99 at 10 connections was 24–300 ms against autocannon's 6–21 ms on the same API, so autocannon stays the
