@@ -19,7 +19,8 @@ export function CommandPalette({ guardBase }: { guardBase: GuardBase }) {
   const [query, setQuery] = useState('');
   const trimmed = query.trim();
   return (
-    <Spotlight.Root query={query} onQueryChange={setQuery} shortcut={['mod + K']} scrollable maxHeight={420}>
+    // Ctrl/Cmd + K is the loader's (palette-loader.tsx), listened to from the layout's commit, loaded or not.
+    <Spotlight.Root query={query} onQueryChange={setQuery} shortcut={null} scrollable maxHeight={420}>
       <Spotlight.Search placeholder={t('ui.palette.placeholder')} aria-label={t('ui.palette.placeholder')} />
       <Spotlight.ActionsList>
         {paletteSources(guardBase).map(({ id, Source }) => (

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { spotlight } from '@mantine/spotlight';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { aMerchant, aUser } from '../../../test/fixtures.ts';
@@ -93,6 +94,26 @@ describe('the command palette, loaded on first use (decision 0109)', () => {
     await waitFor(() => expect(screen.queryByPlaceholderText(placeholder)).toBeNull());
 
     fireEvent.click(screen.getAllByRole('button', { name: /Jump to…/ })[0] as HTMLElement);
+    expect(await screen.findByPlaceholderText(placeholder)).toBeInTheDocument();
+  });
+
+  it('once loaded, still answers Ctrl+K from the commit of a layout mounted again (e.g. onboarding, then home)', async () => {
+    // The test before left it open (Spotlight's store outlives a render): closed first.
+    act(() => spotlight.close());
+    renderRoutes(
+      [
+        {
+          path: '*',
+          Component: () => (
+            <>
+              <PaletteLoader guardBase={guardBase} />
+              <KeyInTheFirstCommit />
+            </>
+          ),
+        },
+      ],
+      '/',
+    );
     expect(await screen.findByPlaceholderText(placeholder)).toBeInTheDocument();
   });
 });

@@ -45,7 +45,7 @@ const subscribe = (listener: () => void) => {
 };
 const current = () => palette;
 
-/** Fields where Ctrl/Cmd + K is the user's typing, as Spotlight's own hotkey leaves them (Mantine's useHotkeys). */
+/** Fields where Ctrl/Cmd + K is the user's typing (the fields Mantine's useHotkeys and Spotlight leave alone). */
 function typingInField(target: EventTarget | null): boolean {
   return (
     target instanceof HTMLElement &&
@@ -57,7 +57,7 @@ const onPaletteHotkey = getHotkeyHandler([
   [
     'mod + K',
     (event) => {
-      if (palette || typingInField(event.target)) return;
+      if (typingInField(event.target)) return;
       event.preventDefault();
       openPalette();
     },
@@ -66,10 +66,10 @@ const onPaletteHotkey = getHotkeyHandler([
 ]);
 
 /**
- * Renders the palette once its chunk has loaded; until then answers Ctrl/Cmd + K itself (the same hotkey and
- * ignored fields as Spotlight's own, which takes over once the palette is mounted). The key is listened to from
+ * Renders the palette once its chunk has loaded, and answers Ctrl/Cmd + K before and after (Spotlight's own
+ * shortcut is off: command-palette.tsx), leaving it to the fields as Spotlight would. The key is listened to from
  * the commit that mounts the loader (a layout effect), not from after the paint as Mantine's useHotkeys does: a
- * Ctrl + K pressed as soon as the signed-in screen shows is not lost.
+ * Ctrl + K pressed as soon as a signed-in screen shows is not lost, whether or not the palette has loaded.
  */
 export function PaletteLoader({ guardBase }: { guardBase: GuardBase }) {
   const Loaded = useSyncExternalStore(subscribe, current, current)?.CommandPalette;
