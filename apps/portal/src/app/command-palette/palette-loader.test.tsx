@@ -38,6 +38,24 @@ function KeyInTheFirstCommit() {
   return null;
 }
 
+/** The loader mounted with a Ctrl+K in the same commit. */
+function renderLoaderPressedAtOnce() {
+  renderRoutes(
+    [
+      {
+        path: '*',
+        Component: () => (
+          <>
+            <PaletteLoader guardBase={guardBase} />
+            <KeyInTheFirstCommit />
+          </>
+        ),
+      },
+    ],
+    '/',
+  );
+}
+
 describe('the command palette, loaded on first use (decision 0109)', () => {
   // These two first in the file: the palette's chunk, once loaded, stays loaded in the process.
   it('leaves Ctrl+K typed in a field to the field', () => {
@@ -63,20 +81,7 @@ describe('the command palette, loaded on first use (decision 0109)', () => {
   });
 
   it('answers Ctrl+K from the commit that shows the signed-in layout, not only after the paint', async () => {
-    renderRoutes(
-      [
-        {
-          path: '*',
-          Component: () => (
-            <>
-              <PaletteLoader guardBase={guardBase} />
-              <KeyInTheFirstCommit />
-            </>
-          ),
-        },
-      ],
-      '/',
-    );
+    renderLoaderPressedAtOnce();
     expect(await screen.findByPlaceholderText(placeholder)).toBeInTheDocument();
     fireEvent.keyDown(screen.getByPlaceholderText(placeholder), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByPlaceholderText(placeholder)).toBeNull());
@@ -100,20 +105,7 @@ describe('the command palette, loaded on first use (decision 0109)', () => {
   it('once loaded, still answers Ctrl+K from the commit of a layout mounted again (e.g. onboarding, then home)', async () => {
     // The test before left it open (Spotlight's store outlives a render): closed first.
     act(() => spotlight.close());
-    renderRoutes(
-      [
-        {
-          path: '*',
-          Component: () => (
-            <>
-              <PaletteLoader guardBase={guardBase} />
-              <KeyInTheFirstCommit />
-            </>
-          ),
-        },
-      ],
-      '/',
-    );
+    renderLoaderPressedAtOnce();
     expect(await screen.findByPlaceholderText(placeholder)).toBeInTheDocument();
   });
 });
