@@ -12,7 +12,7 @@ import {
   staffScreens,
 } from './screens.ts';
 import { demo } from './support.ts';
-import { shootScreens } from './visual-checks.ts';
+import { shootPalette, shootScreens } from './visual-checks.ts';
 
 // Issue 9 §3: every built screen compared with its committed screenshot at 1280 and 375 px, light and dark
 // (visual-checks.ts). It runs in project `visual`, on a stack of its own seeded as of VISUAL_NOW with the API's
@@ -43,6 +43,7 @@ test.describe('every screen looks as its committed screenshot', () => {
       screen.name === 'eod-reports' ? { ...screen, path: `/eod-reports?siteId=${ids.siteId}` } : screen,
     );
     await shootScreens(page, screens, 'owner');
+    await shootPalette(page, 'owner');
     expect(errors).toEqual([]);
   });
 

@@ -51,3 +51,33 @@ export async function shootScreens(page: Page, screens: Screen[], who: string): 
     }
   }
 }
+
+/**
+ * The command palette opened with Ctrl+K over home, a query typed and its first action selected: the panel alone
+ * at both widths and in both schemes, named `<who>-palette-<width>-<scheme>`. Its styles must come after
+ * @mantine/core's (app-shell-styles.ts): the other way round, its actions lost their padding and highlight.
+ */
+export async function shootPalette(page: Page, who: string): Promise<void> {
+  await page.setViewportSize(DESKTOP);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await openScreen(page, { name: 'home', path: '/', heading: 'Home' });
+  await page.keyboard.press('Control+k');
+  await page.getByPlaceholder('Jump to a screen or a company…').fill('trans');
+  const panel = page.locator('.mantine-Spotlight-content');
+  await expect(panel.getByRole('button', { name: 'Reporting › Transactions' })).toBeVisible();
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await expect
+        .soft(panel, `${who} command palette at ${viewport.width} px, ${scheme}`)
+        .toHaveScreenshot(`${who}-palette-${viewport.width}-${scheme}.png`, {
+          animations: 'disabled',
+          caret: 'hide',
+        });
+    }
+  }
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+}
