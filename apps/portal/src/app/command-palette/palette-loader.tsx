@@ -4,7 +4,7 @@ import type { GuardBase } from '../guards/guard.ts';
 
 // The command palette (Mantine Spotlight, its sources and what they import) is not part of the signed-in layout's
 // boot: its chunk loads on first use — Ctrl/Cmd + K or the header's button — or when the button is hovered or
-// focused (docs/decisions/0109). Its styles stay with the shell (app-shell-styles.ts), in the same order as before.
+// focused (docs/decisions/0109). Its styles stay with the shell (app-shell-styles.ts), after @mantine/core's.
 
 type PaletteModule = typeof import('./command-palette.tsx');
 
