@@ -5,6 +5,7 @@
 // the peak and the median, i.e. steady). The API and its anchor take turns, three rounds each; medians.
 import pg from 'pg';
 import { fromPglite, openPglite } from '../../apps/api/src/db/pglite-database.ts';
+import { maintainPglite } from '../../apps/api/src/db/pglite-maintenance.ts';
 import { seedDemoWorld } from '../../apps/api/src/db/seed.ts';
 import { closedLoopGenerator, load } from '../lib/load.ts';
 import { pgbench, pgbenchAvailable } from '../lib/pgbench.ts';
@@ -33,6 +34,8 @@ async function pgliteAnchor(
   const database = fromPglite(client);
   await database.migrate();
   await seedDemoWorld(database.db);
+  // The maintenance pass the API's process runs as it starts (decision 0128): both sides plan with statistics.
+  await maintainPglite(client);
   const [world] = (await client.query<BenchWorld>(WORLD_QUERY)).rows;
   if (!world) throw new Error('the demo owner has no merchant');
   return {

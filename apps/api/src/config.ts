@@ -72,6 +72,16 @@ const environmentSchema = z.object({
     .min(1, { message: 'must be between 1 and 100' })
     .max(100, { message: 'must be between 1 and 100' })
     .default(10),
+  /**
+   * Seconds between two maintenance passes of the embedded database (PGlite has no autovacuum of its own:
+   * src/db/pglite-maintenance.ts); 0 turns them off. Ignored on PostgreSQL, whose autovacuum does the same.
+   */
+  PGLITE_MAINTENANCE_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(0, { message: 'must be between 0 and 86400' })
+    .max(86_400, { message: 'must be between 0 and 86400' })
+    .default(60),
   /** `memory://` keeps the database in memory (tests, end-to-end runs); any other value is a folder. */
   DATA_DIR: z
     .string()
@@ -358,6 +368,8 @@ export interface Config {
   /** PostgreSQL connections this process keeps at most (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
   dataDir: string;
+  /** Seconds between PGlite's maintenance passes; 0: none (PGLITE_MAINTENANCE_SECONDS). */
+  pgliteMaintenanceSeconds: number;
   /** Report files: the local folder (and its URL secret), or an S3-compatible bucket when `s3` is set. */
   files: { dir: string; urlSecret: string | undefined; s3: S3StorageConfig | undefined };
   portalOrigin: string | undefined;
@@ -601,6 +613,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: e.DATA_DIR,
+    pgliteMaintenanceSeconds: e.PGLITE_MAINTENANCE_SECONDS,
     files: {
       dir:
         e.FILES_DIR ??

@@ -8,6 +8,7 @@ import { clockStartingAt, systemClock } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_SIGN_INS } from './db/demo/sign-ins.ts';
+import { startPgliteMaintenance } from './db/pglite-maintenance.ts';
 import { users } from './db/schema/index.ts';
 import { isDatabaseEmpty, seedDemoWorld } from './db/seed.ts';
 import { httpsServerOptions } from './https-server.ts';
@@ -92,6 +93,15 @@ const jobs = await startJobs({
 });
 queue = jobs;
 
+// PGlite has no autovacuum: the process that owns it vacuums and analyzes it (docs/decisions/0128).
+const maintenance =
+  'pglite' in database.jobConnection && config.pgliteMaintenanceSeconds > 0
+    ? startPgliteMaintenance(database.jobConnection.pglite, {
+        intervalSeconds: config.pgliteMaintenanceSeconds,
+        log: app.log,
+      })
+    : undefined;
+
 // Issue 11 §1: without Adyen credentials the embedded PSP makes card traffic through the webhook itself, at
 // PSP_SIMULATOR_RATE payments a minute (0 turns it off).
 const simulator =
@@ -118,6 +128,7 @@ async function shutdown(signal: string) {
     await simulator?.stop();
     await app.close();
     await jobs.stop();
+    await maintenance?.stop();
     await database.close();
     process.exit(0);
   } catch (error) {
@@ -134,6 +145,7 @@ try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
   process.stderr.write(`Could not listen on ${config.host}:${config.port}: ${String(error)}\n`);
+  await maintenance?.stop();
   await database.close();
   process.exit(1);
 }

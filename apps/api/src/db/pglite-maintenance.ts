@@ -1,0 +1,119 @@
+import type { PGlite } from '@electric-sql/pglite';
+
+/**
+ * PostgreSQL's autovacuum for the embedded database (docs/decisions/0128). PGlite runs PostgreSQL as one backend
+ * inside this process, with no autovacuum launcher, so without this nothing ever vacuums or analyzes it: the dead
+ * rows of updates, deletes and pg-boss's finished jobs stay in the tables and their indexes, old transaction ids are
+ * never frozen, and the planner guesses every table's size (a deep keyset page of the transactions read 3,600 rows
+ * and sorted them instead of reading 50 by the index: docs/PERFORMANCE.md, "Session 30").
+ *
+ * A pass reads the statistics PostgreSQL keeps anyway and applies autovacuum's rule with the server's own settings:
+ * VACUUM (ANALYZE) a table whose dead rows exceed `autovacuum_vacuum_threshold` + `autovacuum_vacuum_scale_factor`
+ * × its rows, whose rows inserted since its last vacuum exceed the insert threshold and scale factor likewise, or
+ * whose oldest unfrozen transaction id is older than `autovacuum_freeze_max_age`; ANALYZE one whose rows changed
+ * since its last analyze exceed `autovacuum_analyze_threshold` + `autovacuum_analyze_scale_factor` × its rows. One
+ * table per statement: PGlite runs one statement at a time, so a request waits for at most one table's work.
+ */
+const DUE_TABLES = `
+  with settings as (
+    select current_setting('autovacuum_vacuum_threshold')::float8 as vacuum_base,
+           current_setting('autovacuum_vacuum_scale_factor')::float8 as vacuum_scale,
+           current_setting('autovacuum_vacuum_insert_threshold')::float8 as insert_base,
+           current_setting('autovacuum_vacuum_insert_scale_factor')::float8 as insert_scale,
+           current_setting('autovacuum_analyze_threshold')::float8 as analyze_base,
+           current_setting('autovacuum_analyze_scale_factor')::float8 as analyze_scale,
+           current_setting('autovacuum_freeze_max_age')::float8 as freeze_max_age
+  ), tables as (
+    select format('%I.%I', s.schemaname, s.relname) as name,
+           greatest(c.reltuples, 0) as rows, s.n_dead_tup, s.n_ins_since_vacuum, s.n_mod_since_analyze,
+           age(c.relfrozenxid) as xid_age
+      from pg_stat_all_tables s
+      join pg_class c on c.oid = s.relid
+     where c.relkind in ('r', 'm') and s.schemaname <> 'pg_toast' and s.schemaname not like 'pg_temp%'
+  ), judged as (
+    select name,
+           n_dead_tup > vacuum_base + vacuum_scale * rows
+             or (insert_base >= 0 and n_ins_since_vacuum > insert_base + insert_scale * rows)
+             or xid_age > freeze_max_age as vacuum,
+           n_mod_since_analyze > analyze_base + analyze_scale * rows as analyze_due
+      from tables, settings
+  )
+  select name, vacuum from judged where vacuum or analyze_due order by name`;
+
+export interface MaintenancePass {
+  /** Tables vacuumed (and analyzed with it), as `schema.table`. */
+  vacuumed: string[];
+  /** Tables only analyzed. */
+  analyzed: string[];
+  milliseconds: number;
+}
+
+/** One pass over every table autovacuum would have picked by now. */
+export async function maintainPglite(client: PGlite): Promise<MaintenancePass> {
+  const started = performance.now();
+  // A backend sends its table counters to the statistics PGlite reads here when it goes idle, which PGlite's
+  // backend never does: asked to, it sends them as this statement ends.
+  await client.query('select pg_stat_force_next_flush()');
+  const { rows } = await client.query<{ name: string; vacuum: boolean }>(DUE_TABLES);
+  const pass: MaintenancePass = { vacuumed: [], analyzed: [], milliseconds: 0 };
+  for (const { name, vacuum } of rows) {
+    // VACUUM cannot run inside a transaction block; exec sends it alone, after whatever transaction holds PGlite.
+    await client.exec(vacuum ? `vacuum (analyze) ${name}` : `analyze ${name}`);
+    (vacuum ? pass.vacuumed : pass.analyzed).push(name);
+  }
+  pass.milliseconds = performance.now() - started;
+  return pass;
+}
+
+export interface PgliteMaintenance {
+  /** Stops the passes; waits for one in progress, so the database can be closed after it. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A pass now and then every `intervalSeconds` after the previous one ends (`autovacuum_naptime` is a minute), until
+ * `stop()`. A failed pass is logged and the next one runs as planned.
+ */
+export function startPgliteMaintenance(
+  client: PGlite,
+  options: {
+    intervalSeconds: number;
+    log: {
+      info(details: object, message: string): void;
+      warn(details: object, message: string): void;
+    };
+  },
+): PgliteMaintenance {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+
+  const pass = async () => {
+    try {
+      const done = await maintainPglite(client);
+      if (done.vacuumed.length > 0 || done.analyzed.length > 0)
+        options.log.info(
+          { ...done, milliseconds: Math.round(done.milliseconds) },
+          'database maintenance: tables vacuumed and analyzed',
+        );
+    } catch (error) {
+      options.log.warn({ err: error }, 'database maintenance: the pass failed; the next one runs as planned');
+    }
+    if (!stopped) schedule(options.intervalSeconds * 1000);
+  };
+  const schedule = (delay: number) => {
+    timer = setTimeout(() => {
+      running = pass();
+    }, delay);
+    timer.unref();
+  };
+
+  schedule(0);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

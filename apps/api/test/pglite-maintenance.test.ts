@@ -1,0 +1,169 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../src/db/client.ts';
+import { maintainPglite, startPgliteMaintenance } from '../src/db/pglite-maintenance.ts';
+import { createTestDatabase } from './helpers/database.ts';
+
+interface TableState {
+  dead: number;
+  rows: number;
+  vacuumed: boolean;
+  analyzed: boolean;
+}
+
+/** Decision 0128: the embedded database gets the vacuum and analyze PostgreSQL's autovacuum would give it. */
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite maintenance', () => {
+  let database: Database;
+  let client: PGlite;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    if (!('pglite' in database.jobConnection)) throw new Error('a PGlite database was expected');
+    client = database.jobConnection.pglite;
+    // Whatever migrating and cloning left due, so each test sees only its own tables' changes.
+    await maintainPglite(client);
+  });
+  afterAll(() => database.close());
+
+  const state = async (table: string): Promise<TableState> => {
+    await client.query('select pg_stat_force_next_flush()');
+    const { rows } = await client.query<TableState>(
+      `select s.n_dead_tup::int as dead, c.reltuples::int as rows,
+              s.last_vacuum is not null as vacuumed, s.last_analyze is not null as analyzed
+         from pg_stat_all_tables s join pg_class c on c.oid = s.relid
+        where s.schemaname = 'public' and s.relname = $1`,
+      [table],
+    );
+    if (!rows[0]) throw new Error(`no table ${table}`);
+    return rows[0];
+  };
+  const makeTable = (name: string, rows: number) =>
+    client.exec(`create table ${name} (id int primary key, note text);
+                 insert into ${name} select n, 'row ' || n from generate_series(1, ${rows}) n;`);
+
+  it('vacuums a table with dead rows past the threshold, analyzes one changed past it, and leaves the rest', async () => {
+    await makeTable('churned', 600);
+    await makeTable('quiet', 20);
+    // The inserts: churned's 600 are past the analyze threshold (50 + 0.1 × rows), not the insert one (1,000 +
+    // 0.2 × rows); quiet's 20 past neither.
+    const settle = await maintainPglite(client);
+    expect(settle).toMatchObject({ vacuumed: [], analyzed: expect.arrayContaining(['public.churned']) });
+    expect(settle.analyzed).not.toContain('public.quiet');
+    // Then 500 of churned's 600 rows dead (past 50 + 0.2 × 600), and 10 more of quiet's rows changed (30 in all).
+    await client.exec(
+      `delete from churned where id > 100; update quiet set note = 'changed' where id <= 10;`,
+    );
+    expect(await state('churned')).toMatchObject({ dead: 500, vacuumed: false });
+
+    const pass = await maintainPglite(client);
+
+    expect(pass.vacuumed).toContain('public.churned');
+    expect(pass.vacuumed).not.toContain('public.quiet');
+    expect(pass.analyzed).not.toContain('public.quiet');
+    expect(await state('churned')).toEqual({ dead: 0, rows: 100, vacuumed: true, analyzed: true });
+    expect(await state('quiet')).toMatchObject({ vacuumed: false, analyzed: false });
+    // Nothing is due until the tables change again.
+    const again = await maintainPglite(client);
+    expect([...again.vacuumed, ...again.analyzed].filter((name) => name.startsWith('public.'))).toEqual([]);
+  });
+
+  it('gives an insert-only table its statistics and a vacuum once past the insert threshold', async () => {
+    await makeTable('appended', 1_500);
+    expect(await state('appended')).toMatchObject({ rows: -1, vacuumed: false, analyzed: false });
+
+    const pass = await maintainPglite(client);
+
+    expect(pass.vacuumed).toContain('public.appended');
+    expect(await state('appended')).toEqual({ dead: 0, rows: 1_500, vacuumed: true, analyzed: true });
+  });
+
+  it('runs a pass at start and again after each interval, logs what it did, and none after stop()', async () => {
+    const log = { info: vi.fn(), warn: vi.fn() };
+    await makeTable('first_batch', 1_200);
+    const maintenance = startPgliteMaintenance(client, { intervalSeconds: 0.05, log });
+    try {
+      await vi.waitFor(() =>
+        expect(log.info).toHaveBeenCalledWith(
+          expect.objectContaining({ vacuumed: expect.arrayContaining(['public.first_batch']) }),
+          'database maintenance: tables vacuumed and analyzed',
+        ),
+      );
+      await makeTable('second_batch', 1_200);
+      await vi.waitFor(() =>
+        expect(log.info).toHaveBeenCalledWith(
+          expect.objectContaining({ vacuumed: expect.arrayContaining(['public.second_batch']) }),
+          'database maintenance: tables vacuumed and analyzed',
+        ),
+      );
+    } finally {
+      await maintenance.stop();
+    }
+    await makeTable('after_stop', 1_200);
+    await new Promise((done) => setTimeout(done, 300));
+    expect(await state('after_stop')).toMatchObject({ vacuumed: false, analyzed: false });
+    expect(log.warn).not.toHaveBeenCalled();
+  });
+
+  it('logs a failed pass and runs the next one as planned', async () => {
+    const log = { info: vi.fn(), warn: vi.fn() };
+    let failures = 1;
+    const flaky = {
+      query: (...args: Parameters<PGlite['query']>) => {
+        if (failures-- > 0) return Promise.reject(new Error('the connection went away'));
+        return client.query(...args);
+      },
+      exec: (...args: Parameters<PGlite['exec']>) => client.exec(...args),
+    } as PGlite;
+    await makeTable('after_failure', 1_200);
+    const maintenance = startPgliteMaintenance(flaky, { intervalSeconds: 0.05, log });
+    try {
+      await vi.waitFor(() =>
+        expect(log.info).toHaveBeenCalledWith(
+          expect.objectContaining({ vacuumed: expect.arrayContaining(['public.after_failure']) }),
+          'database maintenance: tables vacuumed and analyzed',
+        ),
+      );
+    } finally {
+      await maintenance.stop();
+    }
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ err: expect.objectContaining({ message: 'the connection went away' }) }),
+      'database maintenance: the pass failed; the next one runs as planned',
+    );
+  });
+
+  it('stop() waits for the pass in progress, so the database is not closed under it', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    let vacuumStarted: () => void = () => {};
+    const started = new Promise<void>((done) => {
+      vacuumStarted = done;
+    });
+    const slow = {
+      query: (...args: Parameters<PGlite['query']>) => client.query(...args),
+      exec: async (...args: Parameters<PGlite['exec']>) => {
+        vacuumStarted();
+        await held;
+        return client.exec(...args);
+      },
+    } as PGlite;
+    await makeTable('held', 1_200);
+    const maintenance = startPgliteMaintenance(slow, {
+      intervalSeconds: 60,
+      log: { info: vi.fn(), warn: vi.fn() },
+    });
+    await started;
+    let stopped = false;
+    const stopping = maintenance.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((done) => setTimeout(done, 100));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(await state('held')).toMatchObject({ vacuumed: true });
+  });
+});
