@@ -73,8 +73,8 @@ const environmentSchema = z.object({
     .max(100, { message: 'must be between 1 and 100' })
     .default(10),
   /**
-   * Seconds between two maintenance passes of the embedded database (PGlite has no autovacuum of its own:
-   * src/db/pglite-maintenance.ts); 0 turns them off. Ignored on PostgreSQL, whose autovacuum does the same.
+   * Seconds between two maintenance passes of the embedded database (PGlite has no autovacuum and no checkpointer
+   * of its own: src/db/pglite-maintenance.ts); 0 turns them off. Ignored on PostgreSQL, whose own processes do this.
    */
   PGLITE_MAINTENANCE_SECONDS: z.coerce
     .number({ message: 'must be a number' })

@@ -93,7 +93,7 @@ const jobs = await startJobs({
 });
 queue = jobs;
 
-// PGlite has no autovacuum: the process that owns it vacuums and analyzes it (docs/decisions/0128).
+// PGlite has no autovacuum and no checkpointer: the process that owns it does their work (docs/decisions/0128).
 const maintenance =
   'pglite' in database.jobConnection && config.pgliteMaintenanceSeconds > 0
     ? startPgliteMaintenance(database.jobConnection.pglite, {

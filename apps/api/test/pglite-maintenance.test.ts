@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/client.ts';
+import { openPglite } from '../src/db/pglite-database.ts';
 import { maintainPglite, startPgliteMaintenance } from '../src/db/pglite-maintenance.ts';
 import { createTestDatabase } from './helpers/database.ts';
 
@@ -77,6 +78,45 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite maintenance', ()
     expect(await state('appended')).toEqual({ dead: 0, rows: 1_500, vacuumed: true, analyzed: true });
   });
 
+  it("checkpoints as the checkpointer would: once the log passes the embedded server's size, or after the timeout if anything was written", async () => {
+    // The API's own PGlite settings (the log's size among them), in a database of the test's own.
+    const own = await openPglite('memory://');
+    const checkpoint = async () =>
+      (await own.query<{ lsn: string }>('select checkpoint_lsn::text as lsn from pg_control_checkpoint()'))
+        .rows[0]?.lsn;
+    const logFiles = async () =>
+      (await own.query<{ files: number }>('select count(*)::int as files from pg_ls_waldir()')).rows[0]
+        ?.files;
+    try {
+      await own.exec('create table written (id serial primary key, note text)');
+      await maintainPglite(own);
+      const first = await checkpoint();
+      // A little written: no checkpoint yet, and none when the timeout has passed with nothing more written.
+      await own.exec(`insert into written (note) select repeat('x', 100) from generate_series(1, 100)`);
+      expect((await maintainPglite(own)).checkpoint).toBe(false);
+      expect(await checkpoint()).toBe(first);
+      const later = new Date(Date.now() + 6 * 60_000);
+      expect((await maintainPglite(own, later)).checkpoint).toBe(true);
+      const timed = await checkpoint();
+      expect(timed).not.toBe(first);
+      expect((await maintainPglite(own, new Date(Date.now() + 12 * 60_000))).checkpoint).toBe(false);
+
+      // Past the size (64 MB / 1.9): checkpointed, and the log's old segments are reused or removed, not kept.
+      for (let round = 0; round < 4; round++)
+        await own.exec(`insert into written (note) select repeat('x', 200) from generate_series(1, 40000)`);
+      const before = await logFiles();
+      const pass = await maintainPglite(own);
+      expect(pass.checkpoint).toBe(true);
+      expect(await checkpoint()).not.toBe(timed);
+      for (let round = 0; round < 4; round++)
+        await own.exec(`insert into written (note) select repeat('x', 200) from generate_series(1, 40000)`);
+      await maintainPglite(own);
+      expect(await logFiles()).toBeLessThanOrEqual(before ?? 0);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('runs a pass at start and again after each interval, logs what it did, and none after stop()', async () => {
     const log = { info: vi.fn(), warn: vi.fn() };
     await makeTable('first_batch', 1_200);
@@ -85,14 +125,14 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite maintenance', ()
       await vi.waitFor(() =>
         expect(log.info).toHaveBeenCalledWith(
           expect.objectContaining({ vacuumed: expect.arrayContaining(['public.first_batch']) }),
-          'database maintenance: tables vacuumed and analyzed',
+          'database maintenance',
         ),
       );
       await makeTable('second_batch', 1_200);
       await vi.waitFor(() =>
         expect(log.info).toHaveBeenCalledWith(
           expect.objectContaining({ vacuumed: expect.arrayContaining(['public.second_batch']) }),
-          'database maintenance: tables vacuumed and analyzed',
+          'database maintenance',
         ),
       );
     } finally {
@@ -120,7 +160,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite maintenance', ()
       await vi.waitFor(() =>
         expect(log.info).toHaveBeenCalledWith(
           expect.objectContaining({ vacuumed: expect.arrayContaining(['public.after_failure']) }),
-          'database maintenance: tables vacuumed and analyzed',
+          'database maintenance',
         ),
       );
     } finally {

@@ -126,16 +126,19 @@ describe('the API process memory (issue 16 §2)', () => {
     expect(collected).toBeLessThan(main.indexOf('await app.listen('));
   });
 
-  it('runs PGlite with 16 MB of shared buffers and its other settings as they were', async () => {
+  it('runs PGlite with 16 MB of shared buffers, a write-ahead log sized to match, and its other settings as they were', async () => {
     const client = await openPglite('memory://');
     try {
       const { rows } = await client.query<{ name: string; value: string }>(
         `select name, current_setting(name) as value from pg_settings
-          where name in ('shared_buffers', 'work_mem', 'temp_buffers', 'search_path', 'max_parallel_workers')
+          where name in ('shared_buffers', 'work_mem', 'temp_buffers', 'search_path', 'max_parallel_workers',
+                         'max_wal_size', 'min_wal_size')
           order by name`,
       );
       expect(Object.fromEntries(rows.map((row) => [row.name, row.value]))).toEqual({
         max_parallel_workers: '0',
+        max_wal_size: '64MB',
+        min_wal_size: '32MB',
         search_path: 'public',
         shared_buffers: '16MB',
         temp_buffers: '8MB',

@@ -10,8 +10,18 @@ import * as schema from './schema/index.ts';
  * WebAssembly memory, which never shrinks: ~150 MiB resident before the first query. The buffers cache pages
  * that are already in memory (MEMFS) or in the OS's page cache (a data directory), so 16 MB is enough; work_mem
  * (4 MB) and temp_buffers (8 MB) stay PGlite's defaults. Measured in docs/PERFORMANCE.md, "Memory".
+ * The write-ahead log is sized for that: the maintenance pass checkpoints once 64 / 1.9 ≈ 34 MB has been written
+ * since the last checkpoint (PostgreSQL's 1 GB would let ~540 MB pile up, in memory with `memory://`, and be replayed
+ * after a crash), and keeps 32 MB of old segments for reuse (decision 0128).
  */
-export const PGLITE_SETTINGS: readonly string[] = ['-c', 'shared_buffers=16MB'];
+export const PGLITE_SETTINGS: readonly string[] = [
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'max_wal_size=64MB',
+  '-c',
+  'min_wal_size=32MB',
+];
 
 /** A PGlite in `dataDir` (`memory://` for one in memory) with PGLITE_SETTINGS, ready for queries. */
 export async function openPglite(dataDir: string): Promise<PGlite> {

@@ -12,7 +12,10 @@ import type { PGlite } from '@electric-sql/pglite';
  * × its rows, whose rows inserted since its last vacuum exceed the insert threshold and scale factor likewise, or
  * whose oldest unfrozen transaction id is older than `autovacuum_freeze_max_age`; ANALYZE one whose rows changed
  * since its last analyze exceed `autovacuum_analyze_threshold` + `autovacuum_analyze_scale_factor` × its rows. One
- * table per statement: PGlite runs one statement at a time, so a request waits for at most one table's work.
+ * table per statement: PGlite runs one statement at a time, so a request waits for at most one table's work. Then the
+ * checkpointer's rule: CHECKPOINT when the log written since the last checkpoint's redo point reaches
+ * `max_wal_size` / (1 + `checkpoint_completion_target`), or when `checkpoint_timeout` has passed since it and anything
+ * was written since (PGLITE_SETTINGS sizes the log for an embedded database).
  */
 const DUE_TABLES = `
   with settings as (
@@ -40,26 +43,54 @@ const DUE_TABLES = `
   )
   select name, vacuum from judged where vacuum or analyze_due order by name`;
 
+const CHECKPOINT_DUE = `
+  with settings as (
+    select max(setting::float8) filter (where name = 'max_wal_size') * 1048576 as max_wal_bytes,
+           max(setting::float8) filter (where name = 'checkpoint_completion_target') as completion_target,
+           max(setting::float8) filter (where name = 'checkpoint_timeout') as timeout_seconds
+      from pg_settings where name in ('max_wal_size', 'checkpoint_completion_target', 'checkpoint_timeout')
+  ), log as (
+    select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), c.redo_lsn)::float8 as since_redo,
+           pg_wal_lsn_diff(pg_current_wal_insert_lsn(), c.checkpoint_lsn)::float8 as since_checkpoint,
+           extract(epoch from $1::timestamptz - c.checkpoint_time)::float8 as seconds
+      from pg_control_checkpoint() c
+  )
+  select since_redo >= max_wal_bytes / (1 + completion_target)
+           -- the checkpoint record itself is a few hundred bytes: more than that is something written since
+           or (seconds >= timeout_seconds and since_checkpoint > 1024) as due
+    from log, settings`;
+
 export interface MaintenancePass {
   /** Tables vacuumed (and analyzed with it), as `schema.table`. */
   vacuumed: string[];
   /** Tables only analyzed. */
   analyzed: string[];
+  /** Whether the pass ended with a checkpoint. */
+  checkpoint: boolean;
   milliseconds: number;
 }
 
-/** One pass over every table autovacuum would have picked by now. */
-export async function maintainPglite(client: PGlite): Promise<MaintenancePass> {
+/** One pass: every table autovacuum would have picked by now, then a checkpoint if the checkpointer's would be due. */
+export async function maintainPglite(
+  client: PGlite,
+  /** The time the checkpoint timeout is measured to (tests move it on). */
+  now: Date = new Date(),
+): Promise<MaintenancePass> {
   const started = performance.now();
   // A backend sends its table counters to the statistics PGlite reads here when it goes idle, which PGlite's
   // backend never does: asked to, it sends them as this statement ends.
   await client.query('select pg_stat_force_next_flush()');
   const { rows } = await client.query<{ name: string; vacuum: boolean }>(DUE_TABLES);
-  const pass: MaintenancePass = { vacuumed: [], analyzed: [], milliseconds: 0 };
+  const pass: MaintenancePass = { vacuumed: [], analyzed: [], checkpoint: false, milliseconds: 0 };
   for (const { name, vacuum } of rows) {
     // VACUUM cannot run inside a transaction block; exec sends it alone, after whatever transaction holds PGlite.
     await client.exec(vacuum ? `vacuum (analyze) ${name}` : `analyze ${name}`);
     (vacuum ? pass.vacuumed : pass.analyzed).push(name);
+  }
+  const [checkpoint] = (await client.query<{ due: boolean }>(CHECKPOINT_DUE, [now.toISOString()])).rows;
+  if (checkpoint?.due) {
+    await client.exec('checkpoint');
+    pass.checkpoint = true;
   }
   pass.milliseconds = performance.now() - started;
   return pass;
@@ -91,11 +122,8 @@ export function startPgliteMaintenance(
   const pass = async () => {
     try {
       const done = await maintainPglite(client);
-      if (done.vacuumed.length > 0 || done.analyzed.length > 0)
-        options.log.info(
-          { ...done, milliseconds: Math.round(done.milliseconds) },
-          'database maintenance: tables vacuumed and analyzed',
-        );
+      if (done.vacuumed.length > 0 || done.analyzed.length > 0 || done.checkpoint)
+        options.log.info({ ...done, milliseconds: Math.round(done.milliseconds) }, 'database maintenance');
     } catch (error) {
       options.log.warn({ err: error }, 'database maintenance: the pass failed; the next one runs as planned');
     }
