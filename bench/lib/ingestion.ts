@@ -44,7 +44,6 @@ export async function ingestionWorld(url: string | undefined): Promise<Ingestion
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    JOBS_IN_PROCESS: 'false',
     SEED_DEMO: 'false',
     PORTAL_DIST: '/nonexistent',
     ADYEN_HMAC_KEY: HMAC_KEY,

@@ -15,7 +15,6 @@ async function benchApiRequests(iterations: number): Promise<BenchRow[]> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    JOBS_IN_PROCESS: 'false',
     SEED_DEMO: 'false',
     PORTAL_DIST: '/nonexistent',
   });

@@ -571,6 +571,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     ]);
   }
+  if (!e.JOBS_IN_PROCESS && !e.DATABASE_URL) {
+    // `npm run worker` needs PostgreSQL: on PGlite no other process can reach the queues, so no job would ever run.
+    throw new ConfigError([
+      {
+        variable: 'JOBS_IN_PROCESS',
+        message: 'can be false only with DATABASE_URL (on the embedded database no worker can work the jobs)',
+      },
+    ]);
+  }
   if (e.INTERCOM_APP_ID && !e.CHAT_IDENTITY_SECRET) {
     // Intercom verifies user_hash with its own copy of the secret; a per-process random one would never match.
     throw new ConfigError([

@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { clockStartingAt, systemClock } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { DEMO_SIGN_INS } from './db/demo/sign-ins.ts';
 import { startPgliteMaintenance } from './db/pglite-maintenance.ts';
 import { users } from './db/schema/index.ts';
@@ -47,6 +48,13 @@ const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
+}).catch((error: unknown) => {
+  // The embedded database's folder is open in another process (a second `npm start`): nothing was touched.
+  if (error instanceof DataDirInUseError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
 });
 await database.migrate();
 

@@ -28,6 +28,15 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
+// PGlite is one process's database (the API's, which then works the jobs itself): a worker opening the same folder
+// would run a second server on its files.
+if (!config.databaseUrl) {
+  process.stderr.write(
+    'worker: needs PostgreSQL (DATABASE_URL). On the embedded database the API works the jobs itself ' +
+      '(JOBS_IN_PROCESS=true, the default).\n',
+  );
+  process.exit(1);
+}
 const storage = await fileStorageFromConfig(config.files);
 const storageProblem = await checkFileStorage(storage);
 if (storageProblem) {

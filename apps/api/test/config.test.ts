@@ -108,6 +108,26 @@ describe('configuration', () => {
     }
   });
 
+  it('refuses JOBS_IN_PROCESS=false on the embedded database, where no worker can reach the queues', () => {
+    try {
+      loadConfig({ JOBS_IN_PROCESS: 'false' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual([
+        {
+          variable: 'JOBS_IN_PROCESS',
+          message:
+            'can be false only with DATABASE_URL (on the embedded database no worker can work the jobs)',
+        },
+      ]);
+    }
+    expect(
+      loadConfig({ JOBS_IN_PROCESS: 'false', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }).jobs
+        .inProcess,
+    ).toBe(false);
+  });
+
   it('names every bad variable at once', () => {
     try {
       loadConfig({ PORT: 'x', LOG_LEVEL: 'y' });

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
+import { DataDirInUseError } from '../src/db/data-dir-lock.ts';
 import { createAccessWorld, PASSWORD } from './access-fixtures.ts';
 import { createTestApp } from './helpers/app.ts';
 
@@ -78,6 +79,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite survives SIGKILL
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     await waitUntilReady(base, child);
+    // While it runs, the folder is its alone: a second opener is refused before it touches a file.
+    await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DataDirInUseError);
 
     const signIn = await fetch(`${base}/api/identity/sign-in`, {
       method: 'POST',

@@ -3,6 +3,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite/session';
 import { type Database, type Db, migrationsFolder, partsOf, type Tx } from './client.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 /**
@@ -23,11 +24,28 @@ export const PGLITE_SETTINGS: readonly string[] = [
   'min_wal_size=32MB',
 ];
 
-/** A PGlite in `dataDir` (`memory://` for one in memory) with PGLITE_SETTINGS, ready for queries. */
+/**
+ * A PGlite in `dataDir` (`memory://` for one in memory) with PGLITE_SETTINGS, ready for queries. A folder is locked
+ * for this process until `close()` (data-dir-lock.ts): opening one another process has open throws DataDirInUseError.
+ */
 export async function openPglite(dataDir: string): Promise<PGlite> {
-  const client = new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
-  await client.waitReady;
-  return client;
+  const release = dataDir.startsWith('memory://') ? () => {} : lockDataDir(dataDir);
+  try {
+    const client = new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
+    await client.waitReady;
+    const close = client.close.bind(client);
+    client.close = async () => {
+      try {
+        await close();
+      } finally {
+        release();
+      }
+    };
+    return client;
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /**
