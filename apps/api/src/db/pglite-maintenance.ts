@@ -1,11 +1,13 @@
 import type { PGlite } from '@electric-sql/pglite';
 
 /**
- * PostgreSQL's autovacuum for the embedded database (docs/decisions/0128). PGlite runs PostgreSQL as one backend
- * inside this process, with no autovacuum launcher, so without this nothing ever vacuums or analyzes it: the dead
- * rows of updates, deletes and pg-boss's finished jobs stay in the tables and their indexes, old transaction ids are
- * never frozen, and the planner guesses every table's size (a deep keyset page of the transactions read 3,600 rows
- * and sorted them instead of reading 50 by the index: docs/PERFORMANCE.md, "Session 30").
+ * PostgreSQL's autovacuum and checkpointer for the embedded database (docs/decisions/0128). PGlite runs PostgreSQL as
+ * one backend inside this process, with neither of those processes, so without this nothing ever vacuums, analyzes or
+ * checkpoints it: the dead rows of updates, deletes and pg-boss's finished jobs stay in the tables and their indexes,
+ * old transaction ids are never frozen, the planner guesses every table's size (a deep keyset page of the
+ * transactions read 3,600 rows and sorted them instead of reading 50 by the index), and the write-ahead log grows for
+ * as long as the process runs (in memory with `memory://`) and is replayed whole after a crash (docs/PERFORMANCE.md,
+ * "Session 30").
  *
  * A pass reads the statistics PostgreSQL keeps anyway and applies autovacuum's rule with the server's own settings:
  * VACUUM (ANALYZE) a table whose dead rows exceed `autovacuum_vacuum_threshold` + `autovacuum_vacuum_scale_factor`
