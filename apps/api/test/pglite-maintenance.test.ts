@@ -173,6 +173,24 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite maintenance', ()
     );
   });
 
+  it('passes over a table dropped after the pass listed it, and does the rest', async () => {
+    await makeTable('dropped_meanwhile', 1_200);
+    await makeTable('kept_meanwhile', 1_200);
+    const dropping = {
+      query: (...args: Parameters<PGlite['query']>) => client.query(...args),
+      exec: async (...args: Parameters<PGlite['exec']>) => {
+        if (args[0].includes('public.dropped_meanwhile')) await client.exec('drop table dropped_meanwhile');
+        return client.exec(...args);
+      },
+    } as PGlite;
+
+    const pass = await maintainPglite(dropping);
+
+    expect(pass.vacuumed).toContain('public.kept_meanwhile');
+    expect(pass.vacuumed).not.toContain('public.dropped_meanwhile');
+    expect(await state('kept_meanwhile')).toMatchObject({ vacuumed: true });
+  });
+
   it('stop() waits for the pass in progress, so the database is not closed under it', async () => {
     let release: () => void = () => {};
     const held = new Promise<void>((done) => {

@@ -8,9 +8,9 @@ import { resolve } from 'node:path';
  * (inside it, PGlite's first start would find the folder not empty) holds the id of the process that has it open.
  */
 export class DataDirInUseError extends Error {
-  constructor(dataDir: string, owner: number) {
+  constructor(dataDir: string, owner: number | undefined) {
     super(
-      `The database folder ${dataDir} is open in another process (pid ${owner}). PGlite is one process's database: ` +
+      `The database folder ${dataDir} is open in another process (pid ${owner ?? 'unknown'}). PGlite is one process's database: ` +
         'stop that process first, or give each process its own DATA_DIR, or use PostgreSQL (DATABASE_URL) for ' +
         'several processes.',
     );
@@ -50,6 +50,8 @@ export function lockDataDir(dataDir: string): () => void {
   const path = `${folder}.lock`;
   if (held.has(folder)) throw new DataDirInUseError(dataDir, process.pid);
   for (let attempt = 0; ; attempt++) {
+    // A lock that keeps coming back unreadable is being written by another process as this one looks.
+    if (attempt === 3) throw new DataDirInUseError(dataDir, ownerOf(path));
     try {
       writeFileSync(path, `${process.pid}\n`, { flag: 'wx' });
       break;

@@ -62,6 +62,8 @@ const CHECKPOINT_DUE = `
            or (seconds >= timeout_seconds and since_checkpoint > 1024) as due
     from log, settings`;
 
+const UNDEFINED_TABLE = '42P01';
+
 export interface MaintenancePass {
   /** Tables vacuumed (and analyzed with it), as `schema.table`. */
   vacuumed: string[];
@@ -85,8 +87,14 @@ export async function maintainPglite(
   const { rows } = await client.query<{ name: string; vacuum: boolean }>(DUE_TABLES);
   const pass: MaintenancePass = { vacuumed: [], analyzed: [], checkpoint: false, milliseconds: 0 };
   for (const { name, vacuum } of rows) {
-    // VACUUM cannot run inside a transaction block; exec sends it alone, after whatever transaction holds PGlite.
-    await client.exec(vacuum ? `vacuum (analyze) ${name}` : `analyze ${name}`);
+    try {
+      // VACUUM cannot run inside a transaction block; exec sends it alone, after whatever transaction holds PGlite.
+      await client.exec(vacuum ? `vacuum (analyze) ${name}` : `analyze ${name}`);
+    } catch (error) {
+      // Dropped since the list was read (pg-boss drops a deleted queue's table): nothing left to do for it.
+      if ((error as { code?: unknown }).code === UNDEFINED_TABLE) continue;
+      throw error;
+    }
     (vacuum ? pass.vacuumed : pass.analyzed).push(name);
   }
   const [checkpoint] = (await client.query<{ due: boolean }>(CHECKPOINT_DUE, [now.toISOString()])).rows;
