@@ -221,6 +221,25 @@ describe('no input reaches the database unvalidated', () => {
     expect(deep.json().error.details[0].field).toMatch(/^email/);
   });
 
+  it('an object with its own toString or valueOf is a 400 naming where it is, not a 500', async () => {
+    // Such an object cannot be compared: zod's length checks threw on it inside the sign-up schema.
+    const poison = { length: { valueOf: 1, toString: 1 } };
+    for (const payload of [
+      { email: poison, password: poison, phoneNumber: poison, locale: poison },
+      { email: 'a@example.com', password: 'x', phoneNumber: { valueOf: 1 } },
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/identity/sign-up',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details[0]).toMatchObject({ rule: 'validation.invalid' });
+      expect(res.json().error.details[0].field).toMatch(/^(email\.length|phoneNumber)$/);
+    }
+  });
+
   it('a body in a charset other than UTF-8 is a 415 in the error model', async () => {
     for (const charset of ['latin1', 'ISO-8859-1', 'utf-16', 'utf-7']) {
       const res = await t.app.inject({

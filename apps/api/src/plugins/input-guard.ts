@@ -52,6 +52,10 @@ export function findUnsafeInput(input: unknown, whole: string): ErrorDetail[] {
     const children: { value: unknown; path: string[] }[] = [];
     for (const [key, child] of Object.entries(value)) {
       if (unstorable(key)) problems.push(detail(field, 'validation.textInvalidCharacters'));
+      // An object of the input with its own toString or valueOf (never a field of ours) has no string or number
+      // value: comparing it or putting it in a template throws, and zod's length checks compare an input's
+      // `length` even when its type check failed, so `{"name":{"length":{"valueOf":1,"toString":1}}}` was a 500.
+      else if (key === 'toString' || key === 'valueOf') problems.push(detail(field, 'validation.invalid'));
       else children.push({ value: child, path: [...path, key] });
     }
     stack.push(...children.reverse());

@@ -4,6 +4,18 @@ import type { MessageKey } from '../messages.ts';
 import { isStorableText, type TextRuleOptions, textRule } from '../rules/text.ts';
 
 /**
+ * zod runs a string's length checks (min, max, length) even after its type check failed, on any input with a
+ * `length`, and compares that length as it is: `{ length: Object.create(null) }` made safeParse throw (found by
+ * schemas-never-throw.test.ts). Marking a non-string's parse aborted leaves the type check's issue the only one.
+ */
+const stopUnlessString = z.superRefine(
+  (value, ctx) => {
+    if (typeof value !== 'string') (ctx as unknown as { aborted: boolean }).aborted = true;
+  },
+  { when: () => true },
+);
+
+/**
  * A string; a missing value (undefined/null) is "Required", any other non-string is "Invalid value". Every
  * string must be storable (no NUL, no lone surrogate: `validation.textInvalidCharacters`), whatever else it is.
  */
@@ -12,6 +24,7 @@ export function stringInput(required: MessageKey = 'validation.required') {
     .string({
       error: (issue) => (issue.input === undefined || issue.input === null ? required : 'validation.invalid'),
     })
+    .check(stopUnlessString)
     .refine(isStorableText, { error: 'validation.textInvalidCharacters', abort: true });
 }
 
