@@ -38,6 +38,20 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite maintenance', ()
     if (!rows[0]) throw new Error(`no table ${table}`);
     return rows[0];
   };
+  /** The test database's client with `query` or `exec` replaced (the two calls a pass makes). */
+  const clientWith = (parts: { query?: PGlite['query']; exec?: PGlite['exec'] }) =>
+    ({
+      query: parts.query ?? ((...args: Parameters<PGlite['query']>) => client.query(...args)),
+      exec: parts.exec ?? ((...args: Parameters<PGlite['exec']>) => client.exec(...args)),
+    }) as PGlite;
+  /** Waits until a pass has logged `table` among the tables it vacuumed. */
+  const loggedVacuumOf = (log: { info: ReturnType<typeof vi.fn> }, table: string) =>
+    vi.waitFor(() =>
+      expect(log.info).toHaveBeenCalledWith(
+        expect.objectContaining({ vacuumed: expect.arrayContaining([`public.${table}`]) }),
+        'database maintenance',
+      ),
+    );
   const makeTable = (name: string, rows: number) =>
     client.exec(`create table ${name} (id int primary key, note text);
                  insert into ${name} select n, 'row ' || n from generate_series(1, ${rows}) n;`);
@@ -122,19 +136,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite maintenance', ()
     await makeTable('first_batch', 1_200);
     const maintenance = startPgliteMaintenance(client, { intervalSeconds: 0.05, log });
     try {
-      await vi.waitFor(() =>
-        expect(log.info).toHaveBeenCalledWith(
-          expect.objectContaining({ vacuumed: expect.arrayContaining(['public.first_batch']) }),
-          'database maintenance',
-        ),
-      );
+      await loggedVacuumOf(log, 'first_batch');
       await makeTable('second_batch', 1_200);
-      await vi.waitFor(() =>
-        expect(log.info).toHaveBeenCalledWith(
-          expect.objectContaining({ vacuumed: expect.arrayContaining(['public.second_batch']) }),
-          'database maintenance',
-        ),
-      );
+      await loggedVacuumOf(log, 'second_batch');
     } finally {
       await maintenance.stop();
     }
@@ -147,22 +151,16 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite maintenance', ()
   it('logs a failed pass and runs the next one as planned', async () => {
     const log = { info: vi.fn(), warn: vi.fn() };
     let failures = 1;
-    const flaky = {
-      query: (...args: Parameters<PGlite['query']>) => {
+    const flaky = clientWith({
+      query: (...args) => {
         if (failures-- > 0) return Promise.reject(new Error('the connection went away'));
         return client.query(...args);
       },
-      exec: (...args: Parameters<PGlite['exec']>) => client.exec(...args),
-    } as PGlite;
+    });
     await makeTable('after_failure', 1_200);
     const maintenance = startPgliteMaintenance(flaky, { intervalSeconds: 0.05, log });
     try {
-      await vi.waitFor(() =>
-        expect(log.info).toHaveBeenCalledWith(
-          expect.objectContaining({ vacuumed: expect.arrayContaining(['public.after_failure']) }),
-          'database maintenance',
-        ),
-      );
+      await loggedVacuumOf(log, 'after_failure');
     } finally {
       await maintenance.stop();
     }
@@ -176,13 +174,12 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite maintenance', ()
   it('passes over a table dropped after the pass listed it, and does the rest', async () => {
     await makeTable('dropped_meanwhile', 1_200);
     await makeTable('kept_meanwhile', 1_200);
-    const dropping = {
-      query: (...args: Parameters<PGlite['query']>) => client.query(...args),
-      exec: async (...args: Parameters<PGlite['exec']>) => {
+    const dropping = clientWith({
+      exec: async (...args) => {
         if (args[0].includes('public.dropped_meanwhile')) await client.exec('drop table dropped_meanwhile');
         return client.exec(...args);
       },
-    } as PGlite;
+    });
 
     const pass = await maintainPglite(dropping);
 
@@ -200,14 +197,13 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite maintenance', ()
     const started = new Promise<void>((done) => {
       vacuumStarted = done;
     });
-    const slow = {
-      query: (...args: Parameters<PGlite['query']>) => client.query(...args),
-      exec: async (...args: Parameters<PGlite['exec']>) => {
+    const slow = clientWith({
+      exec: async (...args) => {
         vacuumStarted();
         await held;
         return client.exec(...args);
       },
-    } as PGlite;
+    });
     await makeTable('held', 1_200);
     const maintenance = startPgliteMaintenance(slow, {
       intervalSeconds: 60,
