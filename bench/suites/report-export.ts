@@ -14,7 +14,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { generateMerchant } from '../lib/bench-data.ts';
 import type { Benchmark, BenchRow } from '../lib/registry.ts';
 import { freshPostgresDatabase, postgresServer, repoRoot } from '../lib/server.ts';
-import { exportThroughWorker, type WorkerExport } from '../lib/worker-export.ts';
+import { exportThroughWorker, startAndStopWorker, type WorkerExport } from '../lib/worker-export.ts';
 
 const uptime = () =>
   `load ${loadavg()
@@ -106,6 +106,18 @@ export const benchmark: Benchmark = {
       const exports: WorkerExport[] = [];
       const cursors: WorkerResult[] = [];
       const where = { url, merchantId: loaded.merchantId, from, to, filesDir: files };
+      // The worker's first start after a change strips and compiles every module (an empty compile cache of its
+      // own, decision 0130): measured once, as a reference. The rounds measure every later start: one start and
+      // stop first puts the worker's modules in the checkout's cache, if this code has not run before.
+      const coldCache = await mkdtemp(join(tmpdir(), 'mp-bench-compile-cache-'));
+      const cold = await exportThroughWorker({ ...where, env: { NODE_COMPILE_CACHE: coldCache } }).finally(
+        () => rm(coldCache, { recursive: true, force: true }),
+      );
+      console.log(
+        `  first start after a change (empty compile cache): RSS ${cold.idleRssMb.toFixed(0)} MB idle, ` +
+          `peak ${cold.peakRssMb.toFixed(0)} MB`,
+      );
+      await startAndStopWorker(url, files);
       for (let round = 0; round < options.exportRounds; round++) {
         copies.push(await copyOut(url, query));
         exports.push(await exportThroughWorker(where));
@@ -163,6 +175,12 @@ export const benchmark: Benchmark = {
         {
           what: 'PostgreSQL: npm run worker RSS when ready, before the job',
           value: Math.max(...exports.map((e) => e.idleRssMb)),
+          unit: 'MB',
+          goal: 'reference',
+        },
+        {
+          what: "PostgreSQL: the same peak at the worker's first start after a change (empty compile cache)",
+          value: cold.peakRssMb,
           unit: 'MB',
           goal: 'reference',
         },

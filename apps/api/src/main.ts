@@ -1,3 +1,4 @@
+import { flushCompileCache } from 'node:module';
 import { eq } from 'drizzle-orm';
 import { createBillingProvider } from './adapters/billing/billing-provider.ts';
 import { jobsMailer } from './adapters/mail/mailer-from-config.ts';
@@ -198,3 +199,6 @@ if (simulator) {
   );
 }
 process.stdout.write(`${lines.join('\n')}\n\n`);
+// What start-up loaded goes into Node's compile cache now, not only at exit (decision 0130): a process killed or
+// crashed later still leaves the next start its modules.
+flushCompileCache();

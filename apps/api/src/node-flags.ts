@@ -7,8 +7,15 @@
  * ORM, the schema, zod) and never gives it back, although the heap in use after loading is ~60 MiB. Capped at
  * 16, the process is ~125 MiB smaller on either database; 8 saves ~25 MiB more but scavenges twice as often on
  * the request path. Measured in docs/PERFORMANCE.md, "Memory"; the worker runs with 2 (no request path).
+ *
+ * `--import` of compile-cache.js (a file URL, so any working folder and any path): Node's compile cache on before
+ * the entry loads (decision 0130), so an unchanged module is neither type-stripped nor compiled again and Node's
+ * type stripper is never loaded. apps/api's scripts (the worker's too) spell it as `--import=./src/compile-cache.js`.
  */
-export const API_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16'];
+export const API_NODE_FLAGS: readonly string[] = [
+  '--max-semi-space-size=16',
+  `--import=${new URL('./compile-cache.js', import.meta.url).href}`,
+];
 
 /**
  * Environment of the API process, wherever it is started (the same places as API_NODE_FLAGS; apps/api's scripts

@@ -1,3 +1,4 @@
+import { flushCompileCache } from 'node:module';
 import pino from 'pino';
 import { createBillingProvider } from './adapters/billing/billing-provider.ts';
 import { jobsMailer } from './adapters/mail/mailer-from-config.ts';
@@ -64,6 +65,8 @@ const jobs = await startJobs({
   mailer: await jobsMailer(config, database.db, (line) => log.info(line)),
 });
 process.stdout.write('worker: ready\n');
+// Node's compile cache written now, not only at exit (decision 0130): a worker killed mid-job leaves it too.
+flushCompileCache();
 
 let closing = false;
 async function shutdown(signal: string) {
