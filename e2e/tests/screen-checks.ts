@@ -15,7 +15,7 @@ export const PHONE = { width: 375, height: 812 };
  * itself instead of opening a second page per run to merge frame results (the portal has no iframes here),
  * which halves the time of each run.
  */
-async function axeFindings(page: Page, where: string, full: boolean): Promise<string[]> {
+export async function axeFindings(page: Page, where: string, full: boolean): Promise<string[]> {
   const builder = new AxeBuilder({ page }).setLegacyMode(true);
   if (full) builder.options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
   else builder.withRules(['color-contrast', 'link-in-text-block']);

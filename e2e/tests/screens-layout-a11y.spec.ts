@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { checkScreens, watchConsole } from './screen-checks.ts';
+import { axeFindings, checkScreens, watchConsole } from './screen-checks.ts';
 import { demoIds, ownerScreens, SIGNED_OUT_SCREENS, signInAs } from './screens.ts';
 import { demo } from './support.ts';
 
@@ -24,5 +24,25 @@ test.describe('every screen: axe light and dark, no sideways overflow at 375 px,
     await signInAs(page, demo.gbOwner);
     const findings = await checkScreens(page, ownerScreens(ids), 'owner');
     expect([...findings, ...errors]).toEqual([]);
+  });
+
+  test('owner, a screen still loading: its spinner is a named status', async ({ page, request }) => {
+    const ids = await demoIds(request, demo.gbOwner, { readyReport: true });
+    await signInAs(page, demo.gbOwner);
+    // The payout's answer is held until axe has looked at the screen waiting for it.
+    let release: () => void = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    await page.route(`**/api/v1/merchants/*/payouts/${ids.payoutId}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/payouts/${ids.payoutId}`);
+    await expect(page.getByRole('status', { name: 'Loading…' })).toBeVisible();
+    expect(await axeFindings(page, `owner /payouts/${ids.payoutId} loading`, true)).toEqual([]);
+    release();
+    await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: /Payout/ })).toBeVisible();
   });
 });

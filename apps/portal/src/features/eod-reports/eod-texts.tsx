@@ -1,7 +1,7 @@
-import { Loader } from '@mantine/core';
 import type { Locale } from '@mp/domain/locales';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '../../components/loading-indicator.tsx';
 import type { eodReportsEnGB } from '../../locales/eodReports/en-GB.ts';
 
 type EodTexts = typeof eodReportsEnGB;
@@ -20,7 +20,7 @@ const isLoaded = (i18n: ReturnType<typeof useTranslation>['i18n'], locale: strin
 
 /** Renders `children` once the `eodReports.*` texts of the current language are loaded (a spinner until then). */
 export function EodTexts({ children }: { children: ReactNode }) {
-  const { i18n, t } = useTranslation();
+  const { i18n } = useTranslation();
   const locale = i18n.language as Locale;
   const [, setLoaded] = useState<string | null>(null);
   const ready = isLoaded(i18n, locale);
@@ -35,5 +35,5 @@ export function EodTexts({ children }: { children: ReactNode }) {
       live = false;
     };
   }, [i18n, locale, ready]);
-  return ready ? children : <Loader size="sm" aria-label={t('app.loading')} />;
+  return ready ? children : <LoadingIndicator size="sm" />;
 }

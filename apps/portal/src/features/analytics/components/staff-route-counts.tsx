@@ -1,7 +1,8 @@
-import { Loader, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { analyticsTexts } from '../analytics-texts.ts';
 import { type RouteCounts, useRouteCounts } from '../api/route-counts.ts';
 
@@ -15,7 +16,7 @@ type Row = RouteCounts['routes'][number];
  */
 export function StaffRouteCounts() {
   return (
-    <Suspense fallback={<Loader />}>
+    <Suspense fallback={<LoadingIndicator />}>
       <RouteCountsPage />
     </Suspense>
   );

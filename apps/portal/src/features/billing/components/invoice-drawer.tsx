@@ -1,7 +1,8 @@
-import { Alert, Button, Drawer, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/date-time.tsx';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { Money } from '../../../components/money.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDate } from '../../../lib/format/dates.ts';
@@ -44,7 +45,7 @@ export function InvoiceDrawer({ merchantId, invoiceId, onClose }: InvoiceDrawerP
           </Button>
         </Alert>
       ) : !query.data ? (
-        <Loader aria-label={t('app.loading')} />
+        <LoadingIndicator />
       ) : (
         <InvoiceBody merchantId={merchantId} invoice={query.data} />
       )}

@@ -1,6 +1,7 @@
-import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { Page } from '../../../components/page.tsx';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { useCreateBillingSession } from '../api/create-billing-session.ts';
@@ -44,7 +45,7 @@ export default function AddPaymentMethodScreen() {
           </Alert>
         )}
         {stripeSetup ? (
-          <Suspense fallback={<Loader aria-label={t('app.loading')} />}>
+          <Suspense fallback={<LoadingIndicator />}>
             <StripeSetupForm setup={stripeSetup} />
           </Suspense>
         ) : (

@@ -1,6 +1,7 @@
-import { Alert, Button, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { Page } from '../../../components/page.tsx';
 import { pathTo } from '../../../lib/paths.ts';
 import { useBillingSessionResult } from '../api/billing-session-result.ts';
@@ -37,7 +38,7 @@ export default function PaymentMethodSuccessScreen() {
             {message.text}
           </Alert>
         ) : (
-          <Loader size="sm" aria-label={t('app.loading')} />
+          <LoadingIndicator size="sm" />
         )}
         <Button component={Link} to={pathTo('payment-methods')} style={{ alignSelf: 'flex-start' }}>
           {t('billing.success.toPaymentMethods')}

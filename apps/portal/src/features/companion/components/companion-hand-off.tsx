@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { Page } from '../../../components/page.tsx';
 import { readCompanionRedirectsDisabled } from '../../../lib/storage/flags.ts';
 import { companionConfigQueryOptions } from '../api/get-companion-config.ts';
@@ -52,7 +53,7 @@ export function CompanionHandOff({ page, titleKey }: CompanionHandOffProps) {
           </Button>
         </Alert>
       ) : !config.data || !appLink ? (
-        <Loader aria-label={t('companion.handOff.opening')} />
+        <LoadingIndicator label={t('companion.handOff.opening')} />
       ) : (
         <Stack gap="md" maw={520}>
           <Text>{t(platform === 'other' ? 'companion.handOff.onPhone' : 'companion.handOff.opening')}</Text>

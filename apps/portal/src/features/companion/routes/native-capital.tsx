@@ -1,6 +1,7 @@
-import { Alert, Button, Loader } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { holdsPermissions } from '@mp/domain/permissions';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { Page } from '../../../components/page.tsx';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { isStaffUser } from '../../../lib/session/session-store.ts';
@@ -37,7 +38,7 @@ export default function NativeCapitalScreen() {
       ) : offer.data ? (
         <CapitalOfferCard merchantId={merchant.merchantId} data={offer.data} />
       ) : (
-        <Loader aria-label={t('app.loading')} />
+        <LoadingIndicator />
       )}
     </Page>
   );

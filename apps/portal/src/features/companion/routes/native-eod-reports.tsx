@@ -1,6 +1,7 @@
-import { Alert, Button, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { Page } from '../../../components/page.tsx';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { useEodReports } from '../api/list-eod-reports.ts';
@@ -21,7 +22,7 @@ export default function NativeEodReportsScreen() {
           </Button>
         </Alert>
       ) : !items ? (
-        <Loader aria-label={t('app.loading')} />
+        <LoadingIndicator />
       ) : items.length === 0 ? (
         <EmptyState>{t('companion.eod.none')}</EmptyState>
       ) : (

@@ -1,22 +1,11 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Drawer,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Button, Drawer, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DEVICE_MODELS } from '@mp/domain/enums';
 import { deviceLabelSchema } from '@mp/domain/schemas/devices';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table.tsx';
 import { DateTime } from '../../../components/date-time.tsx';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { Money } from '../../../components/money.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { isApiError } from '../../../lib/api/api-error.ts';
@@ -55,7 +44,7 @@ export function DeviceDrawer({ merchantId, opened, onClose }: DeviceDrawerProps)
           {isApiError(query.error, 404) ? t('devices.detail.notFound') : t('signIn.genericError')}
         </Alert>
       ) : !device ? (
-        <Loader aria-label={t('app.loading')} />
+        <LoadingIndicator />
       ) : (
         <DeviceBody merchantId={merchantId} device={device} />
       )}

@@ -1,6 +1,7 @@
-import { Alert, Loader } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { Page } from '../../../components/page.tsx';
 import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
@@ -18,7 +19,7 @@ export default function OrderNewDeviceScreen() {
   const blocked = options.data?.blockedBy;
   return (
     <Page titleKey="routes.order-new-device">
-      {options.isPending && <Loader size="sm" aria-label={t('sites.loading')} />}
+      {options.isPending && <LoadingIndicator size="sm" label={t('sites.loading')} />}
       {options.error && (
         <Alert color="red" variant="light" role="alert">
           {t(apiErrorKey(options.error, 'errors.generic'))}

@@ -1,6 +1,7 @@
-import { Alert, Drawer, Loader } from '@mantine/core';
+import { Alert, Drawer } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import { currentLocale } from '../../../lib/i18n/i18n.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
@@ -51,7 +52,7 @@ export function EodReportDrawer({
           {t(apiErrorKey(query.error, 'errors.generic', { NOT_FOUND: 'eodReports.notFound' }))}
         </Alert>
       ) : !query.data ? (
-        <Loader aria-label={t('app.loading')} />
+        <LoadingIndicator />
       ) : (
         <EodReportView
           report={query.data}

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/date-time.tsx';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { Money } from '../../../components/money.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
 import type { EodReport, EodTotals } from '../api/eod-reports.ts';
@@ -96,7 +97,7 @@ function EodReportBody({ report, onDownload, downloading = null }: EodReportView
         </Group>
       )}
       {(report.state === 'NEW' || report.state === 'PROCESSING') && (
-        <Alert variant="light" color="blue" icon={<Loader size="xs" />} role="status">
+        <Alert variant="light" color="blue" icon={<LoadingIndicator size="xs" decorative />} role="status">
           {t('eodReports.view.pending')}
         </Alert>
       )}

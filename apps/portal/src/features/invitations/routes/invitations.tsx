@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DateTime } from '../../../components/date-time.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { Page } from '../../../components/page.tsx';
 import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import {
@@ -60,7 +61,7 @@ export default function InvitationsScreen() {
     );
 
   let body: ReactNode;
-  if (invitations.isPending) body = <Loader aria-label={t('invitations.loading')} />;
+  if (invitations.isPending) body = <LoadingIndicator label={t('invitations.loading')} />;
   else if (invitations.error)
     body = (
       <Alert color="red" role="alert" title={t('invitations.loadFailed')}>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Loader, Radio, Stack } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Radio, Stack } from '@mantine/core';
 import { PAYMENT_METHOD_TYPES } from '@mp/domain/enums';
 import {
   ACCEPTED_PAYMENT_METHODS,
@@ -8,6 +8,7 @@ import {
 } from '@mp/domain/schemas/onboarding';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { type DealPricing, useDeal } from '../api/get-deal.ts';
 import { PricingTable } from './pricing-table.tsx';
 
@@ -31,9 +32,8 @@ interface PaymentsStepProps {
  * list in the locale's currency, saying the deal was not found), what is accepted, billing method.
  */
 export function PaymentsStep(props: PaymentsStepProps) {
-  const { t } = useTranslation();
   const deal = useDeal(props.dealReference);
-  if (props.dealReference && deal.isPending) return <Loader size="sm" aria-label={t('app.loading')} />;
+  if (props.dealReference && deal.isPending) return <LoadingIndicator size="sm" />;
   return <PaymentsForm {...props} deal={deal.data ?? null} />;
 }
 

@@ -1,11 +1,12 @@
 import '../onboarding-styles.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { onboardingShortcodeSchema } from '@mp/domain/schemas/company';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { Page } from '../../../components/page.tsx';
 import { PendingInvitationsNotice } from '../../../components/pending-invitations-notice.tsx';
 import { apiErrorKey } from '../../../lib/api/api-error.ts';
@@ -52,7 +53,7 @@ export default function OnboardingLandingScreen() {
       <Text>{t('onboarding.landing.intro')}</Text>
       {dealReference &&
         (dealQuery.isPending ? (
-          <Loader size="sm" aria-label={t('app.loading')} />
+          <LoadingIndicator size="sm" />
         ) : (
           <Card withBorder padding="lg" maw={560}>
             <Stack gap="sm">
@@ -66,7 +67,7 @@ export default function OnboardingLandingScreen() {
           </Card>
         ))}
       {current.isPending ? (
-        <Loader size="sm" aria-label={t('app.loading')} />
+        <LoadingIndicator size="sm" />
       ) : (
         <Group>
           {inProgress && <Button onClick={toWizard}>{t('onboarding.landing.continueCurrent')}</Button>}

@@ -1,11 +1,12 @@
 import '../onboarding-styles.ts';
-import { Loader, Stepper } from '@mantine/core';
+import { Stepper } from '@mantine/core';
 import type { CompanyDetails, PaymentsStep as PaymentsValues } from '@mp/domain/schemas/onboarding';
 import type { SiteInput } from '@mp/domain/schemas/site';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ApiError, apiErrorKey } from '../../../lib/api/api-error.ts';
 import { pathTo } from '../../../lib/paths.ts';
@@ -25,10 +26,9 @@ const RESULTS: readonly VerificationResult[] = ['verified', 'needs-more-informat
 
 /** /onboarding/wizard: SPEC §2.4's four steps, each saved on the server before the next opens. */
 export default function OnboardingWizardScreen() {
-  const { t } = useTranslation();
   const userId = useSession()?.user.id ?? '';
   const current = useCurrentApplication(userId);
-  if (current.isPending) return <Loader size="sm" aria-label={t('app.loading')} />;
+  if (current.isPending) return <LoadingIndicator size="sm" />;
   if (!current.data) return <Navigate to={pathTo('onboarding-landing')} replace />;
   return <Wizard key={current.data.applicationId} userId={userId} application={current.data} />;
 }

@@ -1,8 +1,9 @@
-import { Alert, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DateTime } from '../../../components/date-time.tsx';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { Money } from '../../../components/money.tsx';
 import { Page } from '../../../components/page.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
@@ -29,7 +30,7 @@ export default function PayoutDetailsScreen() {
   const hasMore = wantMore ? more.hasNextPage || more.isPending : Boolean(data?.entriesLastKey);
   return (
     <Page titleKey="routes.payout-details">
-      {payout.isPending && <Loader size="sm" aria-label={t('access.loading')} />}
+      {payout.isPending && <LoadingIndicator size="sm" label={t('access.loading')} />}
       {payout.error && (
         <Alert color="red" variant="light" role="alert">
           {t(apiErrorKey(payout.error, 'errors.generic', { NOT_FOUND: 'payouts.notFound' }))}

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { Page } from '../../../components/page.tsx';
 import { isApiError } from '../../../lib/api/api-error.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
@@ -30,7 +31,7 @@ export default function ReportsDownloadScreen() {
     <Page titleKey="routes.reports-download">
       {download.isPending && (
         <Group gap="sm">
-          <Loader size="sm" />
+          <LoadingIndicator size="sm" decorative />
           <Text>{t('reports.downloadPage.preparing')}</Text>
         </Group>
       )}

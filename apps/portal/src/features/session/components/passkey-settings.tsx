@@ -1,7 +1,8 @@
-import { Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { formatDate } from '../../../lib/format/dates.ts';
 import { currentLocale } from '../../../lib/i18n/i18n.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
@@ -56,7 +57,7 @@ export function PasskeySettings() {
         {t('passkeys.intro')}
       </Text>
       {passkeys.isPending ? (
-        <Loader size="sm" />
+        <LoadingIndicator size="sm" />
       ) : passkeys.isError ? (
         <FlowAlert errorKey="errors.generic" />
       ) : passkeys.data.length === 0 ? (

@@ -1,6 +1,7 @@
-import { Badge, Button, Divider, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Divider, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { formatDate } from '../../../lib/format/dates.ts';
 import { currentLocale } from '../../../lib/i18n/i18n.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
@@ -59,7 +60,7 @@ export function SessionsList({ opened, onClose }: { opened: boolean; onClose: ()
 
   let body: React.ReactNode;
   if (!sessions.data)
-    body = sessions.isError ? <FlowAlert errorKey="errors.generic" /> : <Loader size="sm" />;
+    body = sessions.isError ? <FlowAlert errorKey="errors.generic" /> : <LoadingIndicator size="sm" />;
   else {
     const others = sessions.data.filter((session) => !session.current);
     body = (
@@ -155,7 +156,7 @@ function SecurityActivity({
 }) {
   const { t } = useTranslation();
   let list: React.ReactNode;
-  if (!events) list = failed ? <FlowAlert errorKey="errors.generic" /> : <Loader size="sm" />;
+  if (!events) list = failed ? <FlowAlert errorKey="errors.generic" /> : <LoadingIndicator size="sm" />;
   else if (events.length === 0)
     list = (
       <Text size="sm" c="dimmed">

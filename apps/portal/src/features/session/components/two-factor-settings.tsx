@@ -1,7 +1,8 @@
-import { Alert, Button, Divider, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { listPasskeys, passkeysQueryKey } from '../api/passkeys.ts';
 import { factorsQueryKey, getFactors, removeTotp } from '../api/two-factor.ts';
@@ -58,7 +59,7 @@ export function TwoFactorSettings({ opened, onClose }: { opened: boolean; onClos
       />
     );
   else if (!factors.data)
-    body = factors.isError ? <FlowAlert errorKey="errors.generic" /> : <Loader size="sm" />;
+    body = factors.isError ? <FlowAlert errorKey="errors.generic" /> : <LoadingIndicator size="sm" />;
   else
     body = (
       <form noValidate onSubmit={(event) => void remove(event)}>

@@ -1,6 +1,7 @@
-import { Alert, Loader } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { Page } from '../../../components/page.tsx';
 import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
@@ -20,7 +21,7 @@ export default function EditSiteScreen() {
   const update = useUpdateSite(merchantId, siteId);
   return (
     <Page titleKey="routes.edit-site">
-      {site.isPending && <Loader size="sm" aria-label={t('sites.loading')} />}
+      {site.isPending && <LoadingIndicator size="sm" label={t('sites.loading')} />}
       {site.error && (
         <Alert color="red" variant="light" role="alert">
           {t(apiErrorKey(site.error, 'errors.generic'))}

@@ -3,7 +3,6 @@ import {
   Button,
   Code,
   Group,
-  Loader,
   PasswordInput,
   Radio,
   Select,
@@ -21,6 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
@@ -79,7 +79,7 @@ export default function SiteInternalSettingsScreen() {
         title={t('sites.settings.title', { name: query.data?.name ?? '' })}
         description={t('sites.settings.staffOnly')}
       />
-      {query.isPending && <Loader size="sm" aria-label={t('sites.loading')} />}
+      {query.isPending && <LoadingIndicator size="sm" label={t('sites.loading')} />}
       {query.error && (
         <Alert color="red" variant="light" role="alert">
           {t(apiErrorKey(query.error, 'errors.generic'))}

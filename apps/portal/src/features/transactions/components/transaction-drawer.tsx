@@ -1,8 +1,9 @@
-import { Anchor, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
 import { DateTime } from '../../../components/date-time.tsx';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { Money } from '../../../components/money.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { pathTo } from '../../../lib/paths.ts';
@@ -31,11 +32,7 @@ export function TransactionDrawer({ merchantId, transactionId, onClose }: Transa
       closeButtonProps={{ 'aria-label': t('transactions.drawer.close') }}
       title={t('transactions.drawer.title', { reference: detail?.transaction.pspReference ?? '' })}
     >
-      {!detail ? (
-        <Loader aria-label={t('app.loading')} />
-      ) : (
-        <DetailBody merchantId={merchantId} detail={detail} />
-      )}
+      {!detail ? <LoadingIndicator /> : <DetailBody merchantId={merchantId} detail={detail} />}
     </Drawer>
   );
 }

@@ -1,6 +1,6 @@
-import { Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { Page } from '../../../components/page.tsx';
 import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
@@ -22,7 +22,7 @@ export default function AddUserScreen() {
   return (
     <Page titleKey="routes.add-user">
       {sites.isPending ? (
-        <Loader size="sm" aria-label={t('access.loading')} />
+        <LoadingIndicator size="sm" label={t('access.loading')} />
       ) : (
         <UserForm
           kind="invite"

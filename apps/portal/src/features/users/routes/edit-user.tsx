@@ -1,6 +1,7 @@
-import { Alert, Button, Loader } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { Page } from '../../../components/page.tsx';
 import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
@@ -42,7 +43,7 @@ export default function EditUserScreen() {
   if (!user.data || sites.isPending) {
     return (
       <Page titleKey="routes.edit-user">
-        <Loader size="sm" aria-label={t('access.loading')} />
+        <LoadingIndicator size="sm" label={t('access.loading')} />
       </Page>
     );
   }
