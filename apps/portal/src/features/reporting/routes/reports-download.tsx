@@ -30,7 +30,7 @@ export default function ReportsDownloadScreen() {
   return (
     <Page titleKey="routes.reports-download">
       {download.isPending && (
-        <Group gap="sm">
+        <Group gap="sm" role="status">
           <LoadingIndicator size="sm" decorative />
           <Text>{t('reports.downloadPage.preparing')}</Text>
         </Group>

@@ -230,6 +230,16 @@ describe('/reports/{reportId}/download', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Report not found');
   });
 
+  it('says it is preparing the download, as one status (its spinner hidden beside the words)', async () => {
+    fetchMock.mockImplementation(
+      fakeApi({ [`GET ${BASE}/${REPORT}/download`]: () => new Promise<Response>(() => {}) }).handle,
+    );
+    renderScreen(`/reports/${REPORT}/download`);
+    const status = await screen.findByRole('status', {}, { timeout: 5000 });
+    expect(status).toHaveTextContent('Preparing your download…');
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+  });
+
   it('starts the download at once for a ready report', async () => {
     fetchMock.mockImplementation(
       fakeApi({
