@@ -10,7 +10,7 @@ import {
   sites,
   users,
 } from '../src/db/schema/index.ts';
-import { type AccessWorld, createAccessWorld, grant, PASSWORD } from './access-fixtures.ts';
+import { type AccessWorld, createAccessWorld, grant, insertUser, PASSWORD } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { bearer, signIn } from './helpers/auth.ts';
 
@@ -467,6 +467,170 @@ describe('invitations of existing accounts', () => {
       siteRoles: [{ siteId: w.siteA1, roles: ['SiteManager'] }],
       canEditAccount: false,
       accountLockedReason: 'shared',
+    });
+  });
+
+  /**
+   * Decision 0132: an invitation carries its inviter's authority, and no more of it than they still hold. Each
+   * case on a world of its own: merchant A with a second company owner, and owner B's account to invite.
+   */
+  describe("an invitation lapses with its inviter's authority", () => {
+    const OWNER = { companyRoles: ['CompanyOwner'], siteRoles: [] };
+    async function coOwnedWorld(prefix: string) {
+      const v = await createAccessWorld(t.app, prefix);
+      const email = `${prefix.toLowerCase()}.coowner@example.com`;
+      const coOwnerId = await insertUser(t.app.db, email, ['Merchants']);
+      await grant(t.app.db, v.merchantA, coOwnerId, ['CompanyOwner']);
+      return { v, coOwner: bearer(await signIn(t.app, email, PASSWORD)), coOwnerId };
+    }
+    const inviteInto = (
+      v: AccessWorld,
+      headers: { authorization: string },
+      email: string,
+      roles: object = OWNER,
+    ) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/merchants/${v.merchantA}/users`,
+        headers,
+        payload: { email, firstName: 'Alt', lastName: 'Account', ...roles },
+      });
+    const statusOf = async (invitationId: string) =>
+      (
+        await t.database.db
+          .select({ status: merchantInvitations.status })
+          .from(merchantInvitations)
+          .where(eq(merchantInvitations.id, invitationId))
+      )[0]?.status;
+    const openIds = async (v: AccessWorld, headers: { authorization: string }) =>
+      (await t.app.inject({ method: 'GET', url: invitationsUrl(v.merchantA), headers }))
+        .json()
+        .data.map((i: { invitationId: string; state: string }) => `${i.invitationId}:${i.state}`);
+    /** The invitee's accept is refused as closed, and they hold no membership of merchant A. */
+    async function refused(v: AccessWorld, invitationId: string) {
+      const accept = await answer(v.headers('ownerB'), invitationId, 'accept');
+      expect(accept.statusCode).toBe(409);
+      expect(accept.json().error).toEqual({
+        code: 'INVITATION_CLOSED',
+        message: 'This invitation is no longer open.',
+      });
+      expect((await membershipsOf(v.users.ownerB.id)).map((m) => m.merchantId)).toEqual([v.merchantB]);
+      expect((await merchantFor(v.headers('ownerB'), v.merchantA)).statusCode).toBe(404);
+    }
+
+    it('closes the invitations of an owner another owner removes: the invitee can no longer accept', async () => {
+      const { v, coOwner } = await coOwnedWorld('LapseRemoved');
+      const sent = await inviteInto(v, v.headers('ownerA'), v.users.ownerB.email);
+      expect(sent.statusCode).toBe(201);
+      const { invitationId } = sent.json().data.invitation;
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/merchants/${v.merchantA}/users/${v.users.ownerA.id}`,
+        headers: coOwner,
+      });
+      expect(removed.statusCode).toBe(204);
+      // Closed with the removal: gone from the invitee's inbox and from the merchant's open invitations.
+      expect(await statusOf(invitationId)).toBe('revoked');
+      expect((await inbox(v.headers('ownerB'))).json().data).toEqual([]);
+      expect(await openIds(v, coOwner)).toEqual([]);
+      await refused(v, invitationId);
+    });
+
+    it('closes the invitations of an owner demoted to site manager', async () => {
+      const { v, coOwner } = await coOwnedWorld('LapseDemoted');
+      const sent = await inviteInto(v, v.headers('ownerA'), v.users.ownerB.email);
+      expect(sent.statusCode).toBe(201);
+      const { invitationId } = sent.json().data.invitation;
+      const demoted = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/merchants/${v.merchantA}/users/${v.users.ownerA.id}`,
+        headers: coOwner,
+        payload: { companyRoles: [], siteRoles: [{ siteId: v.siteA1, roles: ['SiteManager'] }] },
+      });
+      expect(demoted.statusCode).toBe(200);
+      expect(await statusOf(invitationId)).toBe('revoked');
+      await refused(v, invitationId);
+    });
+
+    it("closes every pending invitation when staff transfer the merchant, the previous owner's and staff's own", async () => {
+      const v = await createAccessWorld(t.app, 'LapseTransfer');
+      const byOwner = await inviteInto(v, v.headers('ownerA'), v.users.ownerB.email);
+      expect(byOwner.statusCode).toBe(201);
+      const otherEmail = 'lapsetransfer.other@example.com';
+      await insertUser(t.app.db, otherEmail, ['Merchants']);
+      const byStaff = await inviteInto(v, v.headers('staff'), otherEmail, {
+        companyRoles: [],
+        siteRoles: [{ siteId: v.siteA1, roles: ['SiteManager'] }],
+      });
+      expect(byStaff.statusCode).toBe(201);
+      const transfer = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/merchants/${v.merchantA}/transfer`,
+        headers: v.headers('staff'),
+        payload: { email: 'lapsetransfer.buyer@example.com' },
+      });
+      expect(transfer.statusCode).toBe(200);
+      expect(await statusOf(byOwner.json().data.invitation.invitationId)).toBe('revoked');
+      expect(await statusOf(byStaff.json().data.invitation.invitationId)).toBe('revoked');
+      await refused(v, byOwner.json().data.invitation.invitationId);
+      // The new owner starts with no invitation they did not make.
+      expect(await openIds(v, v.headers('staff'))).toEqual([]);
+    });
+
+    it('refuses at acceptance an invitation whose inviter lost their authority some other way', async () => {
+      // As an invitation left pending from before decision 0132: the inviter's membership went without the routes.
+      const { v } = await coOwnedWorld('LapseOutOfBand');
+      const sent = await inviteInto(v, v.headers('ownerA'), v.users.ownerB.email);
+      const { invitationId } = sent.json().data.invitation;
+      await t.app.db
+        .delete(merchantMemberships)
+        .where(
+          and(
+            eq(merchantMemberships.merchantId, v.merchantA),
+            eq(merchantMemberships.userId, v.users.ownerA.id),
+          ),
+        );
+      await refused(v, invitationId);
+      expect(await statusOf(invitationId)).toBe('pending');
+    });
+
+    it('keeps an invitation whose inviter still may grant it, and one made by staff, when someone else leaves', async () => {
+      const { v, coOwner } = await coOwnedWorld('LapseStill');
+      const sent = await inviteInto(v, v.headers('ownerA'), v.users.ownerB.email);
+      expect(sent.statusCode).toBe(201);
+      const otherEmail = 'lapsestill.other@example.com';
+      const otherId = await insertUser(t.app.db, otherEmail, ['Merchants']);
+      const byStaff = await inviteInto(v, v.headers('staff'), otherEmail, {
+        companyRoles: [],
+        siteRoles: [{ siteId: v.siteA2, roles: ['SiteManager'] }],
+      });
+      expect(byStaff.statusCode).toBe(201);
+      // The co-owner removes a site manager, who invited nobody: owner A's invitation stands.
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/merchants/${v.merchantA}/users/${v.users.managerA1.id}`,
+        headers: coOwner,
+      });
+      expect(removed.statusCode).toBe(204);
+      const accept = await answer(v.headers('ownerB'), sent.json().data.invitation.invitationId, 'accept');
+      expect(accept.statusCode).toBe(200);
+      const member = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/merchants/${v.merchantA}/users/${v.users.ownerB.id}`,
+        headers: v.headers('ownerA'),
+      });
+      expect(member.json().data.companyRoles).toEqual(['CompanyOwner']);
+      // Owner A leaves now; the staff invitation does not depend on any membership.
+      const ownerALeaves = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/merchants/${v.merchantA}/users/${v.users.ownerA.id}`,
+        headers: v.headers('ownerB'),
+      });
+      expect(ownerALeaves.statusCode).toBe(204);
+      const other = bearer(await signIn(t.app, otherEmail, PASSWORD));
+      const staffInvitation = byStaff.json().data.invitation.invitationId;
+      expect((await answer(other, staffInvitation, 'accept')).statusCode).toBe(200);
+      expect((await membershipsOf(otherId)).map((m) => m.merchantId)).toEqual([v.merchantA]);
     });
   });
 });

@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/index.ts';
 import { createIdentityTestApp } from './identity-test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createIdentityTestApp>>;
@@ -12,6 +14,7 @@ let issuer = '';
 const accounts: Record<string, Record<string, unknown>> = {
   'ada-sub': { email: 'ada@example.com', email_verified: true, given_name: 'Ada', family_name: 'Lovelace' },
   'unverified-sub': { email: 'unverified@example.com', email_verified: false },
+  'eve-sub': { email: 'eve@example.com', email_verified: true, given_name: 'Eve' },
 };
 
 /** Drives the provider's development login and consent pages as a browser would, keeping its cookies. */
@@ -80,6 +83,8 @@ beforeAll(async () => {
       clientSecret: 'portal-secret',
       redirectUri: 'http://localhost:3000/api/identity/oidc/callback',
     },
+    // Behind a TLS-terminating proxy, as in production: X-Forwarded-Proto says whether the browser used HTTPS.
+    env: { TRUST_PROXY: 'true' },
   });
 }, 30_000);
 afterAll(async () => {
@@ -87,7 +92,15 @@ afterAll(async () => {
   await new Promise((resolve) => providerServer.close(resolve));
 });
 
-async function socialSignIn(accountId: string, redirect = '/transactions') {
+/** The `mp_oidc` cookie a response sets, as a browser would send it back (`name=value`), and its attributes. */
+function browserCookie(response: { headers: Record<string, unknown> }) {
+  const lines = [response.headers['set-cookie'] ?? []].flat() as string[];
+  const line = lines.find((l) => l.startsWith('mp_oidc=')) ?? '';
+  return { pair: line.split(';')[0] ?? '', line };
+}
+
+/** The start of a flow in one browser: the provider's URL and the cookie the browser now holds. */
+async function startFlow(redirect = '/transactions') {
   const start = await t.app.inject({
     url: `/api/identity/oidc/authorize?redirect=${encodeURIComponent(redirect)}`,
   });
@@ -95,10 +108,33 @@ async function socialSignIn(accountId: string, redirect = '/transactions') {
   const authorizeUrl = new URL(start.headers.location as string);
   expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
   expect(authorizeUrl.searchParams.get('scope')).toBe('openid email profile');
+  return { authorizeUrl, cookie: browserCookie(start) };
+}
+
+/** The callback with the cookie given (none: a browser that did not start the flow); where it sends the browser. */
+async function callback(callbackUrl: URL, cookie: string | undefined) {
+  const res = await t.app.inject({
+    url: `${callbackUrl.pathname}${callbackUrl.search}`,
+    headers: cookie ? { cookie } : {},
+  });
+  expect(res.statusCode).toBe(302);
+  return { landing: new URL(res.headers.location as string), cookie: browserCookie(res) };
+}
+
+const exchange = (code: string | null, cookie: string | undefined) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/identity/oidc/exchange',
+    payload: { code },
+    headers: cookie ? { cookie } : {},
+  });
+
+/** A whole flow in one browser: the landing on /signin and the cookie that browser holds for the exchange. */
+async function socialSignIn(accountId: string, redirect = '/transactions') {
+  const { authorizeUrl, cookie } = await startFlow(redirect);
   const callbackUrl = new URL(await browserThroughProvider(authorizeUrl.toString(), accountId));
-  const callback = await t.app.inject({ url: `${callbackUrl.pathname}${callbackUrl.search}` });
-  expect(callback.statusCode).toBe(302);
-  return new URL(callback.headers.location as string);
+  const back = await callback(callbackUrl, cookie.pair);
+  return { landing: back.landing, cookie: back.cookie.pair || cookie.pair };
 }
 
 describe('social sign-in against a real OpenID provider', () => {
@@ -107,17 +143,13 @@ describe('social sign-in against a real OpenID provider', () => {
   });
 
   it('creates and links a user, then hands the session over with a one-time code', async () => {
-    const landing = await socialSignIn('ada-sub');
+    const { landing, cookie } = await socialSignIn('ada-sub');
     expect(landing.pathname).toBe('/signin');
     expect(landing.searchParams.get('redirect')).toBe('/transactions');
     const code = landing.searchParams.get('social') ?? '';
-    const exchange = await t.app.inject({
-      method: 'POST',
-      url: '/api/identity/oidc/exchange',
-      payload: { code },
-    });
-    expect(exchange.statusCode).toBe(200);
-    expect(exchange.json().data.user).toMatchObject({
+    const first = await exchange(code, cookie);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.user).toMatchObject({
       email: 'ada@example.com',
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -125,37 +157,86 @@ describe('social sign-in against a real OpenID provider', () => {
       groups: ['Merchants'],
       isConfigured: true,
     });
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/identity/oidc/exchange',
-      payload: { code },
-    });
+    // The exchange ends the browser's binding: the cookie is cleared.
+    expect(browserCookie(first).line).toMatch(/^mp_oidc=;.*Max-Age=0/);
+    const again = await exchange(code, cookie);
     expect(again.statusCode).toBe(400);
     // A second social sign-in finds the same user through the link.
     const second = await socialSignIn('ada-sub');
-    const session = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/identity/oidc/exchange',
-        payload: { code: second.searchParams.get('social') },
-      })
-    ).json().data;
-    expect(session.user.id).toBe(exchange.json().data.user.id);
+    const session = (await exchange(second.landing.searchParams.get('social'), second.cookie)).json().data;
+    expect(session.user.id).toBe(first.json().data.user.id);
+  }, 30_000);
+
+  it('binds the flow to the browser that started it with a short-lived HttpOnly cookie on the OIDC path', async () => {
+    const { cookie } = await startFlow();
+    expect(cookie.pair).toMatch(/^mp_oidc=[\w-]{43}$/);
+    const attributes = cookie.line.split(';').map((a) => a.trim());
+    expect(attributes).toEqual(
+      expect.arrayContaining(['Path=/api/identity/oidc', 'Max-Age=600', 'HttpOnly', 'SameSite=Lax']),
+    );
+    // Plain HTTP here; over HTTPS the cookie is Secure.
+    expect(attributes).not.toContain('Secure');
+    const overHttps = await t.app.inject({
+      url: '/api/identity/oidc/authorize',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(
+      browserCookie(overHttps)
+        .line.split(';')
+        .map((a) => a.trim()),
+    ).toContain('Secure');
+  });
+
+  it('refuses a callback in a browser that did not start the flow (login CSRF): no account, no session', async () => {
+    // The attacker starts the flow and signs in at the provider with their own account, then sends the victim
+    // the callback URL: the victim's browser has no cookie, or the one of a flow of its own.
+    const attacker = await startFlow();
+    const callbackUrl = new URL(await browserThroughProvider(attacker.authorizeUrl.toString(), 'eve-sub'));
+    const victimsOwn = await startFlow();
+    for (const cookie of [undefined, victimsOwn.cookie.pair]) {
+      const { landing, cookie: set } = await callback(callbackUrl, cookie);
+      expect(landing.pathname).toBe('/signin');
+      expect(landing.searchParams.get('social_error')).toBe('1');
+      expect(landing.searchParams.get('social')).toBeNull();
+      if (cookie) expect(set.line).toMatch(/^mp_oidc=;.*Max-Age=0/);
+    }
+    expect(await t.database.db.select().from(users).where(eq(users.email, 'eve@example.com'))).toEqual([]);
+  }, 30_000);
+
+  it('refuses the hand-off code in a browser other than the one the flow ran in', async () => {
+    const { landing, cookie } = await socialSignIn('ada-sub');
+    const code = landing.searchParams.get('social');
+    expect(code).toBeTruthy();
+    // The attacker's /signin?social=… link opened in the victim's browser: no cookie, or another flow's.
+    const other = await startFlow();
+    for (const elsewhere of [undefined, other.cookie.pair]) {
+      const res = await exchange(code, elsewhere);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('SOCIAL_SIGN_IN_FAILED');
+      expect(res.json().data).toBeUndefined();
+      if (elsewhere) expect(browserCookie(res).line).toMatch(/^mp_oidc=;.*Max-Age=0/);
+    }
+    // In the browser that ran the flow it still works.
+    expect((await exchange(code, cookie)).statusCode).toBe(200);
   }, 30_000);
 
   it('refuses a provider account whose e-mail is not verified, and says so only in the log', async () => {
-    const landing = await socialSignIn('unverified-sub');
+    const { landing } = await socialSignIn('unverified-sub');
     expect(landing.searchParams.get('social_error')).toBe('1');
     expect(landing.searchParams.get('social')).toBeNull();
   }, 30_000);
 
   it('refuses a forged or replayed state', async () => {
-    const callback = await t.app.inject({ url: '/api/identity/oidc/callback?code=abc&state=forged' });
-    expect(new URL(callback.headers.location as string).searchParams.get('social_error')).toBe('1');
+    const { cookie } = await startFlow();
+    const { landing } = await callback(
+      new URL('http://x/api/identity/oidc/callback?code=abc&state=forged'),
+      cookie.pair,
+    );
+    expect(landing.searchParams.get('social_error')).toBe('1');
   });
 
   it('never carries a return target to another site', async () => {
-    const landing = await socialSignIn('ada-sub', '//evil.example/steal');
+    const { landing } = await socialSignIn('ada-sub', '//evil.example/steal');
     expect(landing.origin).toBe('http://localhost:3000');
     expect(landing.searchParams.get('social')).toBeTruthy();
     expect(landing.searchParams.get('redirect')).toBeNull();

@@ -37,3 +37,17 @@ export function grantBeyondActor(
   }
   return null;
 }
+
+/**
+ * Decision 0132: whether `inviter` may make, and so may keep open, an invitation carrying `grants`: the invite
+ * route's permission (User:InviteUser, company-wide) and nothing beyond their own (`grantBeyondActor`). Staff may.
+ */
+export function mayInvite(
+  inviter: { isStaff: boolean; permissions: MerchantPermissions },
+  grants: RoleGrants,
+): boolean {
+  return (
+    holdsPermissions(inviter, ['User:InviteUser'], { kind: 'company' }) &&
+    grantBeyondActor(inviter, grants) === null
+  );
+}

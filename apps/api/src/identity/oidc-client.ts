@@ -35,6 +35,15 @@ export class OidcError extends Error {}
 
 const AUTHORIZATION_TTL_MS = 10 * 60_000;
 
+/**
+ * The stored key of a pending authorization: its `state` bound to the browser that started the flow (the random
+ * value of that browser's `mp_oidc` cookie, oidc-routes.ts). A callback finds its authorization only with both, so a
+ * callback URL opened in another browser finds none (login CSRF, decision 0011).
+ */
+function boundStateHash(state: string, browserBinding: string): string {
+  return sha256(`${state}:${browserBinding}`);
+}
+
 /** Only a same-origin path may be a return target (no open redirect). */
 export function safeRedirect(value: unknown): string | undefined {
   return typeof value === 'string' && /^\/(?![/\\])/.test(value) && value.length <= 2000 ? value : undefined;
@@ -42,7 +51,8 @@ export function safeRedirect(value: unknown): string | undefined {
 
 /**
  * Authorization code flow with PKCE (S256), state and nonce; scopes openid, email, profile. The state,
- * verifier and nonce are kept in the database (single use, 10 minutes) so any instance can finish the flow.
+ * verifier and nonce are kept in the database (single use, 10 minutes) so any instance can finish the flow; the
+ * state is stored bound to the starting browser's binding (`boundStateHash`).
  */
 export function createOidcClient(options: {
   config: OidcProviderConfig;
@@ -69,14 +79,15 @@ export function createOidcClient(options: {
   }
 
   return {
-    async authorizationUrl(redirect: string | undefined): Promise<string> {
+    /** `browserBinding`: the random value the starting browser is given in its cookie. */
+    async authorizationUrl(redirect: string | undefined, browserBinding: string): Promise<string> {
       const provider = await discover();
       const state = generateOpaqueToken();
       const nonce = generateOpaqueToken();
       const codeVerifier = generateOpaqueToken();
       const now = clock();
       await repository.insertOidcAuthorization({
-        stateHash: sha256(state),
+        stateHash: boundStateHash(state, browserBinding),
         codeVerifier,
         nonce,
         redirect: safeRedirect(redirect) ?? null,
@@ -97,14 +108,17 @@ export function createOidcClient(options: {
       return url.toString();
     },
 
-    async handleCallback(params: {
-      code?: string;
-      state?: string;
-      error?: string;
-    }): Promise<ProviderIdentity> {
+    /** `browserBinding`: the calling browser's cookie value (the one `authorizationUrl` was given, or it fails). */
+    async handleCallback(
+      params: { code?: string; state?: string; error?: string },
+      browserBinding: string,
+    ): Promise<ProviderIdentity> {
       if (!params.state) throw new OidcError('callback without state');
-      const pending = await repository.takeOidcAuthorization(sha256(params.state), clock());
-      if (!pending) throw new OidcError('unknown or expired state');
+      const pending = await repository.takeOidcAuthorization(
+        boundStateHash(params.state, browserBinding),
+        clock(),
+      );
+      if (!pending) throw new OidcError('unknown or expired state, or another browser');
       if (params.error) throw new OidcError(`provider answered ${params.error}`);
       if (!params.code) throw new OidcError('callback without code');
       const provider = await discover();

@@ -986,9 +986,11 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   /**
    * Finds the user linked to the provider account, else links the user with the same e-mail, else creates
    * one. Linking or creating by e-mail needs the provider to vouch for the address (email_verified).
-   * Returns a one-time code (2 minutes) the portal exchanges for the session, so no token travels in a URL.
+   * Returns a one-time code (2 minutes) the portal exchanges for the session, so no token travels in a URL; the
+   * code is bound to the browser the flow ran in (`browserBinding`, its `mp_oidc` cookie): only that browser can
+   * exchange it (decision 0011).
    */
-  async function signInWithProvider(identity: ProviderIdentity): Promise<string> {
+  async function signInWithProvider(identity: ProviderIdentity, browserBinding: string): Promise<string> {
     let user = await repository.findLinkedUser(identity.issuer, identity.subject);
     if (!user) {
       if (!identity.email || !identity.emailVerified)
@@ -1028,16 +1030,27 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         )) ?? user;
     }
     const secret = generateOpaqueToken();
-    await issueCode(user, 'social_sign_in', IDENTITY_POLICY.socialExchangeTtlMs, secret);
+    await issueCode(
+      user,
+      'social_sign_in',
+      IDENTITY_POLICY.socialExchangeTtlMs,
+      `${secret}:${browserBinding}`,
+    );
     return `${user.id}.${secret}`;
   }
 
-  async function exchangeSocialCode(exchangeCode: string, client: ClientInfo = {}): Promise<SignedIn> {
+  /** `browserBinding`: the exchanging browser's `mp_oidc` cookie, undefined when it sent none (then refused). */
+  async function exchangeSocialCode(
+    exchangeCode: string,
+    browserBinding: string | undefined,
+    client: ClientInfo = {},
+  ): Promise<SignedIn> {
     const failed = () => new IdentityError(400, 'SOCIAL_SIGN_IN_FAILED', M.socialSignInFailed);
     const [userUuid = '', secret = ''] = exchangeCode.split('.');
-    if (!/^[0-9a-f-]{36}$/.test(userUuid) || !secret) throw failed();
+    if (!/^[0-9a-f-]{36}$/.test(userUuid) || !secret || !browserBinding) throw failed();
     const user = await repository.findUserById(userUuid);
-    if (!user?.enabled || (await useCode(user, 'social_sign_in', secret)) !== 'ok') throw failed();
+    if (!user?.enabled || (await useCode(user, 'social_sign_in', `${secret}:${browserBinding}`)) !== 'ok')
+      throw failed();
     return startSession(user, undefined, false, client);
   }
 

@@ -13,6 +13,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { auditRepository } from '../audit/repository.ts';
 import { merchantRepository } from '../merchants/repository.ts';
 import { toMerchantView } from '../merchants/service.ts';
+import { closeInvitations } from '../users/invitations-service.ts';
 import { type OverrideRow, staffRepository as repo } from './repository.ts';
 
 /** How long a staff override lasts before the staff member must state a reason again. */
@@ -133,7 +134,8 @@ export function createStaffService(deps: {
     /**
      * Transfer (docs/decisions: staff powers): the user with `email` (an account is created with a temporary
      * password when there is none) becomes the CompanyOwner; the previous company owners are removed from the
-     * merchant, since a transfer hands the business to someone else. Never to a staff account (409, DESIGN §4).
+     * merchant, since a transfer hands the business to someone else, and every open invitation of the merchant is
+     * closed (decision 0132). Never to a staff account (409, DESIGN §4).
      */
     async transfer(access: MerchantAccessContext, email: string) {
       const address = email.trim().toLowerCase();
@@ -157,6 +159,8 @@ export function createStaffService(deps: {
         const removed = previous.filter((id) => id !== newOwnerId);
         for (const userId of removed)
           await membershipsRepository.deleteMembership(tx, access.merchantId, userId);
+        // Decision 0132: every open invitation closes (staff's too): the new owner decides who joins.
+        await closeInvitations(tx, access, clock);
         await recordAudit(tx, access, clock, {
           action: 'merchant.transfer',
           entityType: 'merchant',

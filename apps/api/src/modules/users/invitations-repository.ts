@@ -1,5 +1,5 @@
 import type { Role } from '@mp/domain/permissions';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../access/tenant-db.ts';
 import { merchantInvitations, merchants, users } from '../../db/schema/index.ts';
@@ -96,6 +96,27 @@ export const invitationsRepository = {
       )
       .for('update', { of: merchantInvitations });
     return row ? asRow(row) : undefined;
+  },
+
+  /**
+   * The merchant's pending invitations not yet past their expiry, made by `invitedBy` when given, locked until
+   * the transaction ends (decision 0132: those a removal, demotion or transfer closes).
+   */
+  async livePending(tx: Tx, merchantId: string, now: Date, invitedBy?: string): Promise<InvitationRow[]> {
+    const conditions: SQL[] = [
+      eq(merchantInvitations.merchantId, merchantId),
+      eq(merchantInvitations.status, 'pending'),
+      gt(merchantInvitations.expiresAt, now),
+    ];
+    if (invitedBy !== undefined) conditions.push(eq(merchantInvitations.invitedBy, invitedBy));
+    const rows = await tx
+      .select(columns)
+      .from(merchantInvitations)
+      .leftJoin(inviter, eq(inviter.id, merchantInvitations.invitedBy))
+      .where(and(...conditions))
+      .orderBy(merchantInvitations.createdAt)
+      .for('update', { of: merchantInvitations });
+    return rows.map(asRow);
   },
 
   /** Null when a concurrent request made the pending invitation first (the partial unique index). */

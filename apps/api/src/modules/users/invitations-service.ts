@@ -1,7 +1,7 @@
-import { ALL_SITES, type RoleGrants, STAFF_GROUP } from '@mp/domain/permissions';
+import { ALL_SITES, permissionsFromRoles, type RoleGrants, STAFF_GROUP } from '@mp/domain/permissions';
 import { staffAccountConflict } from '../../access/account-rules.ts';
 import { recordAudit } from '../../access/audit-writer.ts';
-import { grantBeyondActor } from '../../access/grant-ceiling.ts';
+import { grantBeyondActor, mayInvite } from '../../access/grant-ceiling.ts';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import { isUuid, type TenantDb, type Tx } from '../../access/tenant-db.ts';
 import type { Mailer } from '../../adapters/mail/mail-port.ts';
@@ -45,6 +45,46 @@ export function toMerchantInvitation(row: InvitationRow, now: Date) {
     expiresAt: row.expiresAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * Decision 0132: closes, as `revoked` and each with its `invitation.revoke` audit entry in the caller's
+ * transaction, the merchant's live pending invitations made by `invitedBy` (every one when omitted) that `keep`
+ * does not keep. Called where an inviter leaves the merchant (removal, transfer) or is narrowed (a role change).
+ */
+export async function closeInvitations(
+  tx: Tx,
+  access: MerchantAccessContext,
+  clock: Clock,
+  options: { invitedBy?: string; keep?: (invitation: InvitationRow) => boolean } = {},
+): Promise<void> {
+  const now = clock.now();
+  for (const invitation of await invitations.livePending(tx, access.merchantId, now, options.invitedBy)) {
+    if (options.keep?.(invitation)) continue;
+    await invitations.decide(tx, access.merchantId, invitation.id, 'revoked', now);
+    await recordAudit(tx, access, clock, {
+      action: 'invitation.revoke',
+      entityType: 'invitation',
+      entityId: invitation.id,
+      before: toMerchantInvitation(invitation, now),
+    });
+  }
+}
+
+/**
+ * Decision 0132: whether the invitation's inviter may still grant what it carries: a staff account (staff powers
+ * do not come from a membership), or a member of the merchant who may invite with these roles (`mayInvite`).
+ * An inviter whose account is gone (`invited_by` set null) may not.
+ */
+async function inviterStillMay(tx: Tx, merchantId: string, invitation: InvitationRow): Promise<boolean> {
+  const inviterId = invitation.invitedBy;
+  if (!inviterId) return false;
+  if (await users.isStaff(tx, inviterId, STAFF_GROUP)) return true;
+  const [member] = await users.members(tx, merchantId, inviterId);
+  return (
+    member !== undefined &&
+    mayInvite({ isStaff: false, permissions: permissionsFromRoles(member) }, invitation)
+  );
 }
 
 /** Who acted and from where, for audit entries written outside a merchant route (accept, decline). */
@@ -211,10 +251,14 @@ export function createInvitationsService(deps: {
     /**
      * The invitee accepts: the membership is created with the roles the invitation carried (grants on sites
      * deleted since are dropped), in the same transaction as the invitation's new state and the audit entry.
+     * Only while its inviter may still grant them (decision 0132): else 409 INVITATION_CLOSED, nothing written.
      */
     async accept(actor: Actor, invitationId: string, origin: RequestOrigin) {
       if (actor.isStaff) throw staffAccountConflict();
       return ownInvitation(actor, invitationId, async (tx, invitation, merchantId) => {
+        // Decision 0132: the inviter's authority is checked again now; lost since, the invitation is closed.
+        if (!(await inviterStillMay(tx, merchantId, invitation)))
+          throw new AppError(409, 'INVITATION_CLOSED', INVITATION_MESSAGES.closed);
         const now = clock.now();
         const context = inviteeContext(actor, merchantId, origin);
         const isMember = (await users.members(tx, merchantId, actor.userId)).length > 0;

@@ -1,8 +1,15 @@
-import { ALL_SITES, MERCHANT_GROUP, type Role, type RoleGrants, STAFF_GROUP } from '@mp/domain/permissions';
+import {
+  ALL_SITES,
+  MERCHANT_GROUP,
+  permissionsFromRoles,
+  type Role,
+  type RoleGrants,
+  STAFF_GROUP,
+} from '@mp/domain/permissions';
 import type { UserInvite, UserUpdate } from '@mp/domain/schemas/users';
 import { staffAccountConflict } from '../../access/account-rules.ts';
 import { recordAudit } from '../../access/audit-writer.ts';
-import { grantBeyondActor } from '../../access/grant-ceiling.ts';
+import { grantBeyondActor, mayInvite } from '../../access/grant-ceiling.ts';
 import { membershipsRepository } from '../../access/memberships-repository.ts';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import { isUuid, type TenantDb, type Tx } from '../../access/tenant-db.ts';
@@ -13,7 +20,7 @@ import { hashPassword } from '../../identity/passwords.ts';
 import { generateTemporaryPassword } from '../../identity/secrets.ts';
 import { IDENTITY_POLICY } from '../../identity/service.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
-import { type InvitationsService, toMerchantInvitation } from './invitations-service.ts';
+import { closeInvitations, type InvitationsService, toMerchantInvitation } from './invitations-service.ts';
 import { type MemberRow, usersRepository as repo } from './repository.ts';
 
 export const LAST_OWNER_MESSAGE =
@@ -256,6 +263,14 @@ export function createUsersService(deps: {
             now,
           );
         await repo.setRoles(tx, access.merchantId, before.userId, grants, now);
+        // Decision 0132: what the narrowed member may no longer grant, their open invitations no longer offer.
+        if (!before.staff) {
+          const narrowed = { isStaff: false, permissions: permissionsFromRoles(grants) };
+          await closeInvitations(tx, access, clock, {
+            invitedBy: before.userId,
+            keep: (invitation) => mayInvite(narrowed, invitation),
+          });
+        }
         const [after] = await repo.members(tx, access.merchantId, before.userId);
         await recordAudit(tx, access, clock, {
           action: 'user.update',
@@ -311,7 +326,7 @@ export function createUsersService(deps: {
     /**
      * Removes the membership: the user's tokens stop opening this merchant at once (every request checks the
      * membership), while their account and sessions stay theirs for their other companies (issue 8 §1). The
-     * last company owner stays (409).
+     * last company owner stays (409). The invitations they made and that are still open close with it (0132).
      */
     async remove(access: MerchantAccessContext, userId: string): Promise<void> {
       await tenantDb.forMerchant(access.merchantId, async (tx) => {
@@ -321,6 +336,8 @@ export function createUsersService(deps: {
           throw new AppError(409, 'LAST_COMPANY_OWNER', LAST_OWNER_MESSAGE);
         }
         await membershipsRepository.deleteMembership(tx, access.merchantId, target.userId);
+        // Decision 0132: a member's open invitations leave with them (a staff account's rest on staff powers).
+        if (!target.staff) await closeInvitations(tx, access, clock, { invitedBy: target.userId });
         await recordAudit(tx, access, clock, {
           action: 'user.remove',
           entityType: 'user',
