@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { addDays } from '@mp/domain/trading-day';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantDb } from '../src/access/tenant-db.ts';
@@ -14,6 +15,7 @@ import {
   invoices,
   paymentMethods,
   rates,
+  sites,
   transactions,
 } from '../src/db/schema/index.ts';
 import { collectInvoice, NO_PAYMENT_METHOD_REASON } from '../src/modules/invoices/collection.ts';
@@ -24,7 +26,7 @@ import {
   invoiceScheduleJob,
 } from '../src/modules/invoices/invoice-jobs.ts';
 import { payoutBuildJob } from '../src/modules/payouts/payout-jobs.ts';
-import { type AccessWorld, createAccessWorld } from './access-fixtures.ts';
+import { type AccessWorld, createAccessWorld, insertMerchant, insertSite } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
 // Issue 13 §1 Invoices: the monthly invoice built from the ledger the payout job booked, VAT by country,
@@ -375,5 +377,172 @@ describe('invoices', () => {
       invoiceB?.id,
     ]);
     expect((await t.app.inject({ method: 'GET', url: listUrl() })).statusCode).toBe(401);
+  });
+
+  // Decision 0134: the month's invoice waits until every payout day of the month is built, since a trading day
+  // closes at its settlement window (07:00 in London: the 31st closes at 07:00 UTC on the 1st, after the 06:00
+  // schedule). Gross settlement marks the fees invoiced, so a fee left off the invoice would never be billed.
+  describe('the month waits for its last trading day', () => {
+    /** A merchant of one London site open since December 2025 with `window`, on domestic 1.2 % `settlement`. */
+    const merchantWith = async (name: string, window: string, settlement: 'gross' | 'net') => {
+      const db = t.app.db;
+      const merchantId = await insertMerchant(db, name);
+      const siteId = await insertSite(db, merchantId, `${name} site`);
+      await db
+        .update(sites)
+        .set({ settlementWindow: window, createdAt: new Date('2025-12-01T12:00:00Z') })
+        .where(and(eq(sites.merchantId, merchantId), eq(sites.id, siteId)));
+      await db.insert(rates).values({
+        merchantId,
+        domesticPercent: '1.2000',
+        eeaPercent: '1.5000',
+        globalPercent: '2.5000',
+        amexPercent: '2.9000',
+        otherPercent: '2.9000',
+        tapToPayPercent: '1.3000',
+        currency: 'GBP',
+        settlementType: settlement,
+        effectiveFrom: '2020-01-01',
+      });
+      return { merchantId, siteId };
+    };
+    /** The jobs at `clock`, and a worker that runs the invoice builds they queued for one merchant. */
+    const jobsAt = (clock: ReturnType<typeof fixedClock>) => {
+      const queued: { name: string; data: object }[] = [];
+      const send = async (name: string, data: object) => {
+        queued.push({ name, data });
+        return randomUUID();
+      };
+      const billing = createSimulatedBillingProvider({ declines: () => false });
+      const payout = payoutBuildJob({ tenantDb, clock, send });
+      const build = invoiceBuildJob({ tenantDb, clock, send, billing });
+      const schedule = invoiceScheduleJob({ tenantDb, clock, send, billing });
+      return {
+        buildDays: async (merchantId: string, siteId: string, from: string, to: string) => {
+          for (let day = from; day <= to; day = addDays(day, 1))
+            await payout.work({ merchantId, siteId, tradingDay: day }, {} as never);
+        },
+        schedule: () => schedule.work({}, {} as never),
+        /** Runs the invoice builds queued for `merchantId` (as the worker would); the months they were for. */
+        runBuilds: async (merchantId: string) => {
+          const mine = queued
+            .splice(0)
+            .filter((job) => job.name === INVOICE_BUILD_JOB)
+            .map((job) => job.data as { merchantId: string; month: string })
+            .filter((data) => data.merchantId === merchantId);
+          for (const data of mine) await build.work(data, {} as never);
+          return mine.map((data) => data.month);
+        },
+      };
+    };
+    /** −Σ of the fee entries the ledger dated in `month`. */
+    const feesBookedIn = async (merchantId: string, month: string) => {
+      const result = await t.app.db.execute(sql`
+        select coalesce(-sum(amount), 0)::int as fees from ledger_entries
+         where merchant_id = ${merchantId} and type = 'fee' and to_char(trading_day, 'YYYY-MM') = ${month}`);
+      return (result as unknown as { rows: { fees: number }[] }).rows[0]?.fees;
+    };
+    const processingFeesOf = (invoice: Awaited<ReturnType<typeof invoiceOf>>) =>
+      ((invoice?.lines ?? []) as { kind: string; amount: number }[])
+        .filter((line) => line.kind === 'processing-fee')
+        .reduce((sum, line) => sum + line.amount, 0);
+
+    it('is not built at the 06:00 run before the 31st closes at 07:00; once the 31st is built it bills all of January, late captures go to February', async () => {
+      const { merchantId, siteId } = await merchantWith('Late Window Ltd', '07:00', 'gross');
+      const lateCapture = payment(merchantId, siteId, 3000, '2026-01-31T15:00:00Z', {
+        status: 'pre-authorized',
+      });
+      await t.app.db.insert(transactions).values([
+        payment(merchantId, siteId, 1000, '2026-01-10T12:00:00Z'), // 12
+        payment(merchantId, siteId, 2500, '2026-01-20T12:00:00Z'), // 30
+        payment(merchantId, siteId, 4000, '2026-01-31T13:00:00Z'), // 48, trading day 31 January
+        lateCapture,
+      ]);
+      const clock = fixedClock(new Date('2026-02-01T06:00:00Z'));
+      const jobs = jobsAt(clock);
+      await jobs.buildDays(merchantId, siteId, '2026-01-01', '2026-01-30'); // the 31st is still open
+
+      await jobs.schedule();
+      expect(await jobs.runBuilds(merchantId)).toContain('2026-01');
+      expect(await invoiceOf(merchantId, '2026-01')).toBeUndefined();
+
+      // 07:00 UTC: the 31st closes and its payout day is built; that build asks for January's invoice again.
+      clock.set(new Date('2026-02-01T07:05:00Z'));
+      await jobs.buildDays(merchantId, siteId, '2026-01-31', '2026-01-31');
+      expect(await jobs.runBuilds(merchantId)).toEqual(['2026-01']);
+      const invoice = await invoiceOf(merchantId, '2026-01');
+      expect(await feesBookedIn(merchantId, '2026-01')).toBe(90);
+      expect(processingFeesOf(invoice)).toBe(90);
+      // Gross settlement: no payout took the fees, so the invoice collects all of them.
+      expect(invoice).toMatchObject({ settledFromPayouts: 0, amountPaid: 0, total: 108 });
+
+      // Captured on 1 February, taken on the 31st: booked on trading day 1 February, so February's invoice bills it.
+      await t.app.db
+        .update(transactions)
+        .set({ status: 'captured', updatedAt: new Date('2026-02-01T09:00:00Z') })
+        .where(and(eq(transactions.merchantId, merchantId), eq(transactions.id, lateCapture.id as string)));
+      clock.set(new Date('2026-02-02T07:05:00Z'));
+      await jobs.buildDays(merchantId, siteId, '2026-02-01', '2026-02-01');
+      expect(await feesBookedIn(merchantId, '2026-02')).toBe(36);
+      expect(await feesBookedIn(merchantId, '2026-01')).toBe(90);
+
+      // The next day's schedule finds the invoice: built once.
+      clock.set(new Date('2026-02-02T06:00:00Z'));
+      await jobs.schedule();
+      await jobs.runBuilds(merchantId);
+      const [count] = (
+        (await t.app.db.execute(
+          sql`select count(*)::int as n from invoices where merchant_id = ${merchantId}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows;
+      expect(count?.n).toBe(1);
+      expect((await invoiceOf(merchantId, '2026-01'))?.id).toBe(invoice?.id);
+    });
+
+    it('a month still waiting when the next one ends is asked for again, and billed once its last day is out of the payout schedule’s reach', async () => {
+      const { merchantId, siteId } = await merchantWith('Stuck Day Ltd', '07:00', 'gross');
+      await t.app.db
+        .insert(transactions)
+        .values([
+          payment(merchantId, siteId, 1000, '2026-01-10T12:00:00Z'),
+          payment(merchantId, siteId, 2500, '2026-01-20T12:00:00Z'),
+        ]);
+      const clock = fixedClock(new Date('2026-02-01T07:05:00Z'));
+      const jobs = jobsAt(clock);
+      // The 31st's payout build never succeeds (its job failed for good, or the worker was down for weeks).
+      await jobs.buildDays(merchantId, siteId, '2026-01-01', '2026-01-30');
+      for (const at of ['2026-02-01T06:00:00Z', '2026-03-01T06:00:00Z', '2026-03-08T06:00:00Z']) {
+        clock.set(new Date(at));
+        await jobs.schedule();
+        expect(await jobs.runBuilds(merchantId)).toContain('2026-01');
+        expect({ at, invoice: await invoiceOf(merchantId, '2026-01') }).toEqual({ at, invoice: undefined });
+      }
+      // 9 March: the last closed day is the 7th, 35 days back is 1 February; the 31st will never be booked.
+      clock.set(new Date('2026-03-09T06:00:00Z'));
+      await jobs.schedule();
+      expect(await jobs.runBuilds(merchantId)).toEqual(['2026-02', '2026-01']);
+      const invoice = await invoiceOf(merchantId, '2026-01');
+      expect(processingFeesOf(invoice)).toBe(42);
+      expect(await feesBookedIn(merchantId, '2026-01')).toBe(42);
+    });
+
+    it('is built at the first run when every payout day of the month is already built', async () => {
+      const { merchantId, siteId } = await merchantWith('Early Window Ltd', '00:00', 'gross');
+      await t.app.db
+        .insert(transactions)
+        .values([
+          payment(merchantId, siteId, 1000, '2026-01-10T12:00:00Z'),
+          payment(merchantId, siteId, 4000, '2026-01-31T23:30:00Z'),
+        ]);
+      const clock = fixedClock(new Date('2026-02-01T00:15:00Z'));
+      const jobs = jobsAt(clock);
+      await jobs.buildDays(merchantId, siteId, '2026-01-01', '2026-01-31');
+      clock.set(new Date('2026-02-01T06:00:00Z'));
+      await jobs.schedule();
+      await jobs.runBuilds(merchantId);
+      const invoice = await invoiceOf(merchantId, '2026-01');
+      expect(processingFeesOf(invoice)).toBe(60);
+      expect(await feesBookedIn(merchantId, '2026-01')).toBe(60);
+    });
   });
 });

@@ -147,25 +147,38 @@ export function nextBusinessDay(date: string): string {
   }
 }
 
-/**
- * The closed trading days a site's scheduled jobs should still make, oldest first (the payout and end-of-day
- * report schedules, issue 12): from the day after `after` (the last one made, if any) or the site's first day,
- * but never more than `catchUpDays` back from the last closed day, up to that day.
- */
-export function closedTradingDaysToMake(site: {
+interface ScheduledSite {
   now: Date;
   window: string;
   timeZone: string;
   openedAt: Date;
   catchUpDays: number;
-  after?: string | null | undefined;
-}): string[] {
+}
+
+/**
+ * The first trading day a site's scheduled jobs can still make at `now`: the site's first day, but never more
+ * than `catchUpDays` back from the last closed day. A day before it is never made (the monthly invoice waits
+ * only for the days from here on, decision 0134).
+ */
+export function firstTradingDayInReach(site: ScheduledSite): string {
   const last = lastClosedTradingDay(site.now, site.window, site.timeZone);
   const opened = tradingDayOf(site.openedAt, site.window, site.timeZone);
   const earliest = addDays(last, -(site.catchUpDays - 1));
-  let day = site.after ? addDays(site.after, 1) : opened;
-  if (day < opened) day = opened;
-  if (day < earliest) day = earliest;
+  return opened > earliest ? opened : earliest;
+}
+
+/**
+ * The closed trading days a site's scheduled jobs should still make, oldest first (the payout and end-of-day
+ * report schedules, issue 12): from the day after `after` (the last one made, if any) or the site's first day,
+ * but never more than `catchUpDays` back from the last closed day, up to that day.
+ */
+export function closedTradingDaysToMake(
+  site: ScheduledSite & { after?: string | null | undefined },
+): string[] {
+  const last = lastClosedTradingDay(site.now, site.window, site.timeZone);
+  const first = firstTradingDayInReach(site);
+  let day = site.after ? addDays(site.after, 1) : first;
+  if (day < first) day = first;
   const days: string[] = [];
   for (; day <= last; day = addDays(day, 1)) days.push(day);
   return days;

@@ -4,6 +4,7 @@ import {
   addDays,
   calendarDateIn,
   closedTradingDaysToMake,
+  firstTradingDayInReach,
   lastClosedTradingDay,
   nextBusinessDay,
   tradingDayBounds,
@@ -180,5 +181,21 @@ describe('closedTradingDaysToMake (payout and end-of-day schedules)', () => {
     const old = { ...site, openedAt: new Date('2025-01-01T00:00:00Z'), catchUpDays: 2 };
     expect(closedTradingDaysToMake(old)).toEqual(['2026-03-08', '2026-03-09']);
     expect(closedTradingDaysToMake({ ...old, after: '2025-06-01' })).toEqual(['2026-03-08', '2026-03-09']);
+  });
+  it('reaches back to the site’s first day or the catch-up limit, whichever is later (closed or not)', () => {
+    expect(firstTradingDayInReach(site)).toBe('2026-03-07');
+    expect(firstTradingDayInReach({ ...site, openedAt: new Date('2025-01-01T00:00:00Z') })).toBe(
+      '2026-03-03',
+    );
+    // A 07:00 window: at 06:00 on the 1st the 31st is still open, and the last closed day is the 30th.
+    const late = {
+      ...site,
+      window: '07:00',
+      now: new Date('2026-02-01T06:00:00Z'),
+      openedAt: new Date('2025-12-01T12:00:00Z'),
+      catchUpDays: 35,
+    };
+    expect(firstTradingDayInReach(late)).toBe('2025-12-27');
+    expect(closedTradingDaysToMake({ ...late, after: '2026-01-29' })).toEqual(['2026-01-30']);
   });
 });

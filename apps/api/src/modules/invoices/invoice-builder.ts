@@ -16,7 +16,9 @@ import { percentOf, vatPercentFor } from './vat.ts';
  *
  * What the payouts already took (fees and monthly fees under net settlement, less credits paid out) counts as
  * paid on issue; the rest is collected through the billing port. A second build of the same month finds the
- * invoice (unique per merchant, month and display type) and changes nothing.
+ * invoice (unique per merchant, month and display type) and changes nothing, so the month's ledger must be
+ * complete when it is first built: the build job waits until every payout day of the month is built
+ * (decision 0134).
  */
 
 export type InvoiceLineKind =
@@ -71,6 +73,8 @@ export function previousMonth(date: string): string {
 export interface BuiltInvoice {
   created: boolean;
   invoiceId: string | null;
+  /** Not built: `ready` said the month's ledger may still grow (the build job asks again later). */
+  waiting?: true;
 }
 
 export async function buildMonthlyInvoice(
@@ -78,6 +82,14 @@ export async function buildMonthlyInvoice(
   merchantId: string,
   month: string,
   now: Date,
+  options: {
+    /**
+     * Asked once no invoice exists for the month, before anything is read: false builds nothing now. The build
+     * job's wait for every payout day of the month (invoice-jobs.ts, decision 0134); the demo seed, which replays
+     * the whole ledger first, passes none.
+     */
+    ready?: (tx: Tx, period: { periodStart: string; periodEnd: string }) => Promise<boolean>;
+  } = {},
 ): Promise<BuiltInvoice> {
   const { periodStart, periodEnd } = monthBounds(month);
   const [merchant] = rowsOf<{ country: string; currency: string; created_at: Date | string }>(
@@ -89,6 +101,8 @@ export async function buildMonthlyInvoice(
       and period_start = ${periodStart} and display_type = 'billing_summary'`),
   );
   if (existing) return { created: false, invoiceId: existing.id };
+  if (options.ready && !(await options.ready(tx, { periodStart, periodEnd })))
+    return { created: false, invoiceId: null, waiting: true };
   const currency = merchant.currency;
 
   const fees = rowsOf<{ region: string; count: number; volume: string; fees: string; settled: string }>(

@@ -1,10 +1,12 @@
-import { calendarDateIn } from '@mp/domain/trading-day';
+import { addDays, calendarDateIn } from '@mp/domain/trading-day';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { TenantDb } from '../../access/tenant-db.ts';
 import type { BillingProvider } from '../../adapters/billing/billing-port.ts';
 import type { Clock } from '../../clock.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { defineJob } from '../../jobs/queue.ts';
+import { payoutDaysToBuild } from '../payouts/days-to-build.ts';
 import { collectInvoice, processingPayment } from './collection.ts';
 import { buildMonthlyInvoice, previousMonth } from './invoice-builder.ts';
 import {
@@ -12,17 +14,25 @@ import {
   INVOICE_COLLECT_JOB,
   INVOICE_DEBIT_CHECK_JOB,
   INVOICE_SCHEDULE_JOB,
+  invoiceBuildKey,
 } from './invoice-job-names.ts';
 import type { PaymentSettlement } from './payment-settlement.ts';
 import { issueStripeInvoice } from './stripe-invoice.ts';
 
-export { INVOICE_BUILD_JOB, INVOICE_COLLECT_JOB, INVOICE_DEBIT_CHECK_JOB, INVOICE_SCHEDULE_JOB };
+export {
+  INVOICE_BUILD_JOB,
+  INVOICE_COLLECT_JOB,
+  INVOICE_DEBIT_CHECK_JOB,
+  INVOICE_SCHEDULE_JOB,
+  invoiceBuildKey,
+};
 
 interface InvoiceJobDeps {
   tenantDb: TenantDb;
   clock: Clock;
   send: JobQueue['send'];
   billing: BillingProvider;
+  log?: Pick<FastifyBaseLogger, 'info'>;
 }
 
 interface SettlementDeps extends InvoiceJobDeps {
@@ -38,13 +48,14 @@ interface CollectData {
   invoiceId: string;
 }
 
-/** The build job's singleton key: one job per merchant and month waits or runs at a time. */
-export const invoiceBuildKey = (merchantId: string, month: string) => `${merchantId}:${month}`;
-
 /**
  * Daily at 06:00 UTC (and at start): every merchant that is not churned gets a build job for the month before
- * its current calendar month, keyed by merchant and month. Most days the build finds the invoice and stops. A
- * one-off invoice never tried gets its collection job (keyed by the invoice, so one that waits is not doubled).
+ * its current calendar month, keyed by merchant and month. Most days the build finds the invoice and stops; a
+ * month whose payout days are not all built yet waits for the build of its last one (payout-jobs.ts) or a later
+ * run. The month before that is asked for too while it has no invoice: a month still waiting when the next one
+ * ends (a payout day failing for good, a payout worker down for weeks) is ready at the latest once its days
+ * leave the payout schedule's 35-day reach, early in the month after next (decision 0134). A one-off invoice
+ * never tried gets its collection job (keyed by the invoice, so one that waits is not doubled).
  */
 export function invoiceScheduleJob(deps: InvoiceJobDeps) {
   return defineJob({
@@ -52,16 +63,28 @@ export function invoiceScheduleJob(deps: InvoiceJobDeps) {
     schedule: { cron: '0 6 * * *' },
     async work() {
       const now = deps.clock.now();
+      // The month before last starts at most ~92 days ago: summaries since then, per merchant.
+      const since = addDays(calendarDateIn(now, 'UTC'), -100);
       const merchants = await deps.tenantDb.acrossMerchants(async (tx) => {
         const result = await tx.execute(sql`
-          select id, time_zone from merchants where status <> 'churned'`);
-        return (result as unknown as { rows: { id: string; time_zone: string }[] }).rows;
+          select m.id, m.time_zone,
+                 (select string_agg(to_char(i.period_start, 'YYYY-MM'), ',') from invoices i
+                   where i.merchant_id = m.id and i.display_type = 'billing_summary'
+                     and i.period_start >= ${since}) as billed
+            from merchants m where m.status <> 'churned'`);
+        return (result as unknown as { rows: { id: string; time_zone: string; billed: string | null }[] })
+          .rows;
       });
       for (const merchant of merchants) {
         const month = previousMonth(calendarDateIn(now, merchant.time_zone));
-        await deps.send(INVOICE_BUILD_JOB, { merchantId: merchant.id, month } satisfies BuildMonthData, {
-          singletonKey: invoiceBuildKey(merchant.id, month),
-        });
+        const before = previousMonth(`${month}-01`);
+        const billed = new Set(merchant.billed ? merchant.billed.split(',') : []);
+        for (const wanted of billed.has(before) ? [month] : [month, before])
+          await deps.send(
+            INVOICE_BUILD_JOB,
+            { merchantId: merchant.id, month: wanted } satisfies BuildMonthData,
+            { singletonKey: invoiceBuildKey(merchant.id, wanted) },
+          );
       }
       // One-off invoices never tried: their collection job was not queued when they were raised (one-off.ts).
       const untried = await deps.tenantDb.acrossMerchants(async (tx) => {
@@ -82,19 +105,40 @@ export function invoiceScheduleJob(deps: InvoiceJobDeps) {
 }
 
 /**
- * Builds one merchant's invoice for one month (idempotent) and queues its collection. With Stripe Invoicing the
- * month is billed by a Stripe invoice instead (stripe-invoice.ts, decision 0091): that invoice is the collection,
- * so no collect job is queued for the summary. It is asked for on every run: a run that found the summary issues
- * the Stripe invoice a failed run left out (no payment method yet), and one already issued calls nothing.
+ * Builds one merchant's invoice for one month (idempotent) and queues its collection, once the month's ledger is
+ * complete: while the payout job may still build a trading day of the month for any of the merchant's sites
+ * (payoutDaysToBuild: a window that closes after 06:00 UTC on the 1st, a payout worker behind, a restart just
+ * after midnight), nothing is built and the month waits for the payout build of its last day or the next daily
+ * run (decision 0134). With Stripe Invoicing the month is billed by a Stripe invoice instead (stripe-invoice.ts,
+ * decision 0091): that invoice is the collection, so no collect job is queued for the summary. It is asked for on
+ * every run: a run that found the summary issues the Stripe invoice a failed run left out (no payment method
+ * yet), and one already issued calls nothing.
  */
 export function invoiceBuildJob(deps: InvoiceJobDeps) {
   return defineJob<BuildMonthData>({
     name: INVOICE_BUILD_JOB,
     queue: { policy: 'exclusive', expireInSeconds: 600 },
     async work({ merchantId, month }) {
+      const now = deps.clock.now();
       const built = await deps.tenantDb.forMerchant(merchantId, (tx) =>
-        buildMonthlyInvoice(tx, merchantId, month, deps.clock.now()),
+        buildMonthlyInvoice(tx, merchantId, month, now, {
+          ready: async (tx, period) => {
+            const days = await payoutDaysToBuild(
+              tx,
+              merchantId,
+              { from: period.periodStart, to: period.periodEnd },
+              now,
+            );
+            if (days.length > 0)
+              deps.log?.info(
+                { merchantId, month, waitingFor: days.slice(0, 5), days: days.length },
+                'invoices: the month waits for its payout days',
+              );
+            return days.length === 0;
+          },
+        }),
       );
+      if (built.waiting) return;
       if (deps.billing.invoicing) {
         if (built.invoiceId)
           await issueStripeInvoice(

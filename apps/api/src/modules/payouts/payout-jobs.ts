@@ -1,22 +1,23 @@
-import { closedTradingDaysToMake } from '@mp/domain/trading-day';
+import { addDays, closedTradingDaysToMake } from '@mp/domain/trading-day';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { TenantDb } from '../../access/tenant-db.ts';
 import type { Clock } from '../../clock.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { defineJob } from '../../jobs/queue.ts';
+import { INVOICE_BUILD_JOB, invoiceBuildKey } from '../invoices/invoice-job-names.ts';
+import { PAYOUT_CATCH_UP_DAYS } from './days-to-build.ts';
 import { buildPayoutDay, runBank } from './ledger-builder.ts';
 
 export const PAYOUT_SCHEDULE_JOB = 'payouts.schedule-closed-days';
 export const PAYOUT_BUILD_JOB = 'payouts.build-day';
 export const PAYOUT_BANK_JOB = 'payouts.simulated-bank';
 
-/** A job catches up at most this many closed days per site (a worker down for a while, a new site). */
-const CATCH_UP_DAYS = 35;
-
 interface PayoutJobDeps {
   tenantDb: TenantDb;
   clock: Clock;
   send: JobQueue['send'];
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 interface BuildDayData {
@@ -62,7 +63,7 @@ export function payoutScheduleJob(deps: PayoutJobDeps) {
           window: site.settlement_window,
           timeZone: site.time_zone,
           openedAt: new Date(site.created_at),
-          catchUpDays: CATCH_UP_DAYS,
+          catchUpDays: PAYOUT_CATCH_UP_DAYS,
           after: site.last_built,
         });
         for (const day of days) {
@@ -77,13 +78,18 @@ export function payoutScheduleJob(deps: PayoutJobDeps) {
   });
 }
 
-/** Builds one site's payout for one trading day inside the merchant's row-level-security transaction. */
+/**
+ * Builds one site's payout for one trading day inside the merchant's row-level-security transaction. A month's
+ * last day, once committed, asks for the month's invoice (keyed like the daily schedule's): the invoice waits
+ * for every site's payout days of the month (decision 0134), so the build of the last of them is when it can be
+ * made, not the next 06:00 run.
+ */
 export function payoutBuildJob(deps: PayoutJobDeps) {
   return defineJob<BuildDayData>({
     name: PAYOUT_BUILD_JOB,
     queue: { policy: 'exclusive', expireInSeconds: 600 },
     async work({ merchantId, siteId, tradingDay }) {
-      await deps.tenantDb.forMerchant(merchantId, async (tx) => {
+      const found = await deps.tenantDb.forMerchant(merchantId, async (tx) => {
         const result = await tx.execute(sql`
           select s.settlement_window, m.time_zone, m.currency
             from sites s join merchants m on m.id = s.merchant_id
@@ -91,7 +97,7 @@ export function payoutBuildJob(deps: PayoutJobDeps) {
         const [site] = (
           result as unknown as { rows: { settlement_window: string; time_zone: string; currency: string }[] }
         ).rows;
-        if (!site) return; // the site or merchant is gone: nothing to pay out
+        if (!site) return false; // the site or merchant is gone: nothing to pay out
         await buildPayoutDay(
           tx,
           {
@@ -103,7 +109,23 @@ export function payoutBuildJob(deps: PayoutJobDeps) {
           },
           tradingDay,
         );
+        return true;
       });
+      if (!found || !addDays(tradingDay, 1).endsWith('-01')) return;
+      const month = tradingDay.slice(0, 7);
+      try {
+        await deps.send(
+          INVOICE_BUILD_JOB,
+          { merchantId, month },
+          { singletonKey: invoiceBuildKey(merchantId, month) },
+        );
+      } catch (error) {
+        // The payout is made; the daily invoice schedule asks for the month again.
+        deps.log?.warn(
+          { err: error, merchantId, month },
+          'payouts: the month’s invoice build was not queued',
+        );
+      }
     },
   });
 }
