@@ -146,13 +146,34 @@ export function createIdentityRepository(db: Db) {
       return row;
     },
 
-    async countFailedAttempt(codeId: string): Promise<number> {
-      const [row] = await db
+    /**
+     * Admits one try at a code and counts it, in one statement, before the code is compared: only while the code
+     * is live (unconsumed, unexpired) and has had fewer than `maxAttempts` tries. Reading the count, comparing and
+     * then counting let parallel guesses all see fewer than the limit; the row lock of this UPDATE serialises
+     * them. False when the try is refused.
+     */
+    async admitCodeAttempt(codeId: string, now: Date, maxAttempts: number): Promise<boolean> {
+      const rows = await db
         .update(verificationCodes)
         .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
-        .where(eq(verificationCodes.id, codeId))
-        .returning({ failedAttempts: verificationCodes.failedAttempts });
-      return row?.failedAttempts ?? 0;
+        .where(
+          and(
+            eq(verificationCodes.id, codeId),
+            isNull(verificationCodes.consumedAt),
+            gt(verificationCodes.expiresAt, now),
+            sql`${verificationCodes.failedAttempts} < ${maxAttempts}`,
+          ),
+        )
+        .returning({ id: verificationCodes.id });
+      return rows.length === 1;
+    },
+
+    /** A try admitted by `admitCodeAttempt` was the right code: it does not count as a failure. */
+    async refundCodeAttempt(codeId: string): Promise<void> {
+      await db
+        .update(verificationCodes)
+        .set({ failedAttempts: sql`greatest(${verificationCodes.failedAttempts} - 1, 0)` })
+        .where(eq(verificationCodes.id, codeId));
     },
 
     /** Single use: true only for the one caller that flips consumed_at. */

@@ -342,7 +342,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
   /**
    * Checks the live code of `purpose` without consuming it. Outcomes: 'match' (with the code's id, for
-   * `consumeCode`), 'mismatch' (counted), 'expired' (too old, or out of tries), 'missing'.
+   * `consumeCode`), 'mismatch' (counted), 'expired' (too old, or out of tries), 'missing'. The try is admitted
+   * and counted before the comparison, in one statement, so parallel guesses cannot get more than
+   * `maxCodeAttempts` tries between them; a right code gives its try back.
    */
   async function matchCode(
     user: UserRow,
@@ -351,12 +353,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   ): Promise<{ outcome: 'match'; codeId: string } | { outcome: 'mismatch' | 'expired' | 'missing' }> {
     const code = await repository.latestLiveCode(user.id, purpose);
     if (!code) return { outcome: 'missing' };
-    if (code.expiresAt <= clock() || code.failedAttempts >= IDENTITY_POLICY.maxCodeAttempts)
-      return { outcome: 'expired' };
-    if (!codes.matches(`${purpose}:${user.id}:${secret}`, code.codeHash)) {
-      await repository.countFailedAttempt(code.id);
-      return { outcome: 'mismatch' };
-    }
+    if (!(await repository.admitCodeAttempt(code.id, clock(), IDENTITY_POLICY.maxCodeAttempts)))
+      // Too old or out of tries; or spent (or replaced) since it was read, which answers as no code at all.
+      return {
+        outcome: (await repository.latestLiveCode(user.id, purpose))?.id === code.id ? 'expired' : 'missing',
+      };
+    if (!codes.matches(`${purpose}:${user.id}:${secret}`, code.codeHash)) return { outcome: 'mismatch' };
+    await repository.refundCodeAttempt(code.id);
     return { outcome: 'match', codeId: code.id };
   }
 
