@@ -606,10 +606,26 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     return { totp: Boolean(totp?.confirmedAt), recoveryCodesLeft: left };
   }
 
+  /**
+   * The rule of adding any second factor (an authenticator app or a passkey): a user who already has one adds
+   * another only from a session that passed one. Otherwise a stolen password (or a social sign-in) could add the
+   * thief's own factor, and with it a session that counts as having passed a second factor.
+   */
+  async function requireVerifiedToAdd(
+    actor: Pick<FactorActor, 'userId' | 'secondFactor'>,
+    message: string,
+  ): Promise<void> {
+    if (!actor.secondFactor && (await hasSecondFactor(actor.userId)))
+      throw new IdentityError(403, 'SECOND_FACTOR_REQUIRED', message);
+  }
+
   /** Set-up step 1: a new secret (encrypted at rest), its otpauth URI and QR code. */
-  async function startTotpSetup(userUuid: string) {
-    const user = await repository.findUserById(userUuid);
+  async function startTotpSetup(actor: Pick<FactorActor, 'userId' | 'secondFactor'>) {
+    const user = await repository.findUserById(actor.userId);
     if (!user?.enabled) throw new IdentityError(401, 'UNAUTHENTICATED', M.sessionExpired);
+    if ((await repository.totpFactor(user.id))?.confirmedAt)
+      throw new IdentityError(409, 'TOTP_ALREADY_SET_UP', M.totpAlreadySetUp);
+    await requireVerifiedToAdd(actor, M.secondFactorRequiredToAddApp);
     const secret = newTotpSecret();
     if (!(await repository.startTotpSetup(user.id, secretBox.seal(secret), clock())))
       throw new IdentityError(409, 'TOTP_ALREADY_SET_UP', M.totpAlreadySetUp);
@@ -631,6 +647,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     const factor = user ? await repository.totpFactor(user.id) : undefined;
     if (!user || !factor) throw new IdentityError(409, 'TOTP_NOT_STARTED', M.totpNotStarted);
     if (factor.confirmedAt) throw new IdentityError(409, 'TOTP_ALREADY_SET_UP', M.totpAlreadySetUp);
+    // Checked again here: a set-up started before the user had a second factor is finished under today's rule.
+    await requireVerifiedToAdd(actor, M.secondFactorRequiredToAddApp);
     const step = matchingStep(secretBox.open(factor.secretEncrypted), code, clock());
     const mismatch = () =>
       new IdentityError(400, 'CODE_MISMATCH', M.invalidSecondFactorCode, {
@@ -1084,6 +1102,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       requireFreshProof,
       pendingSecondFactor,
       hasSecondFactor,
+      requireVerifiedToAdd,
       startSession,
       accountKeyOf: (email: string) => accountKeys.hash(normaliseEmail(email)),
       guardAgainstGuessing,
