@@ -86,6 +86,21 @@ export function createIdentityRepository(db: Db) {
       return row;
     },
 
+    /** `updateUser`, only while the user is still in `status`; undefined when it is not (a concurrent change). */
+    async updateUserInStatus(
+      id: string,
+      status: string,
+      values: Partial<Omit<NewUserRow, 'id'>>,
+      now: Date,
+    ): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ ...values, updatedAt: now })
+        .where(and(eq(users.id, id), eq(users.status, status)))
+        .returning();
+      return row;
+    },
+
     async groupsOf(userId: string): Promise<string[]> {
       const rows = await db
         .select({ groupName: userGroups.groupName })
@@ -174,6 +189,14 @@ export function createIdentityRepository(db: Db) {
         .update(verificationCodes)
         .set({ failedAttempts: sql`greatest(${verificationCodes.failedAttempts} - 1, 0)` })
         .where(eq(verificationCodes.id, codeId));
+    },
+
+    /** Every unconsumed code of the user, whatever its purpose, stops working. */
+    async retireCodes(userId: string, now: Date): Promise<void> {
+      await db
+        .update(verificationCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(verificationCodes.userId, userId), isNull(verificationCodes.consumedAt)));
     },
 
     /** Single use: true only for the one caller that flips consumed_at. */

@@ -1033,24 +1033,45 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       await repository.linkIdentity(user.id, identity.issuer, identity.subject);
     }
     if (!user.enabled) throw new IdentityError(400, 'SOCIAL_SIGN_IN_FAILED', M.socialSignInFailed);
-    if (user.status !== 'confirmed') {
-      // The provider proved the mailbox: confirm a pending sign-up; a pending temporary password is dropped.
-      user =
-        (await repository.updateUser(
-          user.id,
-          {
-            status: 'confirmed',
-            emailVerified: true,
-            ...(user.status === 'force_change_password'
-              ? { passwordHash: null, temporaryPasswordExpiresAt: null }
-              : {}),
-          },
-          clock(),
-        )) ?? user;
-    }
+    if (user.status !== 'confirmed') user = await confirmByProvider(user);
     const secret = generateOpaqueToken();
     await issueCode(user, 'social_sign_in', IDENTITY_POLICY.socialExchangeTtlMs, secret);
     return `${user.id}.${secret}`;
+  }
+
+  /**
+   * The provider proved the mailbox of an account nobody had proven yet: it is confirmed, and keeps nothing the
+   * unproven party set. An unconfirmed sign-up's password, phone number and custom id were chosen by whoever
+   * signed up with the address, not necessarily its owner: kept, they would let that person sign in with their
+   * password to the account the owner now uses (pre-account takeover). A pending temporary password is dropped
+   * too. The account's codes and any session end with them; the owner can set a password with "Forgot password".
+   */
+  async function confirmByProvider(pending: UserRow): Promise<UserRow> {
+    const now = clock();
+    const confirmed = await atomically(async (tx) => {
+      const row = await tx.users.updateUserInStatus(
+        pending.id,
+        pending.status,
+        {
+          status: 'confirmed',
+          emailVerified: true,
+          passwordHash: null,
+          temporaryPasswordExpiresAt: null,
+          ...(pending.status === 'unconfirmed' ? { phoneNumber: null, userId: pending.id } : {}),
+        },
+        now,
+      );
+      if (!row) return undefined;
+      await tx.users.retireCodes(pending.id, now);
+      await tx.endSessions(pending.id, now);
+      return row;
+    });
+    if (confirmed) return confirmed;
+    // Its status changed meanwhile (confirmed by its code, say): go on only if it is confirmed now.
+    const current = await repository.findUserById(pending.id);
+    if (current?.status !== 'confirmed' || !current.enabled)
+      throw new IdentityError(400, 'SOCIAL_SIGN_IN_FAILED', M.socialSignInFailed);
+    return current;
   }
 
   async function exchangeSocialCode(exchangeCode: string, client: ClientInfo = {}): Promise<SignedIn> {
