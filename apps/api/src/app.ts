@@ -83,7 +83,7 @@ import { handleFrameworkError, installErrorHandler, sendError } from './plugins/
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { registerOpenApi, registerOpenApiRoute } from './plugins/openapi.ts';
 import { registerPortalStatic, wantsPortalPage } from './plugins/portal-static.ts';
-import { requestLogger } from './plugins/request-logger.ts';
+import { requestLogger, serializeRequest } from './plugins/request-logger.ts';
 import { registerSecurity } from './plugins/security.ts';
 
 declare module 'fastify' {
@@ -157,8 +157,13 @@ function loggerOptions(config: Config, stream?: DestinationStream): FastifyServe
     ...(stream ? { stream } : {}),
     level: config.logLevel,
     redact: { paths: redactPaths, censor: '[redacted]' },
-    // Errors are logged without bound parameters or row values (issue 8 §4, src/db/errors.ts).
-    serializers: { err: (err) => serializeError(err), error: (err) => serializeError(err) },
+    serializers: {
+      // Errors are logged without bound parameters or row values (issue 8 §4, src/db/errors.ts).
+      err: (err) => serializeError(err),
+      error: (err) => serializeError(err),
+      // Request URLs without their query's values (decision 0131, src/plugins/request-logger.ts).
+      req: serializeRequest,
+    },
   };
 }
 

@@ -15,6 +15,7 @@ const accounts: Record<string, Record<string, unknown>> = {
   'ada-sub': { email: 'ada@example.com', email_verified: true, given_name: 'Ada', family_name: 'Lovelace' },
   'unverified-sub': { email: 'unverified@example.com', email_verified: false },
   'eve-sub': { email: 'eve@example.com', email_verified: true, given_name: 'Eve' },
+  'owner-sub': { email: 'owner@example.com', email_verified: true, given_name: 'Olive' },
 };
 
 /** Drives the provider's development login and consent pages as a browser would, keeping its cookies. */
@@ -224,6 +225,49 @@ describe('social sign-in against a real OpenID provider', () => {
     const { landing } = await socialSignIn('unverified-sub');
     expect(landing.searchParams.get('social_error')).toBe('1');
     expect(landing.searchParams.get('social')).toBeNull();
+  }, 30_000);
+
+  it('keeps nothing of an unconfirmed sign-up it confirms: its password, phone number and custom id are dropped', async () => {
+    // Someone signs up with the owner's address and their own password, and never confirms (they cannot).
+    const attackerPassword = 'Att4ckerPassw0rd';
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/sign-up',
+      payload: {
+        email: 'owner@example.com',
+        phone_number: '+442079460999',
+        password: attackerPassword,
+        userId: 'planted-id',
+      },
+    });
+    expect(signUp.statusCode).toBe(201);
+    // The owner signs in with the provider, which vouches for the address, and uses the account.
+    const { landing, cookie } = await socialSignIn('owner-sub');
+    const exchanged = await exchange(landing.searchParams.get('social'), cookie);
+    expect(exchanged.statusCode).toBe(200);
+    expect(exchanged.json().data.user.email).toBe('owner@example.com');
+    // The password the unproven sign-up chose no longer signs in.
+    const attacker = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/sign-in',
+      payload: { email: 'owner@example.com', password: attackerPassword },
+    });
+    expect(attacker.statusCode).toBe(401);
+    expect(exchanged.json().data.user.id).not.toBe('planted-id');
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'owner@example.com'));
+    expect(row).toMatchObject({
+      passwordHash: null,
+      phoneNumber: null,
+      status: 'confirmed',
+      emailVerified: true,
+    });
+    // The owner's session goes on working.
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/refresh',
+      payload: { refreshToken: exchanged.json().data.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(200);
   }, 30_000);
 
   it('refuses a forged or replayed state', async () => {

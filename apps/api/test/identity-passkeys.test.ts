@@ -172,6 +172,51 @@ describe('passkey set-up', () => {
     expect(replay.json().error.details[0].field).toBe('response');
   });
 
+  it('an authenticator app, like a passkey, is added only from a session that passed the second factor the user has', async () => {
+    const email = 'other-factor@example.com';
+    const first = await createUser(email);
+    // A second session, opened while the user had no second factor; it starts an app set-up too.
+    const second = (await post('/sign-in', { email, password: PASSWORD })).json().data;
+    const started = await post('/factors/totp', undefined, second.accessToken);
+    expect(started.statusCode).toBe(200);
+    const authenticator = new SoftwareAuthenticator();
+    const options = (await post('/factors/passkeys/options', undefined, first.accessToken)).json().data;
+    const registered = await post(
+      '/factors/passkeys',
+      { name: 'MacBook', response: authenticator.register(options) },
+      first.accessToken,
+    );
+    expect(registered.statusCode).toBe(201);
+
+    // The user has a passkey now: the session that never passed it can neither start nor finish an app set-up.
+    const start = await post('/factors/totp', undefined, second.accessToken);
+    expect(start.statusCode).toBe(403);
+    expect(start.json().error.code).toBe('SECOND_FACTOR_REQUIRED');
+    const confirm = await post(
+      '/factors/totp/confirm',
+      { code: totpCode(started.json().data.secret, now) },
+      second.accessToken,
+    );
+    expect(confirm.statusCode).toBe(403);
+    expect(confirm.json().error.code).toBe('SECOND_FACTOR_REQUIRED');
+    // …and did not gain mfa: its refreshed tokens still have none.
+    const refreshed = (await post('/refresh', { refreshToken: second.refreshToken })).json().data;
+    expect((await verified(refreshed.accessToken)).verified).toBe(false);
+    expect((await get('/factors', first.accessToken)).json().data.totp).toBe(false);
+
+    // The session that proved the passkey (once refreshed, with mfa) may add the app.
+    const proven = (await post('/refresh', { refreshToken: first.refreshToken })).json().data;
+    const setup = await post('/factors/totp', undefined, proven.accessToken);
+    expect(setup.statusCode).toBe(200);
+    advance(60_000);
+    const done = await post(
+      '/factors/totp/confirm',
+      { code: totpCode(setup.json().data.secret, now) },
+      proven.accessToken,
+    );
+    expect(done.statusCode).toBe(200);
+  });
+
   it('refuses a wrong origin, another user’s challenge and an expired one', async () => {
     const a = await createUser('origin-a@example.com');
     const b = await createUser('origin-b@example.com');

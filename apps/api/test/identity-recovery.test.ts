@@ -100,6 +100,41 @@ describe('forgot password', () => {
     });
   });
 
+  it('holds the wrong-try limit under 10 parallel guesses: five are checked, and the right code then has expired', async () => {
+    await confirmedUser('lia@example.com');
+    await post('/api/identity/forgot-password', { email: 'lia@example.com' });
+    const code = codeIn(lastMailTo('lia@example.com')?.text);
+    const wrong = (n: number) => String((Number(code) + n + 1) % 1_000_000).padStart(6, '0');
+    // From ten addresses, so the per-IP limit has no part in it.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, n) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/identity/confirm-forgot-password',
+          payload: { email: 'lia@example.com', code: wrong(n), password: 'An0therPass' },
+          remoteAddress: `10.0.3.${n}`,
+        }),
+      ),
+    );
+    const outcomes = answers.map((answer) => answer.json().error.code);
+    expect(outcomes.filter((c) => c === 'CODE_MISMATCH')).toHaveLength(5);
+    expect(outcomes.filter((c) => c === 'CODE_EXPIRED')).toHaveLength(5);
+    // The code is out of tries: the right one gets what a sixth wrong try in a row gets.
+    const right = await post('/api/identity/confirm-forgot-password', {
+      email: 'lia@example.com',
+      code,
+      password: 'An0therPass',
+    });
+    expect(right.statusCode).toBe(400);
+    expect(right.json().error).toEqual({
+      code: 'CODE_EXPIRED',
+      message: 'Verification code has expired, please request a new one.',
+    });
+    expect(
+      (await post('/api/identity/sign-in', { email: 'lia@example.com', password: 'An0therPass' })).statusCode,
+    ).toBe(401);
+  });
+
   it('limits requests: "Please wait 10 minutes before trying again."', async () => {
     await confirmedUser('ida@example.com');
     for (let i = 0; i < 3; i++)

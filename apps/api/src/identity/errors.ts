@@ -50,6 +50,8 @@ export const IDENTITY_MESSAGES = {
   passkeyNotFound: 'Passkey not found',
   passkeyNotSetUp: 'No passkey is set up.',
   secondFactorRequiredToAdd: 'Confirm this session with your second factor before adding a passkey.',
+  secondFactorRequiredToAddApp:
+    'Confirm this session with your second factor before adding an authenticator app.',
 } as const;
 
 export type IdentityErrorCode =

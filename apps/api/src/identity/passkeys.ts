@@ -136,12 +136,11 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
 
   /**
    * A user who already has a second factor adds a passkey only from a session that passed one: otherwise a
-   * stolen password (or a social sign-in) could add the thief's own passkey and sign in with it alone.
+   * stolen password (or a social sign-in) could add the thief's own passkey and sign in with it alone. The same
+   * rule as for an authenticator app (service.ts).
    */
-  async function requireVerifiedToAdd(actor: FactorActor) {
-    if (!actor.secondFactor && (await kit.hasSecondFactor(actor.userId)))
-      throw new IdentityError(403, 'SECOND_FACTOR_REQUIRED', M.secondFactorRequiredToAdd);
-  }
+  const requireVerifiedToAdd = (actor: FactorActor) =>
+    kit.requireVerifiedToAdd(actor, M.secondFactorRequiredToAdd);
 
   async function list(userUuid: string): Promise<PasskeyView[]> {
     return (await passkeys.listForUser(userUuid)).map(view);

@@ -86,6 +86,21 @@ export function createIdentityRepository(db: Db) {
       return row;
     },
 
+    /** `updateUser`, only while the user is still in `status`; undefined when it is not (a concurrent change). */
+    async updateUserInStatus(
+      id: string,
+      status: string,
+      values: Partial<Omit<NewUserRow, 'id'>>,
+      now: Date,
+    ): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ ...values, updatedAt: now })
+        .where(and(eq(users.id, id), eq(users.status, status)))
+        .returning();
+      return row;
+    },
+
     async groupsOf(userId: string): Promise<string[]> {
       const rows = await db
         .select({ groupName: userGroups.groupName })
@@ -146,13 +161,42 @@ export function createIdentityRepository(db: Db) {
       return row;
     },
 
-    async countFailedAttempt(codeId: string): Promise<number> {
-      const [row] = await db
+    /**
+     * Admits one try at a code and counts it, in one statement, before the code is compared: only while the code
+     * is live (unconsumed, unexpired) and has had fewer than `maxAttempts` tries. Reading the count, comparing and
+     * then counting let parallel guesses all see fewer than the limit; the row lock of this UPDATE serialises
+     * them. False when the try is refused.
+     */
+    async admitCodeAttempt(codeId: string, now: Date, maxAttempts: number): Promise<boolean> {
+      const rows = await db
         .update(verificationCodes)
         .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
-        .where(eq(verificationCodes.id, codeId))
-        .returning({ failedAttempts: verificationCodes.failedAttempts });
-      return row?.failedAttempts ?? 0;
+        .where(
+          and(
+            eq(verificationCodes.id, codeId),
+            isNull(verificationCodes.consumedAt),
+            gt(verificationCodes.expiresAt, now),
+            sql`${verificationCodes.failedAttempts} < ${maxAttempts}`,
+          ),
+        )
+        .returning({ id: verificationCodes.id });
+      return rows.length === 1;
+    },
+
+    /** A try admitted by `admitCodeAttempt` was the right code: it does not count as a failure. */
+    async refundCodeAttempt(codeId: string): Promise<void> {
+      await db
+        .update(verificationCodes)
+        .set({ failedAttempts: sql`greatest(${verificationCodes.failedAttempts} - 1, 0)` })
+        .where(eq(verificationCodes.id, codeId));
+    },
+
+    /** Every unconsumed code of the user, whatever its purpose, stops working. */
+    async retireCodes(userId: string, now: Date): Promise<void> {
+      await db
+        .update(verificationCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(verificationCodes.userId, userId), isNull(verificationCodes.consumedAt)));
     },
 
     /** Single use: true only for the one caller that flips consumed_at. */

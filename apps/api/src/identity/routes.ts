@@ -144,11 +144,14 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       preValidation: [rateLimited('factors'), requireActor],
       schema: {
         operationId: 'startTotpSetup',
+        summary:
+          'Set-up step 1: a new secret, its otpauth URI and QR code. A user who has a second factor needs a ' +
+          'session that passed one (403 SECOND_FACTOR_REQUIRED), here and in step 2',
         tags,
-        response: { 200: totpSetupResponse, ...errorResponses },
+        response: { 200: totpSetupResponse, ...errorResponses, 403: errorBodySchema },
       },
     },
-    async (request) => ({ data: await service.startTotpSetup(actorOf(request).userId) }),
+    async (request) => ({ data: await service.startTotpSetup(factorActor(request)) }),
   );
 
   routes.post(
@@ -160,7 +163,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         operationId: 'confirmTotpSetup',
         tags,
         body: totpConfirmBody,
-        response: { 200: recoveryCodesResponse, ...errorResponses },
+        response: { 200: recoveryCodesResponse, ...errorResponses, 403: errorBodySchema },
       },
     },
     async (request) => ({ data: await service.confirmTotpSetup(factorActor(request), request.body.code) }),

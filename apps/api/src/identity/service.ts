@@ -342,7 +342,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
   /**
    * Checks the live code of `purpose` without consuming it. Outcomes: 'match' (with the code's id, for
-   * `consumeCode`), 'mismatch' (counted), 'expired' (too old, or out of tries), 'missing'.
+   * `consumeCode`), 'mismatch' (counted), 'expired' (too old, or out of tries), 'missing'. The try is admitted
+   * and counted before the comparison, in one statement, so parallel guesses cannot get more than
+   * `maxCodeAttempts` tries between them; a right code gives its try back.
    */
   async function matchCode(
     user: UserRow,
@@ -351,12 +353,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   ): Promise<{ outcome: 'match'; codeId: string } | { outcome: 'mismatch' | 'expired' | 'missing' }> {
     const code = await repository.latestLiveCode(user.id, purpose);
     if (!code) return { outcome: 'missing' };
-    if (code.expiresAt <= clock() || code.failedAttempts >= IDENTITY_POLICY.maxCodeAttempts)
-      return { outcome: 'expired' };
-    if (!codes.matches(`${purpose}:${user.id}:${secret}`, code.codeHash)) {
-      await repository.countFailedAttempt(code.id);
-      return { outcome: 'mismatch' };
-    }
+    if (!(await repository.admitCodeAttempt(code.id, clock(), IDENTITY_POLICY.maxCodeAttempts)))
+      // Too old or out of tries; or spent (or replaced) since it was read, which answers as no code at all.
+      return {
+        outcome: (await repository.latestLiveCode(user.id, purpose))?.id === code.id ? 'expired' : 'missing',
+      };
+    if (!codes.matches(`${purpose}:${user.id}:${secret}`, code.codeHash)) return { outcome: 'mismatch' };
+    await repository.refundCodeAttempt(code.id);
     return { outcome: 'match', codeId: code.id };
   }
 
@@ -603,10 +606,26 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     return { totp: Boolean(totp?.confirmedAt), recoveryCodesLeft: left };
   }
 
+  /**
+   * The rule of adding any second factor (an authenticator app or a passkey): a user who already has one adds
+   * another only from a session that passed one. Otherwise a stolen password (or a social sign-in) could add the
+   * thief's own factor, and with it a session that counts as having passed a second factor.
+   */
+  async function requireVerifiedToAdd(
+    actor: Pick<FactorActor, 'userId' | 'secondFactor'>,
+    message: string,
+  ): Promise<void> {
+    if (!actor.secondFactor && (await hasSecondFactor(actor.userId)))
+      throw new IdentityError(403, 'SECOND_FACTOR_REQUIRED', message);
+  }
+
   /** Set-up step 1: a new secret (encrypted at rest), its otpauth URI and QR code. */
-  async function startTotpSetup(userUuid: string) {
-    const user = await repository.findUserById(userUuid);
+  async function startTotpSetup(actor: Pick<FactorActor, 'userId' | 'secondFactor'>) {
+    const user = await repository.findUserById(actor.userId);
     if (!user?.enabled) throw new IdentityError(401, 'UNAUTHENTICATED', M.sessionExpired);
+    if ((await repository.totpFactor(user.id))?.confirmedAt)
+      throw new IdentityError(409, 'TOTP_ALREADY_SET_UP', M.totpAlreadySetUp);
+    await requireVerifiedToAdd(actor, M.secondFactorRequiredToAddApp);
     const secret = newTotpSecret();
     if (!(await repository.startTotpSetup(user.id, secretBox.seal(secret), clock())))
       throw new IdentityError(409, 'TOTP_ALREADY_SET_UP', M.totpAlreadySetUp);
@@ -628,6 +647,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     const factor = user ? await repository.totpFactor(user.id) : undefined;
     if (!user || !factor) throw new IdentityError(409, 'TOTP_NOT_STARTED', M.totpNotStarted);
     if (factor.confirmedAt) throw new IdentityError(409, 'TOTP_ALREADY_SET_UP', M.totpAlreadySetUp);
+    // Checked again here: a set-up started before the user had a second factor is finished under today's rule.
+    await requireVerifiedToAdd(actor, M.secondFactorRequiredToAddApp);
     const step = matchingStep(secretBox.open(factor.secretEncrypted), code, clock());
     const mismatch = () =>
       new IdentityError(400, 'CODE_MISMATCH', M.invalidSecondFactorCode, {
@@ -1014,21 +1035,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       await repository.linkIdentity(user.id, identity.issuer, identity.subject);
     }
     if (!user.enabled) throw new IdentityError(400, 'SOCIAL_SIGN_IN_FAILED', M.socialSignInFailed);
-    if (user.status !== 'confirmed') {
-      // The provider proved the mailbox: confirm a pending sign-up; a pending temporary password is dropped.
-      user =
-        (await repository.updateUser(
-          user.id,
-          {
-            status: 'confirmed',
-            emailVerified: true,
-            ...(user.status === 'force_change_password'
-              ? { passwordHash: null, temporaryPasswordExpiresAt: null }
-              : {}),
-          },
-          clock(),
-        )) ?? user;
-    }
+    if (user.status !== 'confirmed') user = await confirmByProvider(user);
     const secret = generateOpaqueToken();
     await issueCode(
       user,
@@ -1037,6 +1044,41 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       `${secret}:${browserBinding}`,
     );
     return `${user.id}.${secret}`;
+  }
+
+  /**
+   * The provider proved the mailbox of an account nobody had proven yet: it is confirmed, and keeps nothing the
+   * unproven party set. An unconfirmed sign-up's password, phone number and custom id were chosen by whoever
+   * signed up with the address, not necessarily its owner: kept, they would let that person sign in with their
+   * password to the account the owner now uses (pre-account takeover). A pending temporary password is dropped
+   * too. The account's codes and any session end with them; the owner can set a password with "Forgot password".
+   */
+  async function confirmByProvider(pending: UserRow): Promise<UserRow> {
+    const now = clock();
+    const confirmed = await atomically(async (tx) => {
+      const row = await tx.users.updateUserInStatus(
+        pending.id,
+        pending.status,
+        {
+          status: 'confirmed',
+          emailVerified: true,
+          passwordHash: null,
+          temporaryPasswordExpiresAt: null,
+          ...(pending.status === 'unconfirmed' ? { phoneNumber: null, userId: pending.id } : {}),
+        },
+        now,
+      );
+      if (!row) return undefined;
+      await tx.users.retireCodes(pending.id, now);
+      await tx.endSessions(pending.id, now);
+      return row;
+    });
+    if (confirmed) return confirmed;
+    // Its status changed meanwhile (confirmed by its code, say): go on only if it is confirmed now.
+    const current = await repository.findUserById(pending.id);
+    if (current?.status !== 'confirmed' || !current.enabled)
+      throw new IdentityError(400, 'SOCIAL_SIGN_IN_FAILED', M.socialSignInFailed);
+    return current;
   }
 
   /** `browserBinding`: the exchanging browser's `mp_oidc` cookie, undefined when it sent none (then refused). */
@@ -1094,6 +1136,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       requireFreshProof,
       pendingSecondFactor,
       hasSecondFactor,
+      requireVerifiedToAdd,
       startSession,
       accountKeyOf: (email: string) => accountKeys.hash(normaliseEmail(email)),
       guardAgainstGuessing,

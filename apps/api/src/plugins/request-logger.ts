@@ -147,3 +147,62 @@ export function requestLogger(
     return logger.child(bindings, options);
   return new RequestLogger(logger as Logger, bindings) as unknown as FastifyBaseLogger;
 }
+
+const REDACTED = '[redacted]';
+/** Path parameters whose value is a credential: the KYC simulator's link token (kyc-simulator-routes.ts). */
+const SECRET_PATH_PARAMS = new Set(['token']);
+
+/**
+ * The URL as the request log records it (decision 0131): the path, and the names of the query's parameters with
+ * every value replaced by "[redacted]". Query strings here carry secrets and personal data (the reset link's code
+ * and address, the social sign-in hand-off, the provider's code and state at the OIDC callback, a signed file
+ * link's signature), and a list of the dangerous names would miss the next one. A path parameter named in
+ * SECRET_PATH_PARAMS is redacted too. Nothing is decoded, so a malformed URL is logged as safely as any other.
+ */
+export function loggedUrl(url: string, params?: unknown): string {
+  const mark = url.indexOf('?');
+  let path = mark === -1 ? url : url.slice(0, mark);
+  if (params && typeof params === 'object')
+    for (const [name, value] of Object.entries(params as Record<string, unknown>))
+      if (SECRET_PATH_PARAMS.has(name) && typeof value === 'string' && value !== '') {
+        const encoded = encodeURIComponent(value);
+        path = path
+          .split('/')
+          .map((segment) => (segment === value || segment === encoded ? REDACTED : segment))
+          .join('/');
+      }
+  if (mark === -1) return path;
+  const query = url
+    .slice(mark + 1)
+    .split('&')
+    .map((part) => {
+      const equals = part.indexOf('=');
+      // A bare part (no "=") may itself be a secret: it is a value.
+      if (equals === -1) return part === '' ? part : REDACTED;
+      return `${part.slice(0, equals)}=${REDACTED}`;
+    })
+    .join('&');
+  return `${path}?${query}`;
+}
+
+interface LoggedRequest {
+  method: string;
+  url?: string;
+  params?: unknown;
+  headers?: Record<string, unknown>;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's `req` serializer with the URL of `loggedUrl`: same fields as Fastify's own. */
+export function serializeRequest(req: LoggedRequest) {
+  return {
+    method: req.method,
+    url: typeof req.url === 'string' ? loggedUrl(req.url, req.params) : undefined,
+    version: typeof req.headers?.['accept-version'] === 'string' ? req.headers['accept-version'] : undefined,
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
