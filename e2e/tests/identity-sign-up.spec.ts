@@ -28,7 +28,8 @@ test('a new user signs up on /join, confirms the e-mailed code and lands in onbo
   // SPEC §5: every bad field says why, and submit stays disabled.
   await fillJoin(page, { email: 'not-an-email', phone: '12', password: 'password', repeat: 'different' });
   await expect(page.getByText('Email must be valid')).toBeVisible();
-  await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
+  // Decision 0135: "12" is neither in SPEC §5's phone pattern nor in international form.
+  await expect(page.getByText('Invalid number')).toBeVisible();
   await expect(page.getByText(PASSWORD_RULE)).toBeVisible();
   await expect(createAccount).toBeDisabled();
   // The repeat is compared once the password itself is valid.

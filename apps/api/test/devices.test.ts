@@ -210,6 +210,25 @@ describe('devices API (issue 10, SPEC §7 Devices, §8)', () => {
       });
     });
 
+    // SPEC §5 phone, decision 0135: "Invalid number" off the pattern's shape, the international form still taken.
+    it('refuses a contact phone neither in SPEC’s pattern nor international with "Invalid number"', async () => {
+      const res = await order({ ...ORDER, contactPhone: '020 7946 095' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details).toEqual([
+        { field: 'contactPhone', rule: 'validation.phonePatternInvalid', message: 'Invalid number' },
+      ]);
+      const notANumber = await order({ ...ORDER, contactPhone: '+44 12' });
+      expect(notANumber.statusCode).toBe(400);
+      expect(notANumber.json().error.details).toEqual([
+        {
+          field: 'contactPhone',
+          rule: 'validation.phoneInvalid',
+          message: 'Please enter a valid phone number',
+        },
+      ]);
+      expect(await t.app.db.select().from(deviceOrders)).toEqual([]);
+    });
+
     it('shows both models with the §3 specifications, the rental, the dock and the first delivery date', async () => {
       const res = await call('ownerA', 'GET', `/api/merchants/${w.merchantA}/devices/order-options`);
       expect(res.json().data).toEqual({

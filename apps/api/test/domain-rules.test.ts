@@ -96,6 +96,13 @@ const CASES: Case[] = [
     rule: 'validation.phoneInvalid',
   },
   {
+    name: 'sign-up with a phone neither in SPEC’s pattern nor international',
+    url: '/api/identity/sign-up',
+    payload: { email, phone_number: '020 7946 0958', password: goodPassword },
+    field: 'phone_number',
+    rule: 'validation.phonePatternInvalid',
+  },
+  {
     name: 'sign-up with a password breaking the rule',
     url: '/api/identity/sign-up',
     payload: { email, phone_number: '+442079460000', password: 'abcdefg1' },
@@ -220,7 +227,7 @@ describe('@mp/domain rules on the identity endpoints', () => {
       message: 'Invalid email, phone or password',
       details: [
         detail('email', 'validation.emailInvalid'),
-        detail('phone_number', 'validation.phoneInvalid'),
+        detail('phone_number', 'validation.phonePatternInvalid'),
         detail('password', 'validation.passwordRule'),
       ],
     });

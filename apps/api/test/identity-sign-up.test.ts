@@ -53,11 +53,8 @@ describe('sign-up', () => {
     expect(error.details).toEqual(
       expect.arrayContaining([
         { field: 'email', rule: 'validation.emailInvalid', message: 'Email must be valid' },
-        {
-          field: 'phone_number',
-          rule: 'validation.phoneInvalid',
-          message: 'Please enter a valid phone number',
-        },
+        // Decision 0135: "12" is neither in SPEC §5's phone pattern nor in international form.
+        { field: 'phone_number', rule: 'validation.phonePatternInvalid', message: 'Invalid number' },
         {
           field: 'password',
           rule: 'validation.passwordRule',

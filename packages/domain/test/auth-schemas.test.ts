@@ -115,10 +115,32 @@ describe('phone (SPEC §5)', () => {
     expect(accepted(phoneNumberSchemaFor('GB'), '020 7946 0958')).toBe('020 7946 0958');
   });
 
-  it.each(['+44 12', '12345', 'phone', '+999 1234 5678'])(
-    'rejects %j with "Please enter a valid phone number"',
+  it.each(['+44 12', '+999 1234 5678', '+phone'])(
+    'rejects %j, in international form but no number, with "Please enter a valid phone number"',
     (input) => {
       expect(messageFor(phoneNumberSchema, input)).toBe('Please enter a valid phone number');
+    },
+  );
+
+  // Decision 0135: the pattern's shape or the international form; then libphonenumber-js decides.
+  it.each(['12', '12345', 'phone', '020 7946 0958', '0044 20 7946 0000', '020/794/6000'])(
+    'rejects %j, neither in SPEC’s pattern nor in international form, with "Invalid number"',
+    (input) => {
+      expect(messageFor(phoneNumberSchema, input)).toBe('Invalid number');
+    },
+  );
+
+  it.each(['(020) 794-6000', '555.123.4567'])(
+    'reads %j, in the pattern’s shape without a country code, as "Please enter a valid phone number"',
+    (input) => {
+      expect(messageFor(phoneNumberSchema, input)).toBe('Please enter a valid phone number');
+    },
+  );
+
+  it.each(['+44 20 7946 0000', '+44 (0)20 7946 0000', '+1 (202) 555-0143', ' +44 20 7946 0000 '])(
+    'still accepts the international number %j',
+    (input) => {
+      expect(accepted(phoneNumberSchema, input)).toBe(input.trim());
     },
   );
 
@@ -143,7 +165,12 @@ describe('phone (SPEC §5)', () => {
   it('sign-up needs email, the password rule and a valid phone', () => {
     expect(
       rejected(signUpSchema, { email: 'a@b.com', password: 'short', phoneNumber: '1' }).map((d) => d.rule),
-    ).toEqual(['validation.passwordRule', 'validation.phoneInvalid']);
+    ).toEqual(['validation.passwordRule', 'validation.phonePatternInvalid']);
+    expect(
+      rejected(signUpSchema, { email: 'a@b.com', password: 'Passw0rdX', phoneNumber: '+44 12' }).map(
+        (d) => d.rule,
+      ),
+    ).toEqual(['validation.phoneInvalid']);
   });
 });
 

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../test/render.tsx';
 import { pathTo, ROUTE_PATHS } from '../lib/paths.ts';
+import { STORAGE_KEYS, writeJson } from '../lib/storage/local-storage.ts';
 import { createRoutes } from './router.tsx';
 
 function ids(routes: ReturnType<typeof createRoutes>): string[] {
@@ -37,6 +38,21 @@ describe('route table', () => {
     const { router } = renderRoutes(createRoutes(), '/signup?redirect=%2Fpayouts');
     await waitFor(() => expect(router.state.location.pathname).toBe('/join'), { timeout: 5000 });
     expect(router.state.location.search).toBe('?redirect=%2Fpayouts');
+  });
+
+  // SPEC §2.2: a feature-flag guard per route name; sign-up is one of SPEC's route labels.
+  it('sends /signup to /not-found when its feature flag exists and is off', async () => {
+    writeJson(STORAGE_KEYS.featureFlags, { 'sign-up': false });
+    const { router } = renderRoutes(createRoutes(), '/signup?redirect=%2Fpayouts');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/not-found'), { timeout: 5000 });
+    expect(await screen.findByRole('heading', { name: 'Did you get lost?' })).toBeInTheDocument();
+  });
+
+  it('still redirects /signup to /join, query kept, when its flag is on', async () => {
+    writeJson(STORAGE_KEYS.featureFlags, { 'sign-up': true, join: true });
+    const { router } = renderRoutes(createRoutes(), '/signup?g=1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/join'), { timeout: 5000 });
+    expect(router.state.location.search).toBe('?g=1');
   });
 
   it('sends a signed-out deep link to /signin with the path as redirect', async () => {

@@ -42,6 +42,7 @@ export function createRoutes(): RouteObject[] {
     (pick: (module: PrefetchModule) => ScreenPrefetch): LoadPrefetch =>
     () =>
       import('./screens/prefetch.ts').then(pick);
+  const signUpGuard = guardLoader('sign-up', false);
   const billing: [string] = ['nav.billing'];
   const reporting: [string] = ['nav.reporting'];
 
@@ -59,7 +60,11 @@ export function createRoutes(): RouteObject[] {
             {
               id: 'sign-up',
               path: ROUTE_PATHS['sign-up'],
-              loader: ({ request }) => redirect(`${pathTo('join')}${new URL(request.url).search}`),
+              // SPEC §2.1 "redirects to /join", after its guards (SPEC §2.2: the feature flag of sign-up).
+              loader: async (args) => {
+                await signUpGuard(args);
+                return redirect(`${pathTo('join')}${new URL(args.request.url).search}`);
+              },
             },
             publicScreen('join', () => import('../features/session/routes/join.tsx')),
             publicScreen('forgot-password', () => import('../features/session/routes/forgot-password.tsx')),

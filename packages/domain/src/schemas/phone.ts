@@ -13,7 +13,7 @@ export function isValidPhone(value: string, defaultCountry?: CountryCode): boole
   }
 }
 
-/** A phone number in international form (or national, given the country), checked by libphonenumber-js. */
+/** libphonenumber-js's check alone: a number in international form (or national, given the country). */
 export function phoneNumberSchemaFor(defaultCountry?: CountryCode) {
   return stringInput()
     .trim()
@@ -21,7 +21,23 @@ export function phoneNumberSchemaFor(defaultCountry?: CountryCode) {
     .refine((value) => isValidPhone(value, defaultCountry), { error: 'validation.phoneInvalid' });
 }
 
-export const phoneNumberSchema = phoneNumberSchemaFor();
+/** International form: a leading "+" and the country code; libphonenumber-js decides the rest. */
+const isInternationalForm = (value: string) => value.startsWith('+');
+
+/**
+ * Every phone field: sign-up's phone_number, the onboarding company's phone, a device order's contact phone
+ * (docs/decisions/0135). Typed neither in SPEC §5's pattern nor in international form: "Invalid number"; then
+ * "Please enter a valid phone number" unless libphonenumber-js accepts it, which without a country takes only
+ * the international form: the numbers accepted are exactly those it accepted before the pattern applied.
+ */
+export const phoneNumberSchema = stringInput()
+  .trim()
+  .min(1, { error: 'validation.required', abort: true })
+  .refine((value) => isInternationalForm(value) || PHONE_PATTERN.test(value), {
+    error: 'validation.phonePatternInvalid',
+    abort: true,
+  })
+  .refine((value) => isValidPhone(value), { error: 'validation.phoneInvalid' });
 
 /** A national number typed in SPEC §5's pattern, e.g. "(020) 794-6000" or "020.794.60000". */
 export const phonePatternSchema = stringInput()

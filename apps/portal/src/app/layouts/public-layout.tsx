@@ -6,9 +6,12 @@ import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
 import { LanguageSwitcher } from '../../features/session/components/language-switcher.tsx';
 import { LazyMantineRoot } from '../../lib/mantine/lazy-mantine.tsx';
 import { pathTo, ROUTE_PATHS } from '../../lib/paths.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 import styles from './public-layout.module.css';
 
 const PublicQueryRoot = lazy(() => import('./public-query-root.tsx'));
+// SPEC §9's /join placement of the chat, for a signed-in user only: its own chunk, never loaded signed out.
+const JoinChat = lazy(() => import('./join-chat.tsx'));
 
 /**
  * Public pages: sign-in, join, forgot password, not found and the companion-app hand-offs. The shell is plain
@@ -20,6 +23,7 @@ export default function PublicLayout() {
   // SPEC §2.1: /join has a pink background, logo left-aligned.
   const joining = useMatch(ROUTE_PATHS.join) !== null;
   const signingIn = useMatch(ROUTE_PATHS['sign-in']) !== null;
+  const signedIn = useSession()?.user != null;
   return (
     <div className={joining ? `${styles.page} ${styles.joining}` : styles.page}>
       <SkipLink />
@@ -38,6 +42,11 @@ export default function PublicLayout() {
             <PublicQueryRoot>
               <LazyMantineRoot>
                 <Outlet />
+                {joining && signedIn && (
+                  <Suspense fallback={null}>
+                    <JoinChat />
+                  </Suspense>
+                )}
               </LazyMantineRoot>
             </PublicQueryRoot>
           </Suspense>

@@ -1,4 +1,4 @@
-import { siteFormSchema, siteUpdateFormSchema } from '@mp/domain/schemas/site';
+import { type SiteInput, siteFormSchema, siteUpdateFormSchema } from '@mp/domain/schemas/site';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { Site } from './api/sites-api.ts';
 
@@ -47,7 +47,7 @@ export function fromSite(site: Site): SiteFormValues {
   };
 }
 
-/** The API shape (before the domain schema drops empty optional fields and uppercases the postal code). */
+/** The API's shape of the values as typed, which the domain schema then cleans (siteFormResolver). */
 export function toSiteInput(values: SiteFormValues) {
   const { line1, line2, city, stateOrProvince, postalCode, country, ...site } = values;
   return { ...site, address: { line1, line2, city, stateOrProvince, postalCode, country } };
@@ -59,15 +59,19 @@ export function formFieldOf(path: string): keyof SiteFormValues | undefined {
   return last && last in EMPTY_SITE_FORM ? (last as keyof SiteFormValues) : undefined;
 }
 
-/** Validates with the domain's site schema (the API applies the same one); the name is not edited on update. */
-export function siteFormResolver(kind: 'create' | 'edit'): Resolver<SiteFormValues> {
+/**
+ * Validates with the domain's site schema (the API applies the same one) and submits what it makes of the values
+ * (SPEC §5: the postal code uppercased, empty optional fields removed before sending), not the text as typed. The
+ * name is not edited on update: an edit submits the name it shows, which its screen does not send.
+ */
+export function siteFormResolver(kind: 'create' | 'edit'): Resolver<SiteFormValues, unknown, SiteInput> {
   return async (values) => {
     const input = toSiteInput(values);
     const result =
       kind === 'create'
         ? siteFormSchema.safeParse(input)
         : siteUpdateFormSchema.safeParse({ ...input, name: undefined });
-    if (result.success) return { values, errors: {} };
+    if (result.success) return { values: { ...result.data, name: values.name }, errors: {} };
     const errors: FieldErrors<SiteFormValues> = {};
     for (const issue of result.error.issues) {
       const field = formFieldOf(issue.path.join('.'));

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, apiErrorFrom, apiErrorKey, fieldRuleKey, formErrorKey } from './api-error.ts';
+import {
+  ApiError,
+  apiErrorFrom,
+  apiErrorKey,
+  fieldRuleKey,
+  formErrorKey,
+  hasErrorField,
+} from './api-error.ts';
 
 describe('apiErrorKey: the text key of a failed call, never the API’s English message', () => {
   const byCode = { ALREADY_CHURNED: 'access.staff.errors.alreadyChurned' };
@@ -29,6 +36,18 @@ describe('apiErrorKey: the text key of a failed call, never the API’s English 
     expect(apiErrorKey(new ApiError(503, 'UNAVAILABLE', 'Database down'), 'fallback')).toBe('fallback');
     expect(apiErrorKey(new TypeError('Failed to fetch'), 'fallback')).toBe('fallback');
     expect(apiErrorKey(null, 'fallback')).toBe('fallback');
+  });
+});
+
+describe('hasErrorField: whether a failure carries the error model’s error (SPEC §7 "on failure an error field")', () => {
+  it('is true for an answer with its error code, false for a bare status or no answer', async () => {
+    const withError = new Response(JSON.stringify({ error: { code: 'INTERNAL', message: 'Boom' } }), {
+      status: 500,
+    });
+    expect(hasErrorField(await apiErrorFrom(withError))).toBe(true);
+    const gatewayPage = new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' });
+    expect(hasErrorField(await apiErrorFrom(gatewayPage))).toBe(false);
+    expect(hasErrorField(new TypeError('Failed to fetch'))).toBe(false);
   });
 });
 

@@ -53,6 +53,14 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
 }
 
 /**
+ * Whether a failed call answered with the error model's `error` (its code), not only a status: a proxy's page or
+ * an empty body gets the `http_<status>` code from apiErrorFrom, and no answer at all is no ApiError.
+ */
+export function hasErrorField(error: unknown): error is ApiError {
+  return isApiError(error) && error.code !== `http_${error.status}`;
+}
+
+/**
  * The i18n key of the text a screen shows for a failed API call, in the user's language, never the API's English
  * `message` (DESIGN §4: the code and the details' rules are the contract, the message is for logs and scripts):
  * the feature's own key for a code it knows (`byCode`, as onboarding-errors.ts gives), else the

@@ -144,6 +144,10 @@ export const accessEnGB = {
     bannerTitle: 'Staff override',
     banner: 'You are acting in {{merchant}} as staff — reason: {{reason}}, until {{until}}',
     end: 'End override',
+    errors: {
+      startFailed: 'The override could not start. Please try again.',
+      endFailed: 'The override could not end. Please try again.',
+    },
   },
   companySettings: {
     twoFactor: 'Two-factor sign-in',

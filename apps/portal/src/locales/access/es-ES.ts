@@ -149,6 +149,10 @@ export const accessEsES: LocaleResources['access'] = {
     bannerTitle: 'Acceso de personal',
     banner: 'Estás actuando en {{merchant}} como personal — motivo: {{reason}}, hasta las {{until}}',
     end: 'Terminar acceso',
+    errors: {
+      startFailed: 'No se ha podido iniciar el acceso. Inténtalo de nuevo.',
+      endFailed: 'No se ha podido terminar el acceso. Inténtalo de nuevo.',
+    },
   },
   companySettings: {
     twoFactor: 'Inicio de sesión en dos pasos',

@@ -156,6 +156,10 @@ export const accessFrFR: LocaleResources['access'] = {
     bannerTitle: 'Accès du personnel',
     banner: "Vous agissez dans {{merchant}} en tant que personnel — motif : {{reason}}, jusqu'à {{until}}",
     end: "Terminer l'accès",
+    errors: {
+      startFailed: "L'accès n'a pas pu démarrer. Veuillez réessayer.",
+      endFailed: "L'accès n'a pas pu être terminé. Veuillez réessayer.",
+    },
   },
   companySettings: {
     twoFactor: 'Connexion à deux facteurs',

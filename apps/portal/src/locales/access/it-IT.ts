@@ -148,6 +148,10 @@ export const accessItIT: LocaleResources['access'] = {
     bannerTitle: 'Accesso del personale',
     banner: 'Stai agendo in {{merchant}} come personale — motivo: {{reason}}, fino alle {{until}}',
     end: 'Termina accesso',
+    errors: {
+      startFailed: "Non è stato possibile avviare l'accesso. Riprova.",
+      endFailed: "Non è stato possibile terminare l'accesso. Riprova.",
+    },
   },
   companySettings: {
     twoFactor: 'Accesso a due fattori',

@@ -1,7 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TestProviders } from '../../../../test/render.tsx';
+import { ApiError, apiErrorKey } from '../../../lib/api/api-error.ts';
+import { applyLocale, i18n } from '../../../lib/i18n/i18n.ts';
 import type { FoundMerchant } from '../api/staff-search-merchants.ts';
 import { OverrideDialog } from './override-dialog.tsx';
 
@@ -18,6 +20,10 @@ const MERCHANT = {
   requireTwoFactor: false,
   permissions: { companyScoped: [], siteScoped: [] },
 } satisfies FoundMerchant;
+
+afterEach(async () => {
+  await applyLocale('en-GB');
+});
 
 describe('OverrideDialog', () => {
   it('needs a reason before the override can start, then passes it on', async () => {
@@ -39,19 +45,50 @@ describe('OverrideDialog', () => {
     await waitFor(() => expect(onConfirm).toHaveBeenCalledWith(MERCHANT, 'Ticket 42'));
   });
 
-  it("shows the API's message when the override cannot start", async () => {
+  it.each([
+    ['a refusal with its English message', () => new ApiError(404, 'NOT_FOUND', 'Merchant not found')],
+    ['a server error', () => new ApiError(500, 'INTERNAL', 'Internal Server Error')],
+    ['no answer at all', () => new TypeError('Failed to fetch')],
+  ])('fr-FR: %s reads a French sentence, never the English of the API or the browser', async (_, failure) => {
+    await applyLocale('fr-FR');
     const user = userEvent.setup();
     render(
       <TestProviders>
         <OverrideDialog
           merchant={MERCHANT}
           onClose={vi.fn()}
-          onConfirm={vi.fn().mockRejectedValue(new Error('Merchant not found'))}
+          onConfirm={vi.fn().mockRejectedValue(failure())}
+        />
+      </TestProviders>,
+    );
+    await user.type(
+      await screen.findByLabelText(new RegExp(`^${i18n.t('access.override.reason')}`)),
+      'Ticket 42',
+    );
+    await user.click(screen.getByRole('button', { name: i18n.t('access.override.start') }));
+    const alert = await screen.findByRole('alert');
+    const error = failure();
+    const key = apiErrorKey(error, 'access.override.errors.startFailed');
+    expect(i18n.t(key)).not.toBe(key);
+    expect(alert).toHaveTextContent(i18n.t(key));
+    expect(alert).not.toHaveTextContent(error.message);
+  });
+
+  it('en-GB: an override that cannot start for no named reason says so in the translated sentence', async () => {
+    const user = userEvent.setup();
+    render(
+      <TestProviders>
+        <OverrideDialog
+          merchant={MERCHANT}
+          onClose={vi.fn()}
+          onConfirm={vi.fn().mockRejectedValue(new ApiError(500, 'INTERNAL', 'Internal Server Error'))}
         />
       </TestProviders>,
     );
     await user.type(await screen.findByLabelText(/^Reason/), 'Ticket 42');
     await user.click(screen.getByRole('button', { name: 'Start override' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Merchant not found');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The override could not start. Please try again.',
+    );
   });
 });

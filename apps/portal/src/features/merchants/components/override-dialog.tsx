@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { requiredText } from '@mp/domain/schemas/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import type { FoundMerchant } from '../api/staff-search-merchants.ts';
 
 // The server's rule for a reason (required, at most 500 characters), from the domain package.
@@ -19,23 +20,24 @@ export function OverrideDialog({ merchant, onClose, onConfirm }: OverrideDialogP
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [errorKey, setErrorKey] = useState<string | null>(null);
   const parsed = reasonSchema.safeParse(reason);
   const close = () => {
     setReason('');
     setTouched(false);
-    setError(null);
+    setErrorKey(null);
     onClose();
   };
   const submit = async () => {
     if (!merchant || !parsed.success) return;
     setPending(true);
-    setError(null);
+    setErrorKey(null);
     try {
       await onConfirm(merchant, parsed.data);
       close();
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
+      // In the user's language (apiErrorKey), never the API's English message or the browser's "Failed to fetch".
+      setErrorKey(apiErrorKey(caught, 'access.override.errors.startFailed'));
     } finally {
       setPending(false);
     }
@@ -44,9 +46,9 @@ export function OverrideDialog({ merchant, onClose, onConfirm }: OverrideDialogP
     <Modal opened={merchant !== null} onClose={close} title={t('access.override.dialogTitle')}>
       <Stack>
         <Text>{t('access.override.dialogText', { merchant: merchant?.legalEntityName ?? '' })}</Text>
-        {error && (
+        {errorKey && (
           <Alert color="red" variant="light" role="alert">
-            {error}
+            {t(errorKey)}
           </Alert>
         )}
         <Textarea

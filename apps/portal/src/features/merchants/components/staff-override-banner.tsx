@@ -2,6 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { apiErrorKey } from '../../../lib/api/api-error.ts';
 import { useStaffOverride } from '../api/get-staff-override.ts';
 import { currentMerchantStore, useCurrentMerchantVersion } from '../current-merchant-store.ts';
 import { useLeaveStaffOverride } from '../merchant-context.ts';
@@ -24,7 +25,7 @@ export function StaffOverrideBanner({ userId }: { userId: string }) {
   const revalidator = useRevalidator();
   const leave = useLeaveStaffOverride(userId);
   const [ending, setEnding] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [errorKey, setErrorKey] = useState<string | null>(null);
   const state = userId ? currentMerchantStore.override(userId) : null;
   const merchantId = state?.merchant.merchantId ?? '';
   const server = useStaffOverride(merchantId, state !== null);
@@ -52,12 +53,13 @@ export function StaffOverrideBanner({ userId }: { userId: string }) {
   if (!state || goneOnServer) return null;
   const end = async () => {
     setEnding(true);
-    setError(null);
+    setErrorKey(null);
     try {
       await leave(merchantId);
       await revalidator.revalidate();
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
+      // In the user's language (apiErrorKey), never the API's English message or the browser's "Failed to fetch".
+      setErrorKey(apiErrorKey(caught, 'access.override.errors.endFailed'));
     } finally {
       setEnding(false);
     }
@@ -76,7 +78,7 @@ export function StaffOverrideBanner({ userId }: { userId: string }) {
           {t('access.override.end')}
         </Button>
       </Group>
-      {error && <Text size="sm">{error}</Text>}
+      {errorKey && <Text size="sm">{t(errorKey)}</Text>}
     </Alert>
   );
 }

@@ -149,3 +149,98 @@ describe('onboarding wizard: what the user reads when a step is not saved', { ti
     },
   );
 });
+
+/** The wizard on its verification step (company, payments and site saved), whose submit the API answers. */
+async function alertAfterSubmitting(locale: Locale, answer: () => Response | Promise<Response>) {
+  await applyLocale(locale);
+  fetchMock().mockImplementation(
+    fakeApi({
+      'GET /v1/onboarding/applications/current': () =>
+        jsonResponse(200, {
+          data: {
+            applicationId: APPLICATION,
+            status: 'in-progress',
+            email: 'new.merchant@example.com',
+            dealReference: null,
+            stepsDone: 3,
+            data: {
+              company: {
+                entityType: 'company',
+                country: 'GB',
+                legalEntityName: 'Brightwater Coffee Ltd',
+                registrationNumber: '12345678',
+                industry: 'cafe',
+                phone: '+44 20 7946 0000',
+              },
+              payments: {
+                pricing: 'standard',
+                acceptedPaymentMethods: ['in-person'],
+                billingPaymentMethod: 'card',
+              },
+              site: {
+                name: 'High_Street',
+                address: { line1: '1 High Street', city: 'London', postalCode: 'N1 1AA', country: 'GB' },
+              },
+            },
+            merchantId: null,
+            createdAt: '2026-11-24T09:00:00.000Z',
+            updatedAt: '2026-11-24T09:00:00.000Z',
+          },
+        }),
+      'POST /v1/customer-accounts': answer,
+    }).handle,
+  );
+  renderRoutes([{ path: '/onboarding/wizard', Component: OnboardingWizardScreen }], '/onboarding/wizard');
+  const user = userEvent.setup();
+  await user.click(
+    await screen.findByRole('button', { name: i18n.t('onboarding.verification.submit') }, { timeout: 5000 }),
+  );
+  return screen.findByRole('alert');
+}
+
+// SPEC §7 POST /v1/customer-accounts "on failure an error field"; §8 "Unable to … submit onboarding", and merchant
+// creation's fallback "An error ocurred when processing this request" when the failure carries no error.
+describe('onboarding wizard: what the user reads when the submit fails', { timeout: 20_000 }, () => {
+  it.each(LOCALES)('%s: an application submitted meanwhile (409) says so', async (locale) => {
+    const alert = await alertAfterSubmitting(locale, () => refusal(409, 'ONBOARDING_SUBMITTED'));
+    expect(alert).toHaveTextContent(i18n.t('onboarding.errors.submitted'));
+    expect(alert).not.toHaveTextContent('English text');
+  });
+
+  it.each(LOCALES)('%s: too many requests (429) says to wait', async (locale) => {
+    const alert = await alertAfterSubmitting(locale, () => refusal(429, 'RATE_LIMITED'));
+    expect(alert).toHaveTextContent(i18n.t('errors.rateLimited'));
+  });
+
+  it.each(LOCALES)(
+    '%s: a failure the API names with no code of its own reads "Unable to submit onboarding"',
+    async (locale) => {
+      const alert = await alertAfterSubmitting(locale, () => refusal(500, 'INTERNAL'));
+      const text = i18n.t('onboarding.errors.submit');
+      if (locale === 'en-GB') expect(text).toBe('Unable to submit onboarding. Please try again.');
+      expect(alert).toHaveTextContent(text);
+      expect(alert).not.toHaveTextContent('English text');
+    },
+  );
+
+  it('en-GB: a refused field (400) still reads "Please ensure all fields are filled correctly"', async () => {
+    const alert = await alertAfterSubmitting('en-GB', () =>
+      refusal(400, 'VALIDATION_FAILED', [{ field: 'company.phone', rule: 'validation.phoneInvalid' }]),
+    );
+    expect(alert).toHaveTextContent('Please ensure all fields are filled correctly');
+  });
+
+  it('en-GB: no answer at all (the network failed) reads SPEC’s merchant-creation fallback', async () => {
+    const alert = await alertAfterSubmitting('en-GB', () => Promise.reject(new TypeError('Failed to fetch')));
+    expect(alert).toHaveTextContent('An error ocurred when processing this request');
+  });
+
+  it('fr-FR: a gateway’s answer without an error field reads the fallback in French', async () => {
+    const alert = await alertAfterSubmitting(
+      'fr-FR',
+      () => new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    );
+    expect(alert).toHaveTextContent(i18n.t('onboarding.errors.fallback'));
+    expect(alert).not.toHaveTextContent('Bad Gateway');
+  });
+});

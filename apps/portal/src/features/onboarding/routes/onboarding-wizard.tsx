@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { Page } from '../../../components/page.tsx';
-import { ApiError, apiErrorKey } from '../../../lib/api/api-error.ts';
+import { apiErrorKey, hasErrorField, isApiError } from '../../../lib/api/api-error.ts';
 import { pathTo } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { currentMerchantStore } from '../../merchants/current-merchant-store.ts';
@@ -23,6 +23,18 @@ import { type VerificationResult, VerificationStep } from '../components/verific
 import { ONBOARDING_ERROR_KEYS } from '../onboarding-errors.ts';
 
 const RESULTS: readonly VerificationResult[] = ['verified', 'needs-more-information', 'rejected', 'expired'];
+
+/**
+ * SPEC §7: POST /v1/customer-accounts answers a failure with an error field; §8 "Unable to … submit onboarding",
+ * and merchant creation falls back to "An error ocurred when processing this request" when there is no error to
+ * read (no answer, or an answer without the error model). A refused field reads SPEC §5's "Please ensure all fields
+ * are filled correctly": the fields are on the steps before this one.
+ */
+function submitErrorKey(error: unknown): string {
+  if (isApiError(error, 400) && !ONBOARDING_ERROR_KEYS[error.code]) return 'validation.fieldsInvalid';
+  const fallback = hasErrorField(error) ? 'onboarding.errors.submit' : 'onboarding.errors.fallback';
+  return apiErrorKey(error, fallback, ONBOARDING_ERROR_KEYS);
+}
 
 /** /onboarding/wizard: SPEC §2.4's four steps, each saved on the server before the next opens. */
 export default function OnboardingWizardScreen() {
@@ -78,13 +90,7 @@ function Wizard({ userId, application }: { userId: string; application: Onboardi
           await queryClient.invalidateQueries({ queryKey: ['merchants'] });
           goToVerification(hostedOnboardingLink);
         },
-        // SPEC §8: the call's error, else "An error ocurred when processing this request".
-        onError: (error) =>
-          setErrorKey(
-            error instanceof ApiError && error.status === 400
-              ? 'validation.fieldsInvalid'
-              : 'onboarding.errors.fallback',
-          ),
+        onError: (error) => setErrorKey(submitErrorKey(error)),
       },
     );
   };

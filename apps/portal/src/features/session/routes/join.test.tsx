@@ -38,13 +38,25 @@ describe('join (sign-up)', () => {
     ).toBeInTheDocument();
     await fillSignUp({ email: 'not-an-email', phone: '12', password: 'password', repeat: 'different' });
     expect(await screen.findByText('Email must be valid')).toBeInTheDocument();
-    expect(screen.getByText('Please enter a valid phone number')).toBeInTheDocument();
+    // Decision 0135: neither in SPEC §5's pattern nor in international form.
+    expect(screen.getByText('Invalid number')).toBeInTheDocument();
     expect(
       screen.getByText(
         'Passwords must be at least 8 characters long, contain at least one number, one uppercase letter, and one lowercase letter.',
       ),
     ).toBeInTheDocument();
     expect(createAccount()).toBeDisabled();
+  });
+
+  it('reads "Please enter a valid phone number" for a number in international form that is none', async () => {
+    renderRoutes(routes, '/join');
+    await userEvent.type(screen.getByLabelText(/^Phone number/), '+44 12');
+    await userEvent.tab();
+    expect(await screen.findByText('Please enter a valid phone number')).toBeInTheDocument();
+    expect(screen.queryByText('Invalid number')).toBeNull();
+    await userEvent.clear(screen.getByLabelText(/^Phone number/));
+    await userEvent.type(screen.getByLabelText(/^Phone number/), '+44 20 7946 0000');
+    await waitFor(() => expect(screen.queryByText('Please enter a valid phone number')).toBeNull());
   });
 
   it('says "Passwords must match" and "Required" for the repeat password', async () => {

@@ -1,14 +1,16 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { SiteInput } from '@mp/domain/schemas/site';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldRuleKey, formErrorKey, isApiError } from '../../../lib/api/api-error.ts';
-import { formFieldOf, type SiteFormValues, siteFormResolver, toSiteInput } from '../site-form-values.ts';
+import { formFieldOf, type SiteFormValues, siteFormResolver } from '../site-form-values.ts';
 
 interface SiteFormProps {
   kind: 'create' | 'edit';
   defaultValues: SiteFormValues;
-  onSubmit: (input: ReturnType<typeof toSiteInput>) => void;
+  /** The cleaned site (SPEC §5), as the domain schema makes it of the values. */
+  onSubmit: (input: SiteInput) => void;
   isLoading: boolean;
   error: unknown;
   submitLabel: string;
@@ -17,7 +19,7 @@ interface SiteFormProps {
 /** New and edit site (SPEC §3 Site, §5 Sites): the name is read-only once the site exists. */
 export function SiteForm({ kind, defaultValues, onSubmit, isLoading, error, submitLabel }: SiteFormProps) {
   const { t } = useTranslation();
-  const form = useForm<SiteFormValues>({
+  const form = useForm<SiteFormValues, unknown, SiteInput>({
     resolver: siteFormResolver(kind),
     mode: 'onTouched',
     defaultValues,
@@ -42,7 +44,7 @@ export function SiteForm({ kind, defaultValues, onSubmit, isLoading, error, subm
   );
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => onSubmit(toSiteInput(values)))}>
+    <form noValidate onSubmit={form.handleSubmit((input) => onSubmit(input))}>
       <Stack gap="md" maw={640}>
         {generalError && (
           <Alert color="red" variant="light" role="alert">
