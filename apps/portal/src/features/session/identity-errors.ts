@@ -44,6 +44,7 @@ const KEYS: Record<IdentityFlow, Record<string, string>> = {
     CODE_MISMATCH: 'twoFactor.errors.codeMismatch',
     INCORRECT_CREDENTIALS: 'twoFactor.errors.freshProof',
     TOTP_ALREADY_SET_UP: 'twoFactor.errors.alreadySetUp',
+    SECOND_FACTOR_REQUIRED: 'twoFactor.errors.verifyFirst',
   },
   sessions: { NOT_FOUND: 'sessions.notFound' },
   passkeySettings: {

@@ -115,3 +115,15 @@ describe('SPEC §8 identity messages', () => {
     expect(translated).not.toBe(text);
   });
 });
+
+describe('two-factor settings', () => {
+  it('asks for the second factor again when the API refuses a new authenticator app from a session without one', () => {
+    const key = identityErrorKey(
+      'twoFactorSettings',
+      new ApiError(403, 'SECOND_FACTOR_REQUIRED', 'from the API'),
+    );
+    expect(textAt(enGB, key)).toBe(
+      'Sign in again with your second factor before adding an authenticator app.',
+    );
+  });
+});

@@ -18,6 +18,7 @@ export const twoFactorEnGB = {
     codeMismatch: 'Invalid code, please try again.',
     sessionExpired: 'Your sign-in has expired. Please sign in again.',
     freshProof: 'Enter your password or a current code to confirm.',
+    verifyFirst: 'Sign in again with your second factor before adding an authenticator app.',
     alreadySetUp: 'An authenticator app is already set up. Remove it first to set up another.',
   },
   menu: 'Two-factor sign-in',

@@ -19,6 +19,8 @@ export const twoFactorEsES: typeof twoFactorEnGB = {
     codeMismatch: 'Código no válido, inténtalo de nuevo.',
     sessionExpired: 'Tu inicio de sesión ha caducado. Vuelve a iniciar sesión.',
     freshProof: 'Introduce tu contraseña o un código actual para confirmar.',
+    verifyFirst:
+      'Vuelve a iniciar sesión con tu segundo paso antes de añadir una aplicación de autenticación.',
     alreadySetUp: 'Ya hay una aplicación de autenticación configurada. Quítala antes de configurar otra.',
   },
   menu: 'Verificación en dos pasos',

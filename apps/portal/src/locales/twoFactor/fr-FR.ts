@@ -19,6 +19,8 @@ export const twoFactorFrFR: typeof twoFactorEnGB = {
     codeMismatch: 'Code non valide, veuillez réessayer.',
     sessionExpired: 'Votre connexion a expiré. Veuillez vous reconnecter.',
     freshProof: 'Saisissez votre mot de passe ou un code actuel pour confirmer.',
+    verifyFirst:
+      "Reconnectez-vous avec votre deuxième étape avant d'ajouter une application d'authentification.",
     alreadySetUp:
       "Une application d'authentification est déjà configurée. Retirez-la d'abord pour en configurer une autre.",
   },

@@ -19,6 +19,7 @@ export const twoFactorItIT: typeof twoFactorEnGB = {
     codeMismatch: 'Codice non valido, riprova.',
     sessionExpired: 'Il tuo accesso è scaduto. Accedi di nuovo.',
     freshProof: 'Inserisci la password o un codice attuale per confermare.',
+    verifyFirst: "Accedi di nuovo con il secondo passaggio prima di aggiungere un'app di autenticazione.",
     alreadySetUp: "È già configurata un'app di autenticazione. Rimuovila prima di configurarne un'altra.",
   },
   menu: 'Accesso in due passaggi',
