@@ -142,10 +142,14 @@ const claimOf = (row: NotificationRow) =>
       }
     : undefined;
 
-/** The site a payment's metadata names, when it is a uuid. */
+/**
+ * The site a payment's metadata names, when it is a uuid (strictly: 36 hex digits and hyphens in any order are
+ * refused by PostgreSQL as one, and would fail the whole delivery on every retry). Anything else names no site,
+ * so the payment is placed by its terminal or recorded unmatched.
+ */
 const siteOf = (payment: NotificationRow) => {
   const siteId = payment.additionalData['metadata.siteId'];
-  return siteId && /^[0-9a-f-]{36}$/i.test(siteId) ? siteId : undefined;
+  return siteId && isUuid(siteId) ? siteId : undefined;
 };
 
 /** The refunds of a transaction as they stand: those not decided by a notification, then those decided. */
