@@ -7,7 +7,7 @@ import { fixedClock } from '../src/clock.ts';
 import { ledgerEntries, payouts, rates, refunds, sites, transactions } from '../src/db/schema/index.ts';
 import { BANK_FAILURE_TEXTS, runBank } from '../src/modules/payouts/ledger-builder.ts';
 import { payoutBuildJob } from '../src/modules/payouts/payout-jobs.ts';
-import { type AccessWorld, createAccessWorld } from './access-fixtures.ts';
+import { type AccessWorld, createAccessWorld, insertSite } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
 // Issue 12 §2: a site's payout per trading day, built by the payout job; read through SPEC §7's payout calls.
@@ -204,6 +204,102 @@ describe('payouts', () => {
         }),
         expect.objectContaining({ tradingDay: '2026-03-29', netAmount: 2964, transactionCount: 1 }),
       ]);
+    });
+  });
+
+  describe('refunds decided after their day was built (a new site of merchant A, London, window 00:00)', () => {
+    let siteId: string;
+    let pending: string;
+    let standalone: string;
+    const entriesOf = async (key: string) =>
+      t.app.db
+        .select({ amount: ledgerEntries.amount, tradingDay: ledgerEntries.tradingDay })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.sourceKey, key));
+    const dayOf = async (tradingDay: string) => {
+      const list = await get('ownerA', listUrl(`?siteId=${siteId}`));
+      for (const payout of list.json().data) {
+        const detail = await get('ownerA', detailUrl(payout.id));
+        const found = detail
+          .json()
+          .data.days.find((d: { tradingDay: string }) => d.tradingDay === tradingDay);
+        if (found) return found;
+      }
+      return undefined;
+    };
+
+    beforeAll(async () => {
+      siteId = await insertSite(t.app.db, w.merchantA, `Late refunds ${randomUUID().slice(0, 8)}`);
+      const sale = payment(siteId, 5000, '2026-03-16T10:00:00Z');
+      await t.app.db
+        .insert(transactions)
+        .values([
+          sale,
+          payment(siteId, 3000, '2026-03-17T10:00:00Z'),
+          payment(siteId, 400, '2026-03-18T10:00:00Z'),
+        ]);
+      // Asked for at 23:55 on the 16th, still pending when the 16th is built ten minutes after its close.
+      const [row] = await t.app.db
+        .insert(refunds)
+        .values({
+          merchantId: w.merchantA,
+          transactionId: sale.id as string,
+          amount: 1000,
+          currency: 'GBP',
+          status: 'pending',
+          createdAt: new Date('2026-03-16T23:55:00Z'),
+          updatedAt: new Date('2026-03-16T23:55:00Z'),
+        })
+        .returning({ id: refunds.id });
+      pending = row?.id as string;
+      await build(siteId, '2026-03-16');
+    });
+
+    it('books a refund that succeeds after its day was built on the next day built, once', async () => {
+      expect(await entriesOf(`refund:${pending}`)).toEqual([]);
+      // The REFUND arrives at 00:30 on the 17th; a standalone refund of the 16th is told of late too.
+      await t.app.db
+        .update(refunds)
+        .set({ status: 'succeeded', updatedAt: new Date('2026-03-17T00:30:00Z') })
+        .where(eq(refunds.id, pending));
+      // Its REFUND_WITH_DATA (event date 22:00 on the 16th) is ingested at 08:00 on the 17th.
+      const late = payment(siteId, 700, '2026-03-16T22:00:00Z', {
+        status: 'unref-refund',
+        updatedAt: new Date('2026-03-17T08:00:00Z'),
+      });
+      standalone = late.id as string;
+      await t.app.db.insert(transactions).values(late);
+      await build(siteId, '2026-03-17');
+      await build(siteId, '2026-03-17');
+      expect(await entriesOf(`refund:${pending}`)).toEqual([{ amount: -1000, tradingDay: '2026-03-17' }]);
+      expect(await entriesOf(`refund:${standalone}`)).toEqual([{ amount: -700, tradingDay: '2026-03-17' }]);
+      expect(await dayOf('2026-03-17')).toMatchObject({ grossAmount: 3000, refundsAmount: -1700 });
+      // The 16th as it was built: its payment, no refund.
+      expect(await dayOf('2026-03-16')).toMatchObject({ grossAmount: 5000, refundsAmount: 0 });
+    });
+
+    it('credits a booked refund back when it fails afterwards (REFUND_FAILED, REFUNDED_REVERSED), once', async () => {
+      await t.app.db
+        .update(refunds)
+        .set({
+          status: 'failed',
+          failureReason: 'REFUNDED_REVERSED',
+          updatedAt: new Date('2026-03-18T09:00:00Z'),
+        })
+        .where(eq(refunds.id, pending));
+      await build(siteId, '2026-03-18');
+      await build(siteId, '2026-03-18');
+      await build(siteId, '2026-03-19');
+      expect(await entriesOf(`refund-reversal:${pending}`)).toEqual([
+        { amount: 1000, tradingDay: '2026-03-18' },
+      ]);
+      expect(await entriesOf(`refund:${pending}`)).toEqual([{ amount: -1000, tradingDay: '2026-03-17' }]);
+      expect(await dayOf('2026-03-18')).toMatchObject({ grossAmount: 400, refundsAmount: 1000 });
+      const all = await t.app.db
+        .select({ key: ledgerEntries.sourceKey })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.siteId, siteId));
+      expect(new Set(all.map((e) => e.key)).size).toBe(all.length);
     });
   });
 

@@ -511,6 +511,25 @@ describe('Adyen notification webhook', () => {
       expect((await notificationsOf(reference))[0]).toMatchObject({ outcome: 'unmatched', merchantId: null });
     });
 
+    it('keeps an item whose site metadata is not a uuid as unmatched (200, not a 500 on every retry)', async () => {
+      // 36 characters of hex digits and hyphens that are not a uuid: PostgreSQL refuses them as one (22P02).
+      for (const siteId of ['a'.repeat(36), '-'.repeat(36), `${w.siteA1.slice(0, 35)}-`]) {
+        const reference = pspRef();
+        const answer = await deliver(t.app, [
+          item({
+            pspReference: reference,
+            additionalData: { paymentLinkId: 'PL9', 'metadata.siteId': siteId },
+          }),
+        ]);
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(await transactionOf(reference)).toBeUndefined();
+        expect((await notificationsOf(reference))[0]).toMatchObject({
+          outcome: 'unmatched',
+          merchantId: null,
+        });
+      }
+    });
+
     it('records the terminal’s last transaction', async () => {
       const reference = pspRef();
       await deliver(t.app, [

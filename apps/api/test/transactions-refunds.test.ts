@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PspRefusedError } from '../src/adapters/psp/psp-port.ts';
 import { auditLog, refunds, transactions } from '../src/db/schema/index.ts';
 import { type AccessWorld, type ActorName, createAccessWorld } from './access-fixtures.ts';
 import { ADYEN_TEST_ENV, deliver, item, pspRef } from './helpers/adyen.ts';
@@ -262,6 +263,65 @@ describe('refunds', () => {
     expect(after.transaction.status).toBe('partially-refunded');
     expect(after.refunds).toMatchObject([{ amount: 1000, status: 'succeeded' }]);
     expect(after.refundableAmount).toBe(3000);
+  });
+
+  it('a refund the PSP refuses leaves a transaction imported without notifications as it was (not refund-pending)', async () => {
+    const imported = async (status: string) => {
+      const [row] = await t.app.db
+        .insert(transactions)
+        .values({
+          merchantId: w.merchantA,
+          siteId: w.siteA1,
+          pspReference: pspRef(),
+          amount: 4000,
+          tipAmount: 0,
+          currency: 'GBP',
+          status,
+          source: 'adyen-terminal',
+          createdAt: new Date(),
+        })
+        .returning({ id: transactions.id });
+      return row?.id as string;
+    };
+    const captured = await imported('captured');
+    const partly = await imported('partially-refunded');
+    await t.app.db.insert(refunds).values({
+      merchantId: w.merchantA,
+      transactionId: partly,
+      amount: 1000,
+      currency: 'GBP',
+      status: 'succeeded',
+      pspReference: pspRef(),
+    });
+    const refused = vi
+      .spyOn(t.app.pspRefunds, 'refund')
+      .mockRejectedValue(new PspRefusedError('Insufficient balance on the merchant account'));
+    try {
+      for (const [id, amount, status, left] of [
+        [captured, 4000, 'captured', 4000],
+        [partly, 500, 'partially-refunded', 3000],
+      ] as const) {
+        const answer = await refund('ownerA', id, { amount });
+        expect(answer.statusCode, answer.body).toBe(422);
+        expect(answer.json().error).toMatchObject({
+          code: 'REFUND_REFUSED',
+          message: 'Unable to refund transaction.',
+        });
+        const after = await detail(id);
+        expect(after.transaction.status).toBe(status);
+        expect(after.refundableAmount).toBe(left);
+        expect(after.refunds).toContainEqual(
+          expect.objectContaining({
+            amount,
+            status: 'failed',
+            failureReason: 'Insufficient balance on the merchant account',
+          }),
+        );
+      }
+      expect(refused).toHaveBeenCalledTimes(2);
+    } finally {
+      refused.mockRestore();
+    }
   });
 
   it('site scope and tenancy: another site’s manager, another merchant and an unknown id get 404', async () => {

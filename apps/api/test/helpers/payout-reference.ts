@@ -1,7 +1,8 @@
 // The payout day as it was built before the set-based builder (this session's issue 12 work, decision 0092):
 // one day per call, the day's entries inserted, then summed back from the table, then every unsettled entry
-// updated with its payout. Kept here, unchanged, as the reference the new builder (src/modules/payouts/
-// ledger-builder.ts) must match to the cent: test/payout-equivalence.test.ts.
+// updated with its payout. Kept here as the reference the new builder (src/modules/payouts/ledger-builder.ts)
+// must match to the cent: test/payout-equivalence.test.ts. Changed since only where the rules changed: refunds
+// decided after their day was built, and their reversals (decision 0133).
 import {
   addDays,
   calendarDateIn,
@@ -62,6 +63,10 @@ export async function referenceBuildPayoutDay(
   if (!marked) return { built: false };
   const invoiced = marked.settlement_type === 'gross';
 
+  // The site's first trading day built (this day's mark included): no refund asked for before it is booked.
+  const ledgerStart = sql`(select x.window_start from payout_days x
+                            where x.merchant_id = ${merchantId} and x.site_id = ${siteId} order by x.trading_day limit 1)`;
+
   // 2. The day's entries, in one statement. Payments taken in the window, or up to a week before and
   // captured (changed) in it.
   const captured = sql`t.merchant_id = ${merchantId} and t.site_id = ${siteId} and t.currency = ${currency}
@@ -75,18 +80,29 @@ export async function referenceBuildPayoutDay(
     sql`select t.merchant_id, t.site_id, t.id, null::uuid, 'tip', t.tip_amount, t.currency,
            'Tip ' || t.psp_reference, t.created_at, ${day}::date, 'tip:' || t.id, false
       from transactions t where ${captured} and t.tip_amount > 0`,
-    // Refunds of the site's payments that succeeded in the window, and standalone refund transactions.
+    // Refunds of the site's payments that succeeded, and standalone refund transactions: those asked for in the
+    // window, and those asked for earlier (from the site's first day) that changed in or after it, not booked yet
+    // (decision 0133: a refund still pending when its day was built is booked by the first day built after).
     sql`select f.merchant_id, t.site_id, t.id, f.id, 'refund', -f.amount, f.currency,
            'Refund ' || coalesce(f.psp_reference, t.psp_reference), f.created_at, ${day}::date, 'refund:' || f.id, false
       from refunds f join transactions t on t.merchant_id = f.merchant_id and t.id = f.transaction_id
      where f.merchant_id = ${merchantId} and t.site_id = ${siteId} and f.currency = ${currency}
-       and f.status = 'succeeded' and f.created_at >= ${startIso} and f.created_at < ${endIso}`,
+       and f.status = 'succeeded' and f.created_at < ${endIso}
+       and (f.created_at >= ${startIso} or f.updated_at >= ${startIso}) and f.created_at >= ${ledgerStart}`,
     sql`select t.merchant_id, t.site_id, t.id, null::uuid, 'refund', -t.amount, t.currency,
            'Refund ' || t.psp_reference, t.created_at, ${day}::date, 'refund:' || t.id, false
       from transactions t
      where t.merchant_id = ${merchantId} and t.site_id = ${siteId} and t.currency = ${currency}
-       and t.status in (${list(REFUND_TRANSACTION_STATUSES)})
-       and t.created_at >= ${startIso} and t.created_at < ${endIso}`,
+       and t.status in (${list(REFUND_TRANSACTION_STATUSES)}) and t.created_at < ${endIso}
+       and (t.created_at >= ${startIso} or t.updated_at >= ${startIso}) and t.created_at >= ${ledgerStart}`,
+    // A booked refund that no longer succeeded is credited back (decision 0133).
+    sql`select f.merchant_id, e.site_id, t.id, f.id, 'refund', -e.amount, e.currency,
+           'Refund reversed ' || coalesce(f.psp_reference, t.psp_reference), f.updated_at, ${day}::date,
+           'refund-reversal:' || f.id, false
+      from refunds f
+      join ledger_entries e on e.merchant_id = f.merchant_id and e.source_key = 'refund:' || f.id and e.site_id = ${siteId}
+      join transactions t on t.merchant_id = f.merchant_id and t.id = f.transaction_id
+     where f.merchant_id = ${merchantId} and f.status <> 'succeeded' and f.updated_at < ${endIso}`,
     // A chargeback is booked when the payment turns chargedback; a reversal when a charged-back payment is
     // captured again (the PSP's CHARGEBACK_REVERSED).
     sql`select t.merchant_id, t.site_id, t.id, null::uuid, 'chargeback', -(t.amount + t.tip_amount), t.currency,

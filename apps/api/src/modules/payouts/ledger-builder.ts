@@ -11,8 +11,9 @@ import { CAPTURED_STATUSES, REFUND_TRANSACTION_STATUSES } from '../transactions/
  *
  * 1. Marks the days in `payout_days` (a day already marked is left alone: the job is idempotent).
  * 2. Reads the new days' entries as totals per day: payments and tips taken in the window, a fee per payment at
- *    the merchant's rate for its card region rounded half-up to the minor unit, refunds, chargebacks and their
- *    reversals, monthly fees and credits on the first day of a month; each once (`source_key`).
+ *    the merchant's rate for its card region rounded half-up to the minor unit, refunds (those decided after
+ *    their day was built too) and their reversals, chargebacks and theirs, monthly fees and credits on the first
+ *    day of a month; each once (`source_key`).
  * 3. Walks the days in order with what was left unsettled before: a day whose running balance is positive is
  *    paid out (with the carried days before it); otherwise the balance is carried forward. Net settlement
  *    deducts fees; gross settlement marks them invoiced.
@@ -121,6 +122,9 @@ function daysTable(days: readonly NewDay[]): SQL {
 function entriesSql(site: SiteForPayout, day1: NewDay, runOfDays: boolean): SQL {
   const { merchantId, siteId, currency } = site;
   const ofSite = sql`t.merchant_id = ${merchantId} and t.site_id = ${siteId} and t.currency = ${currency}`;
+  // Where the site's ledger starts: the first trading day built (the new days are marked already).
+  const ledgerStart = sql`(select x.window_start from payout_days x
+                            where x.merchant_id = ${merchantId} and x.site_id = ${siteId} order by x.trading_day limit 1)`;
   const captured = sql`${ofSite} and t.status in (${list(CAPTURED_STATUSES)})
     and t.created_at >= ${day1.lateFrom} and t.created_at < d.we
     and (t.created_at >= d.ws or (t.created_at >= d.late_from and t.updated_at >= d.ws))`;
@@ -148,16 +152,34 @@ function entriesSql(site: SiteForPayout, day1: NewDay, runOfDays: boolean): SQL 
              'fee:' || t.id, d.invoiced
         from d join rates r on r.merchant_id = ${merchantId} and r.id = d.rate_id
         join transactions t on ${captured} and ${feeSql} > 0`,
-      // Refunds of the site's payments that succeeded in the window, and standalone refund transactions.
+      // Refunds of the site's payments, and standalone refund transactions: on the first new day whose window
+      // they were asked for in or before and that they changed (succeeded, were told of) in or before, once they
+      // have succeeded: a refund still pending when its day was built, or told of late, is booked by the first day
+      // built after it succeeded (as a late capture is). Never one asked for before the site's first trading day.
       sql`select t.id, f.id, 'refund', -f.amount::bigint, 'Refund ' || coalesce(f.psp_reference, t.psp_reference),
              f.created_at, d.day, 'refund:' || f.id, false
-        from d join refunds f on f.merchant_id = ${merchantId} and f.currency = ${currency} and f.status = 'succeeded'
-                              and f.created_at >= d.ws and f.created_at < d.we
-        join transactions t on t.merchant_id = f.merchant_id and t.id = f.transaction_id and t.site_id = ${siteId}`,
+        from refunds f
+        join lateral (select * from d where f.created_at < d.we and (f.created_at >= d.ws or f.updated_at >= d.ws)
+                       order by d.day limit 1) d on true
+        join transactions t on t.merchant_id = f.merchant_id and t.id = f.transaction_id and t.site_id = ${siteId}
+       where f.merchant_id = ${merchantId} and f.currency = ${currency} and f.status = 'succeeded'
+         and (f.created_at >= ${day1.start} or f.updated_at >= ${day1.start}) and f.created_at >= ${ledgerStart}`,
       sql`select t.id, null::uuid, 'refund', -t.amount::bigint, 'Refund ' || t.psp_reference, t.created_at, d.day,
              'refund:' || t.id, false
-        from d join transactions t on ${ofSite} and t.status in (${list(REFUND_TRANSACTION_STATUSES)})
-                                   and t.created_at >= d.ws and t.created_at < d.we`,
+        from transactions t
+        join lateral (select * from d where t.created_at < d.we and (t.created_at >= d.ws or t.updated_at >= d.ws)
+                       order by d.day limit 1) d on true
+       where ${ofSite} and t.status in (${list(REFUND_TRANSACTION_STATUSES)})
+         and (t.created_at >= ${day1.start} or t.updated_at >= ${day1.start}) and t.created_at >= ${ledgerStart}`,
+      // A booked refund that no longer succeeded (REFUND_FAILED, REFUNDED_REVERSED: the money came back) is
+      // credited back on the first new day it changed by, as a chargeback reversal is.
+      sql`select t.id, f.id, 'refund', -e.amount::bigint, 'Refund reversed ' || coalesce(f.psp_reference, t.psp_reference),
+             f.updated_at, d.day, 'refund-reversal:' || f.id, false
+        from refunds f
+        join ledger_entries e on e.merchant_id = f.merchant_id and e.source_key = 'refund:' || f.id and e.site_id = ${siteId}
+        join transactions t on t.merchant_id = f.merchant_id and t.id = f.transaction_id
+        join lateral (select * from d where f.updated_at < d.we order by d.day limit 1) d on true
+       where f.merchant_id = ${merchantId} and f.status <> 'succeeded'`,
       // A chargeback is booked when the payment turns chargedback; a reversal when a charged-back payment is
       // captured again (the PSP's CHARGEBACK_REVERSED).
       sql`select t.id, null::uuid, 'chargeback', -(t.amount + t.tip_amount)::bigint, 'Chargeback ' || t.psp_reference,

@@ -115,6 +115,37 @@ function cancelOrRefundIsRefund(event: PaymentEvent, capturedAmount: number): bo
   return capturedAmount > 0;
 }
 
+/** Statuses of a transaction imported without its notifications that refunds may change. */
+export const IMPORTED_REFUNDABLE: ReadonlySet<string> = new Set([
+  'captured',
+  'refund-pending',
+  'partially-refunded',
+  'refunded',
+]);
+
+/**
+ * The items of a transaction imported without its notifications (the seed's history, older data): its stored
+ * total (tip included) stands for the captured AUTHORISATION, followed by whatever items were stored for it, so
+ * the same rules (`refundsFromEvents`, `paymentState`) settle its refunds and status.
+ */
+export function importedPaymentEvents(
+  imported: { pspReference: string; amount: number; tipAmount: number; createdAt: Date },
+  stored: readonly PaymentEvent[],
+): PaymentEvent[] {
+  return [
+    {
+      pspReference: imported.pspReference,
+      eventCode: 'AUTHORISATION',
+      success: true,
+      amount: imported.amount + imported.tipAmount,
+      eventDate: imported.createdAt,
+      reason: null,
+      additionalData: {},
+    },
+    ...stored,
+  ];
+}
+
 /**
  * The payment's state from its AUTHORISATION (or REFUND_WITH_DATA) and every modification, plus its refunds
  * as they stand (notification-made and API-requested alike). Returns undefined while the payment itself has

@@ -5,6 +5,8 @@ import type { AdyenNotificationItem } from './adyen-notification.ts';
 import { cardData, keptAdditionalData } from './card-data.ts';
 import {
   capturedAmountOf,
+  IMPORTED_REFUNDABLE,
+  importedPaymentEvents,
   PAYMENT_CODES,
   type PaymentEvent,
   paymentState,
@@ -21,8 +23,6 @@ import {
 } from './repository.ts';
 
 const PSP = 'adyen';
-/** Statuses of an imported transaction that refund notifications may change. */
-const IMPORTED_REFUNDABLE = new Set(['captured', 'refund-pending', 'partially-refunded', 'refunded']);
 
 /** A transaction that changed, for live updates (server-sent events). */
 export interface TransactionChange {
@@ -142,10 +142,14 @@ const claimOf = (row: NotificationRow) =>
       }
     : undefined;
 
-/** The site a payment's metadata names, when it is a uuid. */
+/**
+ * The site a payment's metadata names, when it is a uuid (strictly: 36 hex digits and hyphens in any order are
+ * refused by PostgreSQL as one, and would fail the whole delivery on every retry). Anything else names no site,
+ * so the payment is placed by its terminal or recorded unmatched.
+ */
 const siteOf = (payment: NotificationRow) => {
   const siteId = payment.additionalData['metadata.siteId'];
-  return siteId && /^[0-9a-f-]{36}$/i.test(siteId) ? siteId : undefined;
+  return siteId && isUuid(siteId) ? siteId : undefined;
 };
 
 /** The refunds of a transaction as they stand: those not decided by a notification, then those decided. */
@@ -283,20 +287,8 @@ export function createPspIngestionService(deps: {
         // Refunds of a transaction imported without its notifications (the seed's history, older data): its
         // stored amount stands for the captured AUTHORISATION, so the same rules settle refunds and status.
         if (!IMPORTED_REFUNDABLE.has(existing.status)) continue;
-        const total = existing.amount + existing.tipAmount;
-        const events: PaymentEvent[] = [
-          {
-            pspReference: reference,
-            eventCode: 'AUTHORISATION',
-            success: true,
-            amount: total,
-            eventDate: existing.createdAt,
-            reason: null,
-            additionalData: {},
-          },
-          ...rows.map(toEvent),
-        ];
-        const fromEvents = refundsFromEvents(events, total);
+        const events = importedPaymentEvents(existing, rows.map(toEvent));
+        const fromEvents = refundsFromEvents(events, existing.amount + existing.tipAmount);
         const state = paymentState(events, allRefunds(known, fromEvents));
         for (const refund of fromEvents)
           refundRows.push({

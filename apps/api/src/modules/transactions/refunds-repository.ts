@@ -20,6 +20,7 @@ const lockable = {
   tipAmount: transactions.tipAmount,
   currency: transactions.currency,
   status: transactions.status,
+  createdAt: transactions.createdAt,
 };
 
 /** SQL of refunds asked for through the API; runs inside the merchant's RLS transaction (`forMerchant`). */

@@ -8,7 +8,12 @@ import { isUuid, type TenantDb } from '../../access/tenant-db.ts';
 import { type PspRefunds, PspRefusedError, type RefundAnswer } from '../../adapters/psp/psp-port.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
-import { paymentState, type RefundState } from '../psp/payment-state.ts';
+import {
+  IMPORTED_REFUNDABLE,
+  importedPaymentEvents,
+  paymentState,
+  type RefundState,
+} from '../psp/payment-state.ts';
 import { isUniqueViolation, type RefundRow, refundsRepository as repo } from './refunds-repository.ts';
 import { refundableAmount } from './service.ts';
 
@@ -145,7 +150,14 @@ export function createRefundsService(deps: {
     });
   }
 
-  /** The PSP refused: the refund fails with its reason and the transaction's status is worked out again. */
+  /**
+   * The PSP refused: the refund fails with its reason and the transaction's status is worked out again, under the
+   * same locks as `reserve` and ingestion, taken in the same order (the payment's advisory lock, then the row), so
+   * a notification being applied neither interleaves nor writes a status read before this. A transaction imported
+   * without its notifications is worked out as ingestion does (`importedPaymentEvents`): its stored amount stands
+   * for the captured payment, so what is left of its refunds decides captured, partially-refunded, refunded or
+   * refund-pending.
+   */
   async function markRefused(
     access: MerchantAccessContext,
     transactionId: string,
@@ -153,15 +165,22 @@ export function createRefundsService(deps: {
     reason: string,
   ) {
     await deps.tenantDb.forMerchant(access.merchantId, async (tx) => {
+      const found = await repo.transactionRef(tx, access.merchantId, transactionId);
+      if (!found) return;
+      await repo.lockPayment(tx, found.pspReference);
       const row = await repo.lockTransaction(tx, access.merchantId, transactionId);
       if (!row) return;
       await repo.failRefund(tx, access.merchantId, refundId, reason);
-      const refunds = await repo.refundsOf(tx, access.merchantId, transactionId);
+      const refunds = (await repo.refundsOf(tx, access.merchantId, transactionId)).map((refund) => ({
+        amount: refund.amount,
+        status: refund.status as RefundState['status'],
+      }));
       const events = await repo.paymentEvents(tx, row.pspReference);
-      const state = paymentState(
-        events,
-        refunds.map((refund) => ({ amount: refund.amount, status: refund.status as RefundState['status'] })),
-      );
+      const state =
+        paymentState(events, refunds) ??
+        (IMPORTED_REFUNDABLE.has(row.status)
+          ? paymentState(importedPaymentEvents(row, events), refunds)
+          : undefined);
       if (state) await repo.setStatus(tx, access.merchantId, transactionId, state.status);
     });
   }
