@@ -415,7 +415,9 @@ export async function buildApp({
     settlePayment: paymentSettlement.settle,
   });
   await app.register(billingRoutes, { prefix: '/api', service: billing });
-  await app.register(billingSimulatorRoutes, { prefix: '/api', service: billing, clock });
+  // The simulated hosted page saves test instruments: only while it is the provider, never beside Stripe.
+  if (billingProvider.name === 'simulator')
+    await app.register(billingSimulatorRoutes, { prefix: '/api', service: billing, clock });
   // The simulated page signs only while it is the provider; with DocuSign, DocuSign's record decides.
   if (esign.name === 'simulator')
     await app.register(esignSimulatorRoutes, { prefix: '/api', service: billing });
