@@ -388,7 +388,8 @@ export async function buildApp({
     ratesSigning,
   });
   await app.register(onboardingRoutes, { prefix: '/api', service: onboarding });
-  await app.register(kycSimulatorRoutes, { prefix: '/api', service: onboarding });
+  // The simulated page lets the applicant pick their own outcome: never in production unless KYC_SIMULATOR=true.
+  if (config.kycSimulator) await app.register(kycSimulatorRoutes, { prefix: '/api', service: onboarding });
 
   // ── Billing (issue 13): settings, payment methods, checkout sessions through the billing provider port (the
   // simulated provider's hosted page by default).

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from './helpers/app.ts';
 import { bearer, signIn } from './helpers/auth.ts';
 import { createIdentityTestApp, signUpConfirmed } from './identity-test-app.ts';
 
@@ -401,4 +403,38 @@ describe('onboarding: from a signed-up user to a verified merchant', () => {
       ).statusCode,
     ).toBe(404);
   });
+});
+
+describe('the simulated KYC page: only where it is configured (never by default in production)', () => {
+  /** The page of a link that does not exist: 410 from the simulator, 404 when there is no simulator. */
+  async function simulatorAnswers(env: Record<string, string>): Promise<{ page: number; decide: number }> {
+    const t = await createTestApp({ env });
+    try {
+      const url = `/api/kyc-simulator/${randomUUID()}/${'a'.repeat(43)}`;
+      const page = (await t.app.inject({ method: 'GET', url })).statusCode;
+      const decide = (
+        await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'outcome=verified',
+        })
+      ).statusCode;
+      return { page, decide };
+    } finally {
+      await t.close();
+    }
+  }
+
+  // Each builds an app of its own (the defaults elsewhere: config.test.ts; the page itself: the tests above).
+  it('is not there with NODE_ENV=production: an applicant cannot verify themselves (404)', async () => {
+    expect(await simulatorAnswers({ NODE_ENV: 'production' })).toEqual({ page: 404, decide: 404 });
+  }, 60_000);
+
+  it('is there in production only with KYC_SIMULATOR=true', async () => {
+    expect(await simulatorAnswers({ NODE_ENV: 'production', KYC_SIMULATOR: 'true' })).toEqual({
+      page: 410,
+      decide: 303,
+    });
+  }, 60_000);
 });
