@@ -393,7 +393,8 @@ export async function buildApp({
     ratesSigning,
   });
   await app.register(onboardingRoutes, { prefix: '/api', service: onboarding });
-  await app.register(kycSimulatorRoutes, { prefix: '/api', service: onboarding });
+  // The simulated page lets the applicant pick their own outcome: never in production unless KYC_SIMULATOR=true.
+  if (config.kycSimulator) await app.register(kycSimulatorRoutes, { prefix: '/api', service: onboarding });
 
   // ── Billing (issue 13): settings, payment methods, checkout sessions through the billing provider port (the
   // simulated provider's hosted page by default).
@@ -420,7 +421,9 @@ export async function buildApp({
     settlePayment: paymentSettlement.settle,
   });
   await app.register(billingRoutes, { prefix: '/api', service: billing });
-  await app.register(billingSimulatorRoutes, { prefix: '/api', service: billing, clock });
+  // The simulated hosted page saves test instruments: only while it is the provider, never beside Stripe.
+  if (billingProvider.name === 'simulator')
+    await app.register(billingSimulatorRoutes, { prefix: '/api', service: billing, clock });
   // The simulated page signs only while it is the provider; with DocuSign, DocuSign's record decides.
   if (esign.name === 'simulator')
     await app.register(esignSimulatorRoutes, { prefix: '/api', service: billing });

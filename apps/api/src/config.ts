@@ -120,6 +120,11 @@ const environmentSchema = z.object({
   CLOCK_START: z.iso
     .datetime({ offset: true, message: 'must be an ISO instant such as 2026-11-02T12:00:00Z' })
     .optional(),
+  /**
+   * Mount the simulated KYC provider's hosted page, where the applicant picks the outcome of their own checks (it
+   * is the only KYC provider). Default: true, but false with NODE_ENV=production, where only `true` mounts it.
+   */
+  KYC_SIMULATOR: booleanFromString.optional(),
   PORTAL_DIST: pathFromRoot.default(resolve(repoRoot, 'apps/portal/dist')),
   /**
    * HTTPS: a PEM certificate (chain) and its private key. Set both and the server speaks HTTP/2 over TLS, and
@@ -402,6 +407,8 @@ export interface Config {
     mailFrom: string;
     oidc: { issuer: string; clientId: string; clientSecret: string; redirectUri: string } | undefined;
   };
+  /** The simulated KYC page is mounted (KYC_SIMULATOR; off by default in production: applicants decide there). */
+  kycSimulator: boolean;
   /** The simulated billing provider: how long its Direct Debits are processing. */
   billingSimulator: { debitSettleSeconds: number };
   /** Stripe as the billing provider; unset → the simulated provider. */
@@ -642,6 +649,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tls,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT,
+    kycSimulator: e.KYC_SIMULATOR ?? e.NODE_ENV !== 'production',
     billingSimulator: { debitSettleSeconds: e.BILLING_SIMULATOR_DEBIT_SETTLE_SECONDS },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -3,10 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantDb } from '../src/access/tenant-db.ts';
 import { fixedClock } from '../src/clock.ts';
-import { auditLog } from '../src/db/schema/index.ts';
+import { auditLog, merchants } from '../src/db/schema/index.ts';
 import { applyDueChurns } from '../src/modules/staff/churn-job.ts';
-import { type AccessWorld, createAccessWorld } from './access-fixtures.ts';
+import { type AccessWorld, createAccessWorld, PASSWORD } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
+import { bearer, signIn } from './helpers/auth.ts';
 
 const rates = {
   domesticPercent: 1.1,
@@ -448,5 +449,54 @@ describe('staff powers, company settings and the audit log', () => {
       actingAs: 'system',
       after: { status: 'churned' },
     });
+  });
+
+  it('churns a due merchant once when two sweeps run at the same time: one status change, one audit entry', async () => {
+    const now = clock.now();
+    await t.database.db
+      .update(merchants)
+      .set({ churnRequestedAt: now, churnDelayDays: 0, churnEffectiveAt: new Date(now.getTime() - 1000) })
+      .where(eq(merchants.id, w.merchantB));
+    const tenantDb = createTenantDb(t.database);
+    const counts = await Promise.all([
+      applyDueChurns({ tenantDb, clock }),
+      applyDueChurns({ tenantDb, clock }),
+    ]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+    const churned = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'merchant.churned'), eq(auditLog.merchantId, w.merchantB)));
+    expect(churned).toHaveLength(1);
+    expect(churned[0]?.before).toEqual({ status: 'active' });
+  });
+
+  it('refuses to deactivate a churned company (409), so the churn sweep never flips it back and audits it again', async () => {
+    // Merchant B churned in the test above; the clock moved on 36 days, so its owner signs in again.
+    const owner = bearer(await signIn(t.app, w.users.ownerB.email, PASSWORD));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/merchants/${w.merchantB}/deactivate`,
+      headers: owner,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({
+      code: 'ALREADY_CHURNED',
+      message: 'This company has churned, so it cannot be deactivated.',
+    });
+    const [merchant] = await t.database.db.select().from(merchants).where(eq(merchants.id, w.merchantB));
+    expect(merchant?.status).toBe('churned');
+    clock.advance(3_600_000);
+    expect(await applyDueChurns({ tenantDb: createTenantDb(t.database), clock })).toBe(0);
+    const churned = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'merchant.churned'), eq(auditLog.merchantId, w.merchantB)));
+    expect(churned).toHaveLength(1);
+    const deactivations = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'company.deactivate'), eq(auditLog.merchantId, w.merchantB)));
+    expect(deactivations).toEqual([]);
   });
 });

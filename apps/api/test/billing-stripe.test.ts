@@ -54,6 +54,18 @@ describe('billing through Stripe (official SDK against a local Stripe-speaking s
     await stripe.close();
   });
 
+  it('has no simulated hosted page while Stripe is the provider (404): it could save a test card', async () => {
+    const path = `/api/billing-simulator/${w.merchantA}/${'a'.repeat(43)}`;
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    const post = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'instrument=visa-4242',
+    });
+    expect(post.statusCode).toBe(404);
+  });
+
   it('a session creates the customer once and a SetupIntent for card, SEPA and BACS; the webhook saves the card', async () => {
     const created = await t.app.inject({
       method: 'POST',

@@ -140,6 +140,24 @@ describe('billing: settings, payment methods and the simulated provider', () => 
     expect(settings.paymentMethods).toHaveLength(1);
   });
 
+  it('refuses an instrument the page does not offer, inherited names too, as failed: never a 500, nothing saved', async () => {
+    const session = (await call('ownerA', 'POST', `${base()}/billing/session`)).json().data;
+    const path = new URL(session.hostedPageUrl).pathname;
+    const before = (await call('ownerA', 'GET', `${base()}/billing-settings`)).json().data.paymentMethods;
+    for (const instrument of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'no-such-card']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `instrument=${instrument}`,
+      });
+      expect(res.statusCode, instrument).toBe(303);
+      expect(res.headers.location, instrument).toBe('/payment-method-success?status=failed');
+    }
+    const after = (await call('ownerA', 'GET', `${base()}/billing-settings`)).json().data.paymentMethods;
+    expect(after).toEqual(before);
+  });
+
   it('gives nothing to site managers, other merchants or strangers (404)', async () => {
     const settings = (await call('ownerA', 'GET', `${base()}/billing-settings`)).json().data;
     const pmId = settings.paymentMethods[0].paymentMethodId;

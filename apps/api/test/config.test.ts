@@ -216,6 +216,15 @@ describe('configuration', () => {
     }, 90_000);
   });
 
+  it('mounts the simulated KYC page by default, but in production only with KYC_SIMULATOR=true', () => {
+    expect(loadConfig({}).kycSimulator).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).kycSimulator).toBe(true);
+    expect(loadConfig({ KYC_SIMULATOR: 'false' }).kycSimulator).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).kycSimulator).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', KYC_SIMULATOR: 'true' }).kycSimulator).toBe(true);
+    expect(() => loadConfig({ KYC_SIMULATOR: 'maybe' })).toThrow(/KYC_SIMULATOR/);
+  });
+
   describe('SEED_DEMO in production (issue 8 §4)', () => {
     it('is off by default in production and on elsewhere', () => {
       expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);

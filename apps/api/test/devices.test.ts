@@ -193,6 +193,24 @@ describe('devices API (issue 10, SPEC §7 Devices, §8)', () => {
       expect(await t.app.db.select().from(deviceOrders)).toEqual([]);
     });
 
+    it('is blocked for a merchant staff have blocked, as for a deactivated one (a block is not active)', async () => {
+      // Otherwise orderable: the previous test signed the deal and added a payment method.
+      await t.app.db.update(merchants).set({ blocked: true }).where(eq(merchants.id, w.merchantA));
+      try {
+        const res = await order();
+        expect(res.statusCode).toBe(409);
+        expect(res.json().error.code).toBe('ORDER_BLOCKED_ACCOUNT_DEACTIVATED');
+        const options = await call('ownerA', 'GET', `/api/merchants/${w.merchantA}/devices/order-options`);
+        expect(options.json().data).toMatchObject({
+          blockedBy: 'ACCOUNT_DEACTIVATED',
+          blockedMessage: 'Your account is deactivated, so devices cannot be ordered.',
+        });
+        expect(await t.app.db.select().from(deviceOrders)).toEqual([]);
+      } finally {
+        await t.app.db.update(merchants).set({ blocked: false }).where(eq(merchants.id, w.merchantA));
+      }
+    });
+
     it('refuses an order without the terms agreed, with the SPEC §5 message, and an empty basket', async () => {
       const res = await order({ ...ORDER, termsAgreed: false });
       expect(res.statusCode).toBe(400);

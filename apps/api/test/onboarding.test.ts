@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AccessWorld, createAccessWorld } from './access-fixtures.ts';
+import { createTestApp } from './helpers/app.ts';
 import { bearer, signIn } from './helpers/auth.ts';
 import { createIdentityTestApp, signUpConfirmed } from './identity-test-app.ts';
 
@@ -400,5 +403,119 @@ describe('onboarding: from a signed-up user to a verified merchant', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the simulated KYC page: only where it is configured (never by default in production)', () => {
+  /** The page of a link that does not exist: 410 from the simulator, 404 when there is no simulator. */
+  async function simulatorAnswers(env: Record<string, string>): Promise<{ page: number; decide: number }> {
+    const t = await createTestApp({ env });
+    try {
+      const url = `/api/kyc-simulator/${randomUUID()}/${'a'.repeat(43)}`;
+      const page = (await t.app.inject({ method: 'GET', url })).statusCode;
+      const decide = (
+        await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'outcome=verified',
+        })
+      ).statusCode;
+      return { page, decide };
+    } finally {
+      await t.close();
+    }
+  }
+
+  // Each builds an app of its own (the defaults elsewhere: config.test.ts; the page itself: the tests above).
+  it('is not there with NODE_ENV=production: an applicant cannot verify themselves (404)', async () => {
+    expect(await simulatorAnswers({ NODE_ENV: 'production' })).toEqual({ page: 404, decide: 404 });
+  }, 60_000);
+
+  it('is there in production only with KYC_SIMULATOR=true', async () => {
+    expect(await simulatorAnswers({ NODE_ENV: 'production', KYC_SIMULATOR: 'true' })).toEqual({
+      page: 410,
+      decide: 303,
+    });
+  }, 60_000);
+});
+
+describe("onboarding: the wizard's accepted payment methods become the first site's settings", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let w: AccessWorld;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'http://localhost:3000' } });
+    w = await createAccessWorld(t.app, 'OnboardingMethods');
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const createAccount = (name: string, accepted: string[], siteFields: object = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer-accounts',
+      headers: w.headers('ownerA'),
+      payload: {
+        company: { ...company, legalEntityName: name },
+        payments: { ...payments, acceptedPaymentMethods: accepted },
+        site: { ...site, ...siteFields },
+      },
+    });
+
+  /** The first site's internal settings, as staff read them. */
+  async function internalSettingsOf(merchantId: string) {
+    const sites = await t.app.inject({
+      method: 'GET',
+      url: `/api/merchants/${merchantId}/sites`,
+      headers: w.headers('staff'),
+    });
+    const [first] = sites.json().data;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/merchants/${merchantId}/sites/${first.siteId}/internal`,
+      headers: w.headers('staff'),
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().data;
+  }
+
+  it('turns on pay by link (with the terms given) and leaves tap to pay off when it was not chosen', async () => {
+    const res = await createAccount('Quay Books Ltd', ['in-person', 'pay-by-link'], {
+      payByLinkTermsUrl: 'https://quay-books.example/terms',
+    });
+    expect(res.statusCode).toBe(201);
+    const internal = await internalSettingsOf(res.json().data.merchantId);
+    expect(internal.paymentMethods).toEqual({ moto: false, payByLink: true, tapToPay: false });
+    expect(internal.payByLinkTermsUrl).toBe('https://quay-books.example/terms');
+  });
+
+  it('turns on tap to pay only when chosen: in person alone leaves every switch off', async () => {
+    const inPerson = await createAccount('Quay Flowers Ltd', ['in-person']);
+    expect(inPerson.statusCode).toBe(201);
+    expect((await internalSettingsOf(inPerson.json().data.merchantId)).paymentMethods).toEqual({
+      moto: false,
+      payByLink: false,
+      tapToPay: false,
+    });
+    const tap = await createAccount('Quay Fruit Ltd', ['in-person', 'tap-to-pay']);
+    expect((await internalSettingsOf(tap.json().data.merchantId)).paymentMethods).toEqual({
+      moto: false,
+      payByLink: false,
+      tapToPay: true,
+    });
+  });
+
+  it('refuses pay by link without a terms web address (400 naming site.payByLinkTermsUrl), creating nothing', async () => {
+    const before = await t.app.inject({ method: 'GET', url: '/api/merchants', headers: w.headers('ownerA') });
+    const res = await createAccount('Quay Bakes Ltd', ['pay-by-link']);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([
+      {
+        field: 'site.payByLinkTermsUrl',
+        rule: 'validation.payByLinkTermsRequired',
+        message: 'Pay by link needs a terms and conditions web address',
+      },
+    ]);
+    const after = await t.app.inject({ method: 'GET', url: '/api/merchants', headers: w.headers('ownerA') });
+    expect(after.json().data).toHaveLength(before.json().data.length);
   });
 });

@@ -250,6 +250,36 @@ describe('transactions report through COPY', () => {
     expect(count).toBe(0);
   });
 
+  it('fails cleanly when the file store fails before reading the COPY: the connection is dropped, nothing crashes', async (context) => {
+    const copyForMerchant = createTenantDb(t.app.database).copyForMerchant;
+    if (!copyForMerchant) return context.skip();
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', record);
+    try {
+      // The store refuses the upload before it reads a byte: the transaction is rolled back and its connection
+      // dropped while the COPY stream, never read, is still open on it.
+      await expect(
+        copyForMerchant(w.merchantA, { snapshot: true }, async (_tx, copyOut) => {
+          copyOut(`copy (select id from transactions where merchant_id = '${w.merchantA}') to stdout`);
+          throw new Error('file store unavailable');
+        }),
+      ).rejects.toThrow('file store unavailable');
+      // Give the dropped connection's stream time to report its end.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(uncaught).toEqual([]);
+      // The pool still serves.
+      const list = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/merchants/${w.merchantA}/transactions?from=${from}&to=${to}`,
+        headers: w.headers('ownerA'),
+      });
+      expect(list.statusCode).toBe(200);
+    } finally {
+      process.off('uncaughtException', record);
+    }
+  });
+
   it('counts CSV records as the bytes pass, whatever the chunks cut', () => {
     const csv = Buffer.from('a,"b\nc",d\n"x""\n",y\nplain,row\n"",\n');
     for (const size of [1, 2, 3, 5, 7, 64]) {

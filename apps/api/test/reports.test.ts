@@ -9,13 +9,15 @@ import { createTenantDb } from '../src/access/tenant-db.ts';
 import { createOutboxMailer, readOutbox } from '../src/adapters/mail/outbox-mailer.ts';
 import { createLocalFileStorage, type LocalFileStorage } from '../src/adapters/storage/local-file-storage.ts';
 import { fixedClock } from '../src/clock.ts';
-import { transactions, users } from '../src/db/schema/index.ts';
+import { reports, transactions, users } from '../src/db/schema/index.ts';
 import { payoutBuildJob } from '../src/modules/payouts/payout-jobs.ts';
 import {
+  failStuckReports,
   type GenerateReportData,
   generateReport,
   REPORT_FAILED_REASON,
   REPORT_GENERATE_JOB,
+  REPORT_STUCK_AFTER_SECONDS,
 } from '../src/modules/reports/report-jobs.ts';
 import { type AccessWorld, type ActorName, createAccessWorld } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -443,6 +445,84 @@ describe('reports', () => {
       } finally {
         await t.app.db.execute(sql`alter table transactions_away rename to transactions`);
       }
+    });
+  });
+
+  describe('a report is never taken back from READY or ERROR, nor left PROCESSING for ever', () => {
+    const requestReport = async () => {
+      const created = await call('ownerA', 'POST', m('/reports'), {
+        dataType: 'transactions',
+        siteId: w.siteA1,
+        from: '2026-03-01',
+        to: '2026-03-31',
+      });
+      expect(created.statusCode, created.body).toBe(202);
+      const data = t.sentJobs.splice(0)[0]?.data as GenerateReportData;
+      return { reportId: created.json().data.reportId as string, data };
+    };
+
+    it('a late duplicate run that fails leaves the READY report READY', async () => {
+      const { reportId, data } = await requestReport();
+      const tenantDb = createTenantDb(t.app.database);
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let reached = () => {};
+      const writing = new Promise<void>((resolve) => {
+        reached = resolve;
+      });
+      // The late run's store: it waits until the other run has finished, then fails.
+      const stalled = {
+        ...storage,
+        kind: storage.kind,
+        signedUrl: storage.signedUrl.bind(storage),
+        async write(_key: string, body: import('node:stream').Readable): Promise<{ sizeBytes: number }> {
+          reached();
+          await gate;
+          for await (const _chunk of body); // read whole, then lost: the file never lands
+          throw new Error('the late worker lost its disk');
+        },
+      };
+      const late = generateReport({ tenantDb, clock, storage: stalled, log: quiet }, data, { last: true });
+      await writing;
+      await generateReport({ tenantDb, clock, storage, log: quiet }, data);
+      expect((await reportOf('ownerA', reportId))?.state).toBe('READY');
+      release();
+      await late;
+      expect(await reportOf('ownerA', reportId)).toMatchObject({ state: 'READY', error: null });
+    });
+
+    it('the sweep marks ERROR a report PROCESSING past every attempt of its job, and nothing else', async () => {
+      const stuck = await requestReport();
+      const working = await requestReport();
+      const done = await requestReport();
+      await generateReport(
+        { tenantDb: createTenantDb(t.app.database), clock, storage, log: quiet },
+        done.data,
+      );
+      const now = clock.now().getTime();
+      const setUpdated = (reportId: string, at: number, state?: string) =>
+        t.app.db
+          .update(reports)
+          .set({ ...(state ? { state } : {}), updatedAt: new Date(at) })
+          .where(eq(reports.id, reportId));
+      await setUpdated(stuck.reportId, now - (REPORT_STUCK_AFTER_SECONDS + 60) * 1000, 'PROCESSING');
+      await setUpdated(working.reportId, now - (REPORT_STUCK_AFTER_SECONDS - 60) * 1000, 'PROCESSING');
+      await setUpdated(done.reportId, now - (REPORT_STUCK_AFTER_SECONDS + 60) * 1000);
+      expect(await failStuckReports({ tenantDb: createTenantDb(t.app.database), clock, log: quiet })).toBe(1);
+      expect(await reportOf('ownerA', stuck.reportId)).toMatchObject({
+        state: 'ERROR',
+        error: REPORT_FAILED_REASON,
+      });
+      expect((await reportOf('ownerA', working.reportId))?.state).toBe('PROCESSING');
+      expect((await reportOf('ownerA', done.reportId))?.state).toBe('READY');
+      // A retry that comes after all finds it ERROR and leaves it so.
+      await generateReport(
+        { tenantDb: createTenantDb(t.app.database), clock, storage, log: quiet },
+        stuck.data,
+      );
+      expect((await reportOf('ownerA', stuck.reportId))?.state).toBe('ERROR');
     });
   });
 });

@@ -369,6 +369,27 @@ describe('sites API (issue 10, SPEC §5 Sites, §7)', () => {
       expect(withoutIdsAndTimes).not.toContain('4321');
     });
 
+    it("keeps pay by link's terms: a site edit without them is refused while pay by link is on (400), with them saved", async () => {
+      // Site A1 has pay by link on with its terms since the test above.
+      const omitted = await call('managerA1', 'PUT', `/sites/${w.siteA1}`, { site: { address: ADDRESS } });
+      expect(omitted.statusCode).toBe(400);
+      expect(omitted.json().error.details).toEqual([
+        {
+          field: 'site.payByLinkTermsUrl',
+          rule: 'validation.payByLinkTermsRequired',
+          message: 'Pay by link needs a terms and conditions web address',
+        },
+      ]);
+      const internal = (await call('staff', 'GET', `/sites/${w.siteA1}/internal`)).json().data;
+      expect(internal.payByLinkTermsUrl).toBe('https://example.com/terms');
+      expect(internal.paymentMethods.payByLink).toBe(true);
+      const kept = await call('managerA1', 'PUT', `/sites/${w.siteA1}`, {
+        site: { address: ADDRESS, payByLinkTermsUrl: 'https://example.com/terms-2' },
+      });
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json().site.payByLinkTermsUrl).toBe('https://example.com/terms-2');
+    });
+
     it('rotates an integration secret: shown once, only its last four kept in view', async () => {
       const res = await call('staff', 'POST', `/sites/${w.siteA1}/internal/integrations/pull/rotate`);
       expect(res.statusCode).toBe(200);

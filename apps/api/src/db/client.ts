@@ -268,14 +268,23 @@ export async function openDatabase(options: {
       async copyTransactionWith(setup, fn) {
         const { to: copyTo } = await import('pg-copy-streams');
         const client = await pool.connect();
+        const streams: CopyOutStream[] = [];
         try {
           await client.query(`begin; ${setup}`);
           const tx = transactionHandle(db, client);
-          const result = await fn(tx, (statement) => client.query(copyTo(statement)) as CopyOutStream);
+          const result = await fn(tx, (statement) => {
+            const stream = client.query(copyTo(statement)) as CopyOutStream;
+            streams.push(stream);
+            return stream;
+          });
           await client.query('commit');
           client.release();
           return result;
         } catch (error) {
+          // A COPY that `fn` gave up on before reading it (the file store failed first, say) is still open on the
+          // connection destroyed below: its "Connection terminated" then has no reader, and a stream's 'error'
+          // without a listener ends the process. The failure itself is `error`, thrown on.
+          for (const stream of streams) stream.on('error', () => {});
           client.release(error instanceof Error ? error : new Error(String(error)));
           throw error;
         }

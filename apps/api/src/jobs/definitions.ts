@@ -63,8 +63,11 @@ export const JOB_MODULES = {
     };
   },
   reports: async (deps: JobDeps): Promise<JobModule> => {
-    const { reportGenerateJob } = await import('../modules/reports/report-jobs.ts');
-    return { definitions: [reportGenerateJob(deps)], sweeps: [] };
+    const jobs = await import('../modules/reports/report-jobs.ts');
+    return {
+      definitions: [jobs.reportGenerateJob(deps), jobs.reportStuckSweepJob(deps)],
+      sweeps: [jobs.REPORT_STUCK_SWEEP_JOB],
+    };
   },
   'eod-reports': async (deps: JobDeps): Promise<JobModule> => {
     const jobs = await import('../modules/eod-reports/eod-jobs.ts');

@@ -43,6 +43,7 @@ export function industryOf(code: string) {
 
 /** The ways a merchant takes payments from its customers (step 2). */
 export const ACCEPTED_PAYMENT_METHODS = ['in-person', 'pay-by-link', 'tap-to-pay'] as const;
+export type AcceptedPaymentMethod = (typeof ACCEPTED_PAYMENT_METHODS)[number];
 export const PRICING_CHOICES = ['standard', 'deal'] as const;
 
 const companyFieldsSchema = objectInput({
@@ -134,6 +135,17 @@ export type PaymentsStep = z.output<typeof paymentsStepSchema>;
 /** Step 3: the first site, with every site rule (SPEC §5 Sites). */
 export const siteStepSchema = siteFormSchema;
 
+/** Step 3 when pay by link was chosen in step 2: the site's terms web address is then required (decision 0136). */
+export const siteStepWithPayByLinkSchema = siteFormSchema.superRefine((site, ctx) => {
+  if (!site.payByLinkTermsUrl)
+    ctx.addIssue({
+      code: 'custom',
+      message: 'validation.payByLinkTermsRequired',
+      path: ['payByLinkTermsUrl'],
+      input: site.payByLinkTermsUrl,
+    });
+});
+
 export const ONBOARDING_STEPS = ['company', 'payments', 'site'] as const;
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 
@@ -143,13 +155,34 @@ export const onboardingStepSchemas = {
   site: siteStepSchema,
 } as const;
 
-/** SPEC §7 POST /v1/customer-accounts: the full onboarding body, including the site. */
+/**
+ * SPEC §7 POST /v1/customer-accounts: the full onboarding body, including the site. Pay by link chosen in the
+ * payments step turns it on for the first site, which then needs its terms web address (the rule of the site's
+ * internal settings; decision 0136).
+ */
 export const customerAccountBodySchema = objectInput({
   applicationId: z.uuid({ error: 'validation.invalid' }).optional(),
   company: companyDetailsSchema,
   payments: paymentsStepSchema,
   site: siteStepSchema,
+}).superRefine((body, ctx) => {
+  if (body.payments.acceptedPaymentMethods.includes('pay-by-link') && !body.site.payByLinkTermsUrl)
+    ctx.addIssue({
+      code: 'custom',
+      message: 'validation.payByLinkTermsRequired',
+      path: ['site', 'payByLinkTermsUrl'],
+      input: body.site.payByLinkTermsUrl,
+    });
 });
+
+/** The first site's payment-method switches from the wizard's choice (in person needs none: it is the terminal). */
+export function sitePaymentMethodsFromOnboarding(accepted: readonly AcceptedPaymentMethod[]) {
+  return {
+    moto: false,
+    payByLink: accepted.includes('pay-by-link'),
+    tapToPay: accepted.includes('tap-to-pay'),
+  };
+}
 
 /**
  * The standard price list (a deal's own rates replace it): percentages per card region and the monthly device

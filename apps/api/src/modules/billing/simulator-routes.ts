@@ -127,7 +127,11 @@ export const billingSimulatorRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { merchantId, token } = request.params;
-      const instrument = instruments(clock.now().getUTCFullYear())[request.body.instrument];
+      const offered = instruments(clock.now().getUTCFullYear());
+      // Only the page's own instruments: `constructor`, `__proto__` or `toString` are inherited, not offered.
+      const instrument = Object.hasOwn(offered, request.body.instrument)
+        ? offered[request.body.instrument]
+        : undefined;
       if (!instrument) return reply.redirect('/payment-method-success?status=failed', 303);
       const outcome =
         'declined' in instrument

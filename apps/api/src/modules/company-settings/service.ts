@@ -366,12 +366,21 @@ export function createCompanySettingsService(deps: {
       return toMerchantView(row, access.permissions);
     },
 
-    /** Company:Deactivate: the merchant becomes inactive (SPEC §4: inactive merchants are not activated). */
+    /** Company:Deactivate: the merchant becomes inactive (SPEC §4: inactive merchants are not activated); never a churned one. */
     async deactivate(access: MerchantAccessContext) {
       const row = await tenantDb.forMerchant(access.merchantId, async (tx) => {
         const before = await merchantRepository.lockMerchant(tx, access.merchantId);
         if (before?.status === 'inactive') {
           throw new AppError(409, 'ALREADY_INACTIVE', 'This company is already deactivated.');
+        }
+        // Churned is final: deactivating would lift the churned banner, restart its end-of-day reports, and the
+        // hourly churn sweep would churn it again (a second `merchant.churned` entry).
+        if (before?.status === 'churned') {
+          throw new AppError(
+            409,
+            'ALREADY_CHURNED',
+            'This company has churned, so it cannot be deactivated.',
+          );
         }
         const after = await merchantRepository.updateMerchant(tx, access.merchantId, {
           status: 'inactive',

@@ -25,7 +25,7 @@ const deviceNotFound = () => notFound('Device not found');
 const fail = (status: number, code: string, key: MessageKey) =>
   new AppError(status, code, translate(key, 'en-GB'));
 
-/** SPEC §8 "Order blocked by": each with its own code and message. */
+/** SPEC §8 "Order blocked by": each with its own code and message (a staff block reads as deactivated). */
 export const ORDER_BLOCKERS = {
   ACCOUNT_DEACTIVATED: 'validation.deviceOrderAccountDeactivated',
   NO_DEAL: 'validation.deviceOrderNoDeal',
@@ -63,8 +63,9 @@ export function createDevicesService(deps: { tenantDb: TenantDb; clock: Clock; m
     const facts = await tenantDb.forMerchant(access.merchantId, (tx) =>
       repo.orderFacts(tx, access.merchantId),
     );
+    // A staff block is not active either (as capital reads it): it orders nothing until lifted.
     const blocker: OrderBlocker | null =
-      access.merchant.status === 'inactive' || access.merchant.status === 'churned'
+      access.merchant.status !== 'active' || access.merchant.blocked
         ? 'ACCOUNT_DEACTIVATED'
         : !facts.rates
           ? 'NO_DEAL'

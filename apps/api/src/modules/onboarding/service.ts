@@ -12,8 +12,10 @@ import {
   type OnboardingStep,
   onboardingStepSchemas,
   STANDARD_PRICE_LIST,
+  sitePaymentMethodsFromOnboarding,
   timeZoneForCountry,
 } from '@mp/domain/schemas/onboarding';
+import { defaultSiteSettings } from '@mp/domain/schemas/site-settings';
 import { z } from 'zod';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import type { TenantDb } from '../../access/tenant-db.ts';
@@ -23,6 +25,7 @@ import type { ONBOARDING_APPLICATION_STATUSES } from '../../db/schema/onboarding
 import { AppError, badRequest, notFound, validationFailed } from '../../plugins/errors.ts';
 import type { PendingRatesEnvelope, RatesSigning } from '../billing/rates-signing.ts';
 import { dealAdjustmentRows, dealNotFoundAt, dealRatesRow, usableDeal } from '../deals/service.ts';
+import { randomPin } from '../sites/site-settings-store.ts';
 import { type ApplicationRow, onboardingRepository as repo } from './repository.ts';
 import type { customerAccountBodySchema } from './schemas.ts';
 import { shortcodeMail } from './shortcode-mail.ts';
@@ -340,7 +343,11 @@ export function createOnboardingService(deps: {
             stateOrProvince: site.address.stateOrProvince ?? null,
             postalCode: site.address.postalCode.toUpperCase(),
             country: site.address.country,
-            settings: { acceptedPaymentMethods: payments.acceptedPaymentMethods },
+            // The wizard's choice as the site's own switches (the internal settings' payment methods tab).
+            settings: {
+              ...defaultSiteSettings({ adminPin: randomPin(), refundPin: randomPin() }),
+              paymentMethods: sitePaymentMethodsFromOnboarding(payments.acceptedPaymentMethods),
+            },
             createdAt: now,
             updatedAt: now,
           });

@@ -43,6 +43,18 @@ export const REPORT_FAILED_REASON = 'The report could not be generated. Please r
 /** Attempts of reports.generate after the first: a database fault is retried with backoff before ERROR. */
 export const REPORT_RETRY_LIMIT = 3;
 
+/** How long one attempt of reports.generate may run before the queue counts its worker dead and retries it. */
+export const REPORT_JOB_EXPIRE_SECONDS = 1800;
+
+/**
+ * A PROCESSING report untouched this long has no live job: an attempt writes it as it starts and as its progress
+ * moves, and lasts at most REPORT_JOB_EXPIRE_SECONDS before its retry starts (backoff 30 s, 60 s, 120 s). Every
+ * attempt's full expiry plus an hour for the delays and a busy queue is far beyond that gap.
+ */
+export const REPORT_STUCK_AFTER_SECONDS = (REPORT_RETRY_LIMIT + 1) * REPORT_JOB_EXPIRE_SECONDS + 3600;
+
+export const REPORT_STUCK_SWEEP_JOB = 'reports.fail-stuck';
+
 /**
  * Makes one report's CSV: NEW → PROCESSING (progress in percent as batches are written) → READY, or ERROR with
  * a reason. Idempotent: a READY or ERROR report is left alone; one left PROCESSING by a worker that died is
@@ -177,11 +189,43 @@ async function announceIfLeft(
   await deps.mailer.send(reportReadyEmail(user.email, user.locale, report, deps.portalUrl));
 }
 
+/**
+ * Reports left PROCESSING by a worker that died on the last attempt (no retry follows, nothing marks them ERROR)
+ * become ERROR once REPORT_STUCK_AFTER_SECONDS have passed since their last write; their count.
+ */
+export async function failStuckReports(
+  deps: Pick<ReportJobDeps, 'tenantDb' | 'clock' | 'log'>,
+): Promise<number> {
+  const now = deps.clock.now();
+  const before = new Date(now.getTime() - REPORT_STUCK_AFTER_SECONDS * 1000);
+  const failed = await deps.tenantDb.acrossMerchants((tx) =>
+    repo.failStuck(tx, before, now, REPORT_FAILED_REASON),
+  );
+  if (failed > 0) deps.log.warn({ failed }, 'reports: reports left PROCESSING by a dead worker marked ERROR');
+  return failed;
+}
+
+/** Hourly (and at start): the sweep of reports stuck in PROCESSING. */
+export function reportStuckSweepJob(deps: Pick<ReportJobDeps, 'tenantDb' | 'clock' | 'log'>) {
+  return defineJob({
+    name: REPORT_STUCK_SWEEP_JOB,
+    schedule: { cron: '25 * * * *' },
+    async work() {
+      await failStuckReports(deps);
+    },
+  });
+}
+
 export function reportGenerateJob(deps: ReportJobDeps) {
   return defineJob<GenerateReportData>({
     name: REPORT_GENERATE_JOB,
     // A large range takes a while; a worker that dies mid-way is noticed after expiry and the job runs again.
-    queue: { retryLimit: REPORT_RETRY_LIMIT, retryDelay: 30, retryBackoff: true, expireInSeconds: 1800 },
+    queue: {
+      retryLimit: REPORT_RETRY_LIMIT,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: REPORT_JOB_EXPIRE_SECONDS,
+    },
     work: (data, job) => generateReport(deps, data, { last: job.retryCount >= REPORT_RETRY_LIMIT }),
   });
 }

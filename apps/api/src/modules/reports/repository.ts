@@ -1,4 +1,19 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Tx } from '../../access/tenant-db.ts';
 import { ledgerEntries, payouts, reports, sites } from '../../db/schema/index.ts';
 
@@ -95,11 +110,31 @@ export const reportsRepository = {
       .where(and(eq(reports.merchantId, merchantId), inArray(reports.id, [...reportIds])));
   },
 
+  /** System sweep (owning role): PROCESSING reports untouched since `before` become ERROR; their count. */
+  async failStuck(tx: Tx, before: Date, now: Date, reason: string): Promise<number> {
+    const rows = await tx
+      .update(reports)
+      .set({ state: 'ERROR', error: reason, completedAt: now, updatedAt: now })
+      .where(and(eq(reports.state, 'PROCESSING'), lt(reports.updatedAt, before)))
+      .returning({ id: reports.id });
+    return rows.length;
+  },
+
+  /**
+   * The job's writes, applied only while the report is not done: a late or duplicate run never takes a READY or
+   * ERROR report back (to PROCESSING, or from READY to ERROR).
+   */
   async update(tx: Tx, merchantId: string, reportId: string, values: Partial<typeof reports.$inferInsert>) {
     await tx
       .update(reports)
       .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(reports.merchantId, merchantId), eq(reports.id, reportId)));
+      .where(
+        and(
+          eq(reports.merchantId, merchantId),
+          eq(reports.id, reportId),
+          notInArray(reports.state, ['READY', 'ERROR']),
+        ),
+      );
   },
 
   async countPayouts(tx: Tx, filter: PayoutRangeFilter): Promise<number> {

@@ -202,6 +202,10 @@ export function createSitesService(deps: { tenantDb: TenantDb; clock: Clock }) {
         const before = await loadSite(tx, access, siteId, true);
         if (input.name !== undefined && input.name !== before.name)
           throw ruleError(400, 'site.name', 'validation.siteNameImmutable');
+        // An edit replaces the optional fields (absent = cleared, SPEC §5), but pay by link keeps its terms: the
+        // rule of the internal settings (staff), which managers and owners editing the site must not undo.
+        if (!input.payByLinkTermsUrl && (await settingsOf(tx, before)).paymentMethods.payByLink)
+          throw ruleError(400, 'site.payByLinkTermsUrl', 'validation.payByLinkTermsRequired');
         const row = await repo.update(tx, access.merchantId, before.id, {
           ...columnsOf(input),
           updatedAt: clock.now(),

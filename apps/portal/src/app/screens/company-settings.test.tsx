@@ -77,4 +77,38 @@ describe('/company-settings: deactivating the company (Company:Deactivate)', () 
     expect(screen.getByRole('dialog', { name: 'Deactivate Acme Ltd?' })).toBeInTheDocument();
     expect(screen.queryByText('The company was deactivated.')).toBeNull();
   });
+
+  it('shows the reason when the API refuses a churned company (409 ALREADY_CHURNED: a block hides the status)', async () => {
+    merchantsNow = [{ ...acme, status: 'blocked' }, beta];
+    const { dialog } = await deactivateAcme(() =>
+      jsonResponse(409, { error: { code: 'ALREADY_CHURNED', message: 'The API says it in English' } }),
+    );
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This company has churned, so it cannot be deactivated.',
+    );
+  });
+
+  it('offers no deactivation of a churned company, and says why', async () => {
+    merchantsNow = [{ ...acme, status: 'churned' }, beta];
+    fetchSpy().mockImplementation(
+      fakeApi({ 'GET /merchants': () => jsonResponse(200, { data: merchantsNow }) }).handle,
+    );
+    renderRoutes(
+      [
+        {
+          Component: MerchantLayout,
+          children: [{ path: '/company-settings', Component: CompanySettingsWithLanguage }],
+        },
+      ],
+      '/company-settings',
+    );
+    expect(
+      await screen.findByText(
+        'This company has churned, so it cannot be deactivated.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Deactivate company' })).toBeNull();
+  });
 });

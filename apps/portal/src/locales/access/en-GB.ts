@@ -176,6 +176,7 @@ export const accessEnGB = {
     deactivateButton: 'Deactivate',
     deactivated: 'The company was deactivated.',
     alreadyInactive: 'This company is inactive.',
+    churnedNoDeactivate: 'This company has churned, so it cannot be deactivated.',
     staffSettings: 'Staff company settings',
   },
   rates: {

@@ -181,6 +181,7 @@ export const accessEsES: LocaleResources['access'] = {
     deactivateButton: 'Desactivar',
     deactivated: 'La empresa ha sido desactivada.',
     alreadyInactive: 'Esta empresa está inactiva.',
+    churnedNoDeactivate: 'Esta empresa se ha dado de baja, por lo que no se puede desactivar.',
     staffSettings: 'Configuración de personal',
   },
   rates: {

@@ -188,6 +188,7 @@ export const accessFrFR: LocaleResources['access'] = {
     deactivateButton: 'Désactiver',
     deactivated: "L'entreprise a été désactivée.",
     alreadyInactive: 'Cette entreprise est inactive.',
+    churnedNoDeactivate: 'Cette entreprise a résilié, elle ne peut donc pas être désactivée.',
     staffSettings: 'Paramètres du personnel',
   },
   rates: {

@@ -180,6 +180,7 @@ export const accessItIT: LocaleResources['access'] = {
     deactivateButton: 'Disattiva',
     deactivated: "L'azienda è stata disattivata.",
     alreadyInactive: "Quest'azienda è inattiva.",
+    churnedNoDeactivate: "Quest'azienda ha cessato il rapporto, quindi non può essere disattivata.",
     staffSettings: 'Impostazioni del personale',
   },
   rates: {

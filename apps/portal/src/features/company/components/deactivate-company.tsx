@@ -7,12 +7,13 @@ import type { Merchant } from '../../../lib/api/types.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { useDeactivateCompany } from '../api/deactivate-company.ts';
 
-/** Company:Deactivate, confirmed by typing the company's name; an inactive company says so instead. */
+/** Company:Deactivate, confirmed by typing the company's name; an inactive or churned company says so instead. */
 export function DeactivateCompany({ merchant }: { merchant: Merchant }) {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
   const deactivate = useDeactivateCompany(merchant.merchantId);
   if (merchant.status === 'inactive') return <Text>{t('access.companySettings.alreadyInactive')}</Text>;
+  if (merchant.status === 'churned') return <Text>{t('access.companySettings.churnedNoDeactivate')}</Text>;
   return (
     <Stack gap="xs" align="flex-start">
       <Text size="sm">{t('access.companySettings.deactivateText')}</Text>
@@ -47,6 +48,8 @@ export function DeactivateCompany({ merchant }: { merchant: Merchant }) {
               {t(
                 apiErrorKey(deactivate.error, 'errors.generic', {
                   ALREADY_INACTIVE: 'access.companySettings.alreadyInactive',
+                  // A blocked company shows as blocked, so its churn is learnt from the refusal.
+                  ALREADY_CHURNED: 'access.companySettings.churnedNoDeactivate',
                 }),
               )}
             </Alert>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { COMPANY_COUNTRIES } from '@mp/domain/schemas/company';
-import { siteStepSchema } from '@mp/domain/schemas/onboarding';
+import { siteStepSchema, siteStepWithPayByLinkSchema } from '@mp/domain/schemas/onboarding';
 import type { SiteInput } from '@mp/domain/schemas/site';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ export interface SiteFormValues {
   name: string;
   displayName: string;
   shortCode: string;
+  payByLinkTermsUrl: string;
   address: {
     line1: string;
     line2: string;
@@ -26,6 +27,7 @@ export function emptySite(country: string): SiteFormValues {
     name: '',
     displayName: '',
     shortCode: '',
+    payByLinkTermsUrl: '',
     address: { line1: '', line2: '', city: '', stateOrProvince: '', postalCode: '', country },
   };
 }
@@ -36,6 +38,7 @@ export function siteFormValues(site: SiteInput): SiteFormValues {
     name: site.name,
     displayName: site.displayName ?? '',
     shortCode: site.shortCode ?? '',
+    payByLinkTermsUrl: site.payByLinkTermsUrl ?? '',
     address: {
       line1: site.address.line1,
       line2: site.address.line2 ?? '',
@@ -49,17 +52,19 @@ export function siteFormValues(site: SiteInput): SiteFormValues {
 
 interface SiteStepProps {
   defaultValues: SiteFormValues;
+  /** Pay by link was chosen in the payments step: the site needs its terms web address (decision 0136). */
+  payByLink: boolean;
   onSubmit: (site: SiteInput) => void;
   onBack: () => void;
   isSaving: boolean;
 }
 
 /** Step 3: the first site, with every site rule of SPEC §5 (empty optional fields removed, postcode uppercased). */
-export function SiteStep({ defaultValues, onSubmit, onBack, isSaving }: SiteStepProps) {
+export function SiteStep({ defaultValues, payByLink, onSubmit, onBack, isSaving }: SiteStepProps) {
   const { t } = useTranslation();
   const countries = useCountryOptions(COMPANY_COUNTRIES);
   const form = useForm<SiteFormValues>({
-    resolver: zodResolver(siteStepSchema as never) as never,
+    resolver: zodResolver((payByLink ? siteStepWithPayByLinkSchema : siteStepSchema) as never) as never,
     mode: 'onTouched',
     defaultValues,
   });
@@ -92,6 +97,15 @@ export function SiteStep({ defaultValues, onSubmit, onBack, isSaving }: SiteStep
           error={messageOf(errors.shortCode?.message)}
           {...form.register('shortCode')}
         />
+        {payByLink && (
+          <TextInput
+            label={t('sites.form.payByLinkTermsUrl')}
+            required
+            type="url"
+            error={messageOf(errors.payByLinkTermsUrl?.message)}
+            {...form.register('payByLinkTermsUrl')}
+          />
+        )}
         <TextInput
           label={t('onboarding.site.line1')}
           required

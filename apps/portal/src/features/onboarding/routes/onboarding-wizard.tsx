@@ -136,6 +136,7 @@ function Wizard({ userId, application }: { userId: string; application: Onboardi
         <Stepper.Step label={t('onboarding.steps.site')}>
           <SiteStep
             defaultValues={data.site ? siteFormValues(data.site) : emptySite(country)}
+            payByLink={data.payments?.acceptedPaymentMethods.includes('pay-by-link') ?? false}
             isSaving={save.isPending}
             onBack={() => setActive(1)}
             onSubmit={(site) => saveAndGo('site', site, 3)}

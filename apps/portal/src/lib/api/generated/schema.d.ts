@@ -1529,24 +1529,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/kyc-simulator/{merchantId}/{token}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The simulated hosted verification page (test provider) */
-        get: operations["kycSimulatorPage"];
-        put?: never;
-        /** The simulated provider decides; the browser returns to the portal */
-        post: operations["kycSimulatorComplete"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/merchants/{id}/billing-settings": {
         parameters: {
             query?: never;
@@ -11463,55 +11445,6 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
-            };
-        };
-    };
-    kycSimulatorPage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                merchantId: string;
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    kycSimulatorComplete: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                merchantId: string;
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    outcome: "verified" | "needs-more-information" | "rejected";
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
