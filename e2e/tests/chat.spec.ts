@@ -67,3 +67,28 @@ test('the help panel sends a message to support, reply-to the user, who gets a c
   await panel.getByRole('button', { name: 'Write another message' }).click();
   await expect(panel.getByRole('textbox', { name: 'Subject' })).toHaveValue('');
 });
+
+test('on /join a signed-in owner keeps the help launcher 100 px up; on a phone-wide window it is hidden (SPEC §9)', async ({
+  page,
+}) => {
+  await signInFromStart(page, demo.gbOwner);
+  await page.goto('/join');
+  const launcher = page.getByRole('button', { name: 'Help', exact: true });
+  await expect(launcher).toBeVisible();
+  const viewport = page.viewportSize();
+  const box = await launcher.boundingBox();
+  expect(viewport && box && Math.round(viewport.height - (box.y + box.height))).toBe(100);
+  await launcher.click();
+  await expect(page.getByRole('dialog', { name: 'Help and support' })).toContainText(
+    'Hi Olivia Bennett, how can we help?',
+  );
+  await page
+    .getByRole('dialog', { name: 'Help and support' })
+    .getByRole('button', { name: 'Close help' })
+    .click();
+
+  await page.setViewportSize({ width: 600, height: 800 });
+  await expect(launcher).toHaveCount(0);
+  await page.setViewportSize({ width: 601, height: 800 });
+  await expect(launcher).toBeVisible();
+});
