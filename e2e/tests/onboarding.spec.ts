@@ -64,6 +64,12 @@ test('a new customer signs up, completes the four steps, verifies and lands on h
   await page.getByLabel('Address line 1').fill('1 Quay Street');
   await page.getByLabel('Town or city').fill('Bristol');
   await page.getByLabel('Postcode').fill('bs1 4aa');
+  // Pay by link was chosen in step 2: the site needs its terms web address (decision 0136).
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('Pay by link needs a terms and conditions web address')).toBeVisible();
+  await page
+    .getByRole('textbox', { name: /^Pay-by-link terms web address/ })
+    .fill('https://harbour.example/terms');
   await page.getByRole('button', { name: 'Save and continue' }).click();
 
   // Step 4: the merchant is created and the simulated verification provider opens.
