@@ -96,6 +96,9 @@ describe('companion bridge (SPEC §4, §9)', () => {
       'window',
       'https://evil.example',
     );
+    // A sandboxed frame or a data: document, which any site can make, posts with the origin "null".
+    post({ type: 'tokens-refreshed', idToken: 'i', accessToken: jwt({ exp: 9e9 }) }, 'window', 'null');
+    post({ type: 'tokens-refreshed', idToken: 'i', accessToken: jwt({ exp: 9e9 }) }, 'document', 'null');
     expect(applied).toEqual([]);
     expect(sent).toEqual([]);
     post({ type: 'tokens-refreshed', idToken: 'i', accessToken: jwt({ exp: Date.now() / 1000 - 1 }) });

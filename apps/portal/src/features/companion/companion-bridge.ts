@@ -112,8 +112,9 @@ export function startCompanionBridge(deps: BridgeDependencies): () => void {
 
   const onMessage = (event: Event) => {
     const { data, origin } = event as MessageEvent;
-    // From the app (native code posts with no origin) or this page's own origin; never another site's frame.
-    if (origin !== '' && origin !== 'null' && origin !== target.location.origin) return;
+    // From the app (native code posts with no origin) or this page's own origin; never another site's frame, nor a
+    // sandboxed frame or data: document of any site, whose messages carry the origin "null".
+    if (origin !== '' && origin !== target.location.origin) return;
     const message = parseAppMessage(data);
     if (!message) return;
     const expiresAt =
