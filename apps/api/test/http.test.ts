@@ -23,6 +23,11 @@ describe('HTTP: security headers, CORS, compression and the served portal', () =
     await writeFile(join(dist, 'assets/index-AbCd1234.js.br'), brotliCompressSync(BUNDLE));
     await writeFile(join(dist, 'assets/index-AbCd1234.js.gz'), gzipSync(BUNDLE));
     await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await mkdir(join(dist, '.vite'));
+    await writeFile(
+      join(dist, '.vite/manifest.json'),
+      '{"src/main.tsx":{"file":"assets/index-AbCd1234.js"}}',
+    );
     t = await createTestApp({ env: { PORTAL_DIST: dist, PORTAL_ORIGIN: 'http://localhost:5173' } });
   });
   afterAll(async () => {
@@ -66,6 +71,14 @@ describe('HTTP: security headers, CORS, compression and the served portal', () =
       for (const [name, value] of Object.entries(helmetHeaders))
         expect(res.headers[name], `${url} ${name}`).toBe(value);
       expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
+
+  it('never serves a dot-file or dot-folder of the build (the build manifest maps every chunk to its source)', async () => {
+    for (const accept of ['application/json', '*/*']) {
+      const res = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json', headers: { accept } });
+      expect(res.statusCode, accept).toBe(404);
+      expect(res.body).not.toContain('src/main.tsx');
     }
   });
 

@@ -25,6 +25,8 @@ export async function registerPortalStatic(
     root: portalDist,
     prefix: '/',
     wildcard: true,
+    // A dot-file or dot-folder of the build (Vite's .vite/manifest.json) is no page: 404, as a missing file.
+    dotfiles: 'ignore',
     preCompressed: true,
     index: ['index.html'],
     cacheControl: false,
