@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
+import { safeRedirect } from '../src/identity/oidc-client.ts';
 import { createIdentityTestApp } from './identity-test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createIdentityTestApp>>;
@@ -285,4 +286,10 @@ describe('social sign-in against a real OpenID provider', () => {
     expect(landing.searchParams.get('social')).toBeTruthy();
     expect(landing.searchParams.get('redirect')).toBeNull();
   }, 30_000);
+
+  it('drops a return target with a tab, line break or backslash in it (a browser reads "/\\t/x" as "//x")', () => {
+    for (const sneaky of ['/\t/evil.example', '/\n/evil.example', '/a\\evil.example'])
+      expect(safeRedirect(sneaky), JSON.stringify(sneaky)).toBeUndefined();
+    expect(safeRedirect('/transactions?siteId=s1')).toBe('/transactions?siteId=s1');
+  });
 });

@@ -46,7 +46,14 @@ function boundStateHash(state: string, browserBinding: string): string {
 
 /** Only a same-origin path may be a return target (no open redirect). */
 export function safeRedirect(value: unknown): string | undefined {
-  return typeof value === 'string' && /^\/(?![/\\])/.test(value) && value.length <= 2000 ? value : undefined;
+  // No control character or backslash anywhere: browsers drop tabs and line breaks from URLs ("/\t/x" is "//x").
+  return typeof value === 'string' &&
+    /^\/(?![/\\])/.test(value) &&
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
+    !/[\u0000-\u001f\u007f\\]/.test(value) &&
+    value.length <= 2000
+    ? value
+    : undefined;
 }
 
 /**

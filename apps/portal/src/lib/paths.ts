@@ -67,8 +67,14 @@ export function pathTo<Id extends RouteId>(id: Id, ...[params, search]: PathArgs
   return queryString ? `${path}?${queryString}` : path;
 }
 
-/** Only same-origin paths are followed, so a crafted link cannot send a user elsewhere. */
+/**
+ * Only same-origin paths are followed, so a crafted link cannot send a user elsewhere. No control character or
+ * backslash anywhere: browsers drop tabs and line breaks from URLs and read "\\" as "/", so "/\t/evil.test"
+ * would become "//evil.test".
+ */
 export function safeRedirectTarget(value: string | null | undefined): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return pathTo('home');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
+  if (!value?.startsWith('/') || value.startsWith('//') || /[\u0000-\u001f\u007f\\]/.test(value))
+    return pathTo('home');
   return value;
 }

@@ -49,6 +49,10 @@ describe('sign-in pages guard (redirectSignedInUser)', () => {
     expect(redirectSignedInUser(aContext({}, '/signin?redirect=//evil.test'))).toEqual(redirectTo('/'));
     expect(redirectSignedInUser(aContext({}, '/signin?redirect=https://evil.test'))).toEqual(redirectTo('/'));
     expect(safeRedirectTarget('/\\evil.test')).toBe('/');
+    // Browsers drop tabs and line breaks from a URL: "/\t/evil.test" would be "//evil.test".
+    for (const sneaky of ['/\t/evil.test', '/\n/evil.test', '/\r//evil.test', '/a\\..\\/evil.test'])
+      expect(safeRedirectTarget(sneaky), JSON.stringify(sneaky)).toBe('/');
+    expect(safeRedirectTarget('/transactions?page=2#top')).toBe('/transactions?page=2#top');
   });
 });
 
