@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, passkeys, webauthnChallenges } from '../src/db/schema/index.ts';
+import { auditLog, passkeys, users, webauthnChallenges } from '../src/db/schema/index.ts';
 import { relyingParty } from '../src/identity/passkeys.ts';
 import { hashPassword } from '../src/identity/passwords.ts';
 import { createIdentityRepository } from '../src/identity/repository.ts';
@@ -64,6 +64,43 @@ async function passwordStep(email: string) {
 
 async function verified(accessToken: string) {
   return (await get('/me', accessToken)).json().data.twoFactor as { enabled: boolean; verified: boolean };
+}
+
+/**
+ * Runs `run` while the test holds the audit log (EXCLUSIVE: reads go on, writes wait), and lets go once two
+ * backends of this database wait on a lock (or after 5 s): the additions' transactions end with their audit
+ * entry, so both have made their checks and writes by then. PostgreSQL only.
+ */
+async function holdingAuditLog<T>(run: () => Promise<T>): Promise<T> {
+  let held!: () => void;
+  let release!: () => void;
+  const holding = new Promise<void>((resolve) => {
+    held = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const holder = t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`lock table audit_log in exclusive mode`);
+    held();
+    await released;
+  });
+  await holding;
+  const running = run();
+  try {
+    for (let waited = 0; waited < 5_000; waited += 20) {
+      const result = (await t.database.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+      )) as { rows: { n: number }[] };
+      if (Number(result.rows[0]?.n) >= 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    release();
+    await holder;
+  }
+  return running;
 }
 
 beforeAll(async () => {
@@ -215,6 +252,50 @@ describe('passkey set-up', () => {
       proven.accessToken,
     );
     expect(done.statusCode).toBe(200);
+  });
+
+  it('an app confirmed and a first passkey registered at once, from two sessions that passed no factor: only one is added', async () => {
+    // PostgreSQL: the test holds the audit log (the last write of both additions) until both requests wait on a
+    // lock, so both have passed their checks before the transactions before either commits; the race of the
+    // check and the insert is then certain, not luck. PGlite runs one query at a time: the two still run
+    // side by side and the same must hold, without the hold.
+    const hold = process.env.TEST_DATABASE_URL ? holdingAuditLog : <T>(run: () => Promise<T>) => run();
+    for (let round = 0; round < 10; round++) {
+      const email = `race-${round}@example.com`;
+      const first = await createUser(email);
+      const second = (await post('/sign-in', { email, password: PASSWORD })).json().data;
+      const started = await post('/factors/totp', undefined, second.accessToken);
+      expect(started.statusCode).toBe(200);
+      const options = (await post('/factors/passkeys/options', undefined, first.accessToken)).json().data;
+      const response = new SoftwareAuthenticator().register(options);
+      const code = totpCode(started.json().data.secret, now);
+
+      const answers = await hold(() =>
+        Promise.all([
+          post('/factors/passkeys', { name: 'MacBook', response }, first.accessToken),
+          post('/factors/totp/confirm', { code }, second.accessToken),
+        ]),
+      );
+
+      // Either may win; the other is refused as if it had come after.
+      const statuses = answers.map((a) => a.statusCode).sort((a, b) => a - b);
+      expect(
+        [
+          [201, 403],
+          [200, 403],
+        ],
+        `round ${round}: ${statuses}`,
+      ).toContainEqual(statuses);
+      const lost = answers.find((a) => a.statusCode === 403);
+      expect(lost?.json().error.code).toBe('SECOND_FACTOR_REQUIRED');
+      const factors = (await get('/factors', first.accessToken)).json().data;
+      const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const keys = await t.database.db
+        .select()
+        .from(passkeys)
+        .where(eq(passkeys.userId, user?.id ?? ''));
+      expect(Number(factors.totp) + keys.length, `round ${round}: factors stored`).toBe(1);
+    }
   });
 
   it('refuses a wrong origin, another user’s challenge and an expired one', async () => {

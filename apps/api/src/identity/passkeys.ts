@@ -188,6 +188,8 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
     if (!verified.verified) throw rejected();
     const { credential, credentialDeviceType, credentialBackedUp } = verified.registrationInfo;
     const row = await kit.atomically(async (tx) => {
+      // Decided under the user's row lock: a factor added meanwhile from another session counts (service.ts).
+      await kit.requireVerifiedToAddLocked(tx, actor, M.secondFactorRequiredToAdd);
       const inserted = await tx.passkeys.insert({
         userId: user.id,
         credentialId: credential.id,

@@ -46,6 +46,15 @@ export function createIdentityRepository(db: Db) {
       return row;
     },
 
+    /**
+     * `SELECT … FOR UPDATE` on the user's row, in the caller's transaction: changes that must see each other
+     * (adding second factors) are decided one at a time for one user. False when there is no such user.
+     */
+    async lockUser(id: string): Promise<boolean> {
+      const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+      return rows.length > 0;
+    },
+
     async customUserIdTaken(userId: string): Promise<boolean> {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.userId, userId)).limit(1);
       return row !== undefined;

@@ -196,10 +196,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     }
   }
 
-  /** A confirmed authenticator app or at least one passkey. */
-  async function hasSecondFactor(userUuid: string): Promise<boolean> {
-    const totp = await repository.totpFactor(userUuid);
-    return Boolean(totp?.confirmedAt) || (await deps.passkeys.countForUser(userUuid)) > 0;
+  /** A confirmed authenticator app or at least one passkey (read through a transaction's repositories if given). */
+  async function hasSecondFactor(
+    userUuid: string,
+    through: Pick<AccountChange, 'users' | 'passkeys'> = { users: repository, passkeys: deps.passkeys },
+  ): Promise<boolean> {
+    const totp = await through.users.totpFactor(userUuid);
+    return Boolean(totp?.confirmedAt) || (await through.passkeys.countForUser(userUuid)) > 0;
   }
 
   async function userView(user: UserRow, verified = false): Promise<UserView> {
@@ -619,6 +622,24 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       throw new IdentityError(403, 'SECOND_FACTOR_REQUIRED', message);
   }
 
+  /**
+   * The rule again, decisively, first thing in the transaction that adds the factor: the user's row is locked
+   * (`SELECT … FOR UPDATE`), then whether the user has a second factor is read inside. Of two additions racing
+   * from sessions that passed none (an app confirmed in one while the first passkey is registered in another),
+   * the second waits for the first to commit and then sees its factor: 403. The checks before the transaction
+   * only refuse early; on their own, both additions saw no factor and both were made.
+   */
+  async function requireVerifiedToAddLocked(
+    tx: AccountChange,
+    actor: Pick<FactorActor, 'userId' | 'secondFactor'>,
+    message: string,
+  ): Promise<void> {
+    if (!(await tx.users.lockUser(actor.userId)))
+      throw new IdentityError(401, 'UNAUTHENTICATED', M.sessionExpired);
+    if (!actor.secondFactor && (await hasSecondFactor(actor.userId, tx)))
+      throw new IdentityError(403, 'SECOND_FACTOR_REQUIRED', message);
+  }
+
   /** Set-up step 1: a new secret (encrypted at rest), its otpauth URI and QR code. */
   async function startTotpSetup(actor: Pick<FactorActor, 'userId' | 'secondFactor'>) {
     const user = await repository.findUserById(actor.userId);
@@ -647,7 +668,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     const factor = user ? await repository.totpFactor(user.id) : undefined;
     if (!user || !factor) throw new IdentityError(409, 'TOTP_NOT_STARTED', M.totpNotStarted);
     if (factor.confirmedAt) throw new IdentityError(409, 'TOTP_ALREADY_SET_UP', M.totpAlreadySetUp);
-    // Checked again here: a set-up started before the user had a second factor is finished under today's rule.
+    // Checked again here (and, decisively, in the transaction): a set-up started before the user had a second
+    // factor is finished under today's rule.
     await requireVerifiedToAdd(actor, M.secondFactorRequiredToAddApp);
     const step = matchingStep(secretBox.open(factor.secretEncrypted), code, clock());
     const mismatch = () =>
@@ -657,6 +679,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     if (step === undefined) throw mismatch();
     const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await atomically(async (tx) => {
+      await requireVerifiedToAddLocked(tx, actor, M.secondFactorRequiredToAddApp);
       if (!(await tx.users.useTotpStep(user.id, step, clock()))) throw mismatch();
       await tx.users.replaceRecoveryCodes(
         user.id,
@@ -1137,6 +1160,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       pendingSecondFactor,
       hasSecondFactor,
       requireVerifiedToAdd,
+      requireVerifiedToAddLocked,
       startSession,
       accountKeyOf: (email: string) => accountKeys.hash(normaliseEmail(email)),
       guardAgainstGuessing,
