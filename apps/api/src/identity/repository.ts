@@ -82,30 +82,21 @@ export function createIdentityRepository(db: Db) {
       });
     },
 
+    /** With `onlyInStatus`, only while the user is still in that status; undefined when not (a concurrent change). */
     async updateUser(
       id: string,
       values: Partial<Omit<NewUserRow, 'id'>>,
       now: Date,
+      onlyInStatus?: string,
     ): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
         .set({ ...values, updatedAt: now })
-        .where(eq(users.id, id))
-        .returning();
-      return row;
-    },
-
-    /** `updateUser`, only while the user is still in `status`; undefined when it is not (a concurrent change). */
-    async updateUserInStatus(
-      id: string,
-      status: string,
-      values: Partial<Omit<NewUserRow, 'id'>>,
-      now: Date,
-    ): Promise<UserRow | undefined> {
-      const [row] = await db
-        .update(users)
-        .set({ ...values, updatedAt: now })
-        .where(and(eq(users.id, id), eq(users.status, status)))
+        .where(
+          onlyInStatus === undefined
+            ? eq(users.id, id)
+            : and(eq(users.id, id), eq(users.status, onlyInStatus)),
+        )
         .returning();
       return row;
     },

@@ -1079,9 +1079,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   async function confirmByProvider(pending: UserRow): Promise<UserRow> {
     const now = clock();
     const confirmed = await atomically(async (tx) => {
-      const row = await tx.users.updateUserInStatus(
+      const row = await tx.users.updateUser(
         pending.id,
-        pending.status,
         {
           status: 'confirmed',
           emailVerified: true,
@@ -1090,6 +1089,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
           ...(pending.status === 'unconfirmed' ? { phoneNumber: null, userId: pending.id } : {}),
         },
         now,
+        pending.status,
       );
       if (!row) return undefined;
       await tx.users.retireCodes(pending.id, now);
