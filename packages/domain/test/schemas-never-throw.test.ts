@@ -18,7 +18,6 @@ const schemas: Record<string, z.ZodType> = {
   registrationNumberUS: company.registrationNumberSchema('US'),
   vatNumberGR: company.vatNumberSchema('GR'),
   industry: company.industrySchema(['Gambling']),
-  phoneGB: phone.phoneNumberSchemaFor('GB'),
   manualLimitInput: settings.manualLimitInputSchema('fr-FR', 'EUR'),
   monthlyFeeInput: settings.monthlyFeeAmountInputSchema('en-GB', 'GBP'),
   adjustThresholdInput: settings.adjustThresholdInputSchema('es-ES'),

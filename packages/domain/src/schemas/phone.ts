@@ -13,14 +13,6 @@ export function isValidPhone(value: string, defaultCountry?: CountryCode): boole
   }
 }
 
-/** libphonenumber-js's check alone: a number in international form (or national, given the country). */
-export function phoneNumberSchemaFor(defaultCountry?: CountryCode) {
-  return stringInput()
-    .trim()
-    .min(1, { error: 'validation.required', abort: true })
-    .refine((value) => isValidPhone(value, defaultCountry), { error: 'validation.phoneInvalid' });
-}
-
 /** International form: a leading "+" and the country code; libphonenumber-js decides the rest. */
 const isInternationalForm = (value: string) => value.startsWith('+');
 
@@ -38,9 +30,3 @@ export const phoneNumberSchema = stringInput()
     abort: true,
   })
   .refine((value) => isValidPhone(value), { error: 'validation.phoneInvalid' });
-
-/** A national number typed in SPEC §5's pattern, e.g. "(020) 794-6000" or "020.794.60000". */
-export const phonePatternSchema = stringInput()
-  .trim()
-  .min(1, { error: 'validation.required', abort: true })
-  .regex(PHONE_PATTERN, { error: 'validation.phonePatternInvalid' });
