@@ -391,6 +391,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     log: app.log,
     ratesSigning,
+    hostedVerification: config.kycSimulator,
   });
   await app.register(onboardingRoutes, { prefix: '/api', service: onboarding });
   // The simulated page lets the applicant pick their own outcome: never in production unless KYC_SIMULATOR=true.

@@ -326,6 +326,11 @@ const MATRIX: Record<string, { expect: Row; request: Build }> = {
     request: (w) => ({ url: m(w, '/block'), payload: {} }),
   },
   'POST /api/v1/merchants/:id/unblock': { expect: STAFF_ONLY, request: (w) => ({ url: m(w, '/unblock') }) },
+  // Decision 0137: staff record the verification outcome; an empty body is a harmless 400 (merchant A is verified).
+  'POST /api/v1/merchants/:id/kyc-decision': {
+    expect: STAFF_ONLY,
+    request: (w) => ({ url: m(w, '/kyc-decision'), payload: {} }),
+  },
   'GET /api/v1/merchants/:id/rates': { expect: OWNER_A, request: (w) => ({ url: m(w, '/rates') }) },
   'PUT /api/v1/merchants/:id/rates': {
     expect: STAFF_ONLY,

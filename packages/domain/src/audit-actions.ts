@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   'merchant.churned',
   'merchant.block',
   'merchant.unblock',
+  'merchant.kyc-decision',
   // On no merchant: staff's own searches, deals before their merchant exists, a person's own sign-in factors
   'staff.search',
   'deal.create',

@@ -27,6 +27,7 @@ export const STATUS_COLOURS = {
   invoicePayment: { processing: 'cyan', succeeded: 'green', failed: 'red' },
   report: { NEW: 'blue', PROCESSING: 'yellow', READY: 'green', ERROR: 'red' },
   merchant: { active: 'green', inactive: 'gray', churned: 'gray', blocked: 'red' },
+  kyc: { pending: 'yellow', 'in-review': 'blue', verified: 'green', rejected: 'red' },
 } as const satisfies Record<string, Record<string, MantineColor>>;
 
 export type StatusFamily = keyof typeof STATUS_COLOURS;

@@ -251,3 +251,29 @@ export function timeZoneForCountry(country: CompanyCountry): string {
 /** Outcomes of the hosted verification (KYC) page. */
 export const KYC_OUTCOMES = ['verified', 'needs-more-information', 'rejected'] as const;
 export type KycOutcome = (typeof KYC_OUTCOMES)[number];
+
+/** The merchant's verification status an outcome leaves (the hosted page's and staff's alike). */
+export function kycStatusAfter(outcome: KycOutcome): 'verified' | 'pending' | 'rejected' {
+  return outcome === 'verified' ? 'verified' : outcome === 'rejected' ? 'rejected' : 'pending';
+}
+
+/**
+ * Staff recording a verification outcome (docs/decisions/0137): verified is final here (a verified merchant
+ * is stopped by blocking it, never sent back to pending); a rejected one may be reconsidered (verified, or
+ * needs more information) but not rejected twice. Returns the refusal's error code, or null when allowed.
+ */
+export function kycDecisionRefusal(
+  status: string,
+  outcome: KycOutcome,
+): 'KYC_ALREADY_VERIFIED' | 'KYC_ALREADY_REJECTED' | null {
+  if (status === 'verified') return 'KYC_ALREADY_VERIFIED';
+  if (status === 'rejected' && outcome === 'rejected') return 'KYC_ALREADY_REJECTED';
+  return null;
+}
+
+/** Staff's verification decision: the outcome and why (shown in the merchant's audit log). */
+export const kycDecisionBodySchema = z.object({
+  outcome: z.enum(KYC_OUTCOMES, { error: 'validation.required' }),
+  reason: requiredText(500, 'validation.required', { multiline: true }),
+});
+export type KycDecisionBody = z.infer<typeof kycDecisionBodySchema>;

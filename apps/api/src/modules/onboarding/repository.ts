@@ -141,6 +141,19 @@ export const onboardingRepository = {
     return row;
   },
 
+  /**
+   * Closes every unused link of the merchant (staff recorded the outcome: decision 0137), so none can decide
+   * afterwards; the outcome says who closed it. Returns how many were closed.
+   */
+  async closeOpenKycSessions(tx: Tx, merchantId: string, outcome: string, now: Date): Promise<number> {
+    const rows = await tx
+      .update(kycSessions)
+      .set({ completedAt: now, outcome, updatedAt: now })
+      .where(and(eq(kycSessions.merchantId, merchantId), isNull(kycSessions.completedAt)))
+      .returning({ id: kycSessions.id });
+    return rows.length;
+  },
+
   /** Marks the session used; false when another request completed it first. */
   async completeKycSession(tx: Tx, sessionId: string, outcome: string, now: Date): Promise<boolean> {
     const rows = await tx

@@ -131,7 +131,8 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ service: OnboardingServic
         operationId: 'createCustomerAccount',
         tags: ['onboarding'],
         summary:
-          'Create the merchant (pending verification) with its first site; returns the hosted KYC link',
+          'Create the merchant (pending verification) with its first site; returns the hosted KYC link (null ' +
+          "when no hosted provider is configured: the provider's team verifies)",
         body: customerAccountBodySchema,
         response: { 201: customerAccountResponseSchema, ...errors },
       },
@@ -147,7 +148,9 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ service: OnboardingServic
       schema: {
         operationId: 'createVerificationLink',
         tags: ['onboarding'],
-        summary: 'A new hosted verification (KYC) link when the old one expired',
+        summary:
+          'A new hosted verification (KYC) link when the old one expired; 409 when verified, rejected, or when ' +
+          "no hosted provider is configured (the provider's team verifies: KYC_REVIEWED_BY_STAFF)",
         params: merchantIdParamsSchema,
         response: { 201: verificationLinkResponseSchema, ...errors },
       },

@@ -24,6 +24,11 @@ export const applicationSchema = z
     stepsDone: z.number().int(),
     data: z.record(z.string(), z.unknown()),
     merchantId: z.uuid().nullable(),
+    hostedVerification: z
+      .boolean()
+      .describe(
+        "Step 4 hands out a hosted verification link; false: the provider's team verifies the merchant and records the outcome",
+      ),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -47,7 +52,13 @@ export const applicationStepParamsSchema = z.object({
 export const saveStepBodySchema = z.object({ data: z.unknown() });
 
 export const customerAccountResponseSchema = z.object({
-  data: z.object({ merchantId: z.uuid(), hostedOnboardingLink: z.url() }),
+  data: z.object({
+    merchantId: z.uuid(),
+    hostedOnboardingLink: z
+      .url()
+      .nullable()
+      .describe("null when no hosted provider is configured: the provider's team verifies (decision 0137)"),
+  }),
 });
 
 export const verificationLinkResponseSchema = z.object({

@@ -8,6 +8,7 @@ import {
   INDUSTRIES,
   industryOf,
   type KycOutcome,
+  kycStatusAfter,
   ONBOARDING_STEPS,
   type OnboardingStep,
   onboardingStepSchemas,
@@ -96,6 +97,22 @@ export const ONBOARDING_ERRORS = {
       translate('validation.industryUnsupported', 'en-GB', { industry: name }),
     ),
   alreadyVerified: () => new AppError(409, 'KYC_ALREADY_VERIFIED', 'This merchant is already verified'),
+  alreadyRejected: () =>
+    new AppError(409, 'KYC_ALREADY_REJECTED', "This merchant's verification has already been rejected"),
+  // Decision 0137: a rejected merchant gets no new link; only staff may reconsider it.
+  rejected: () =>
+    new AppError(
+      409,
+      'KYC_REJECTED',
+      "This merchant's verification was rejected; the provider's team may reconsider it",
+    ),
+  // Decision 0137: without a hosted provider the provider's team verifies and records the outcome.
+  reviewedByStaff: () =>
+    new AppError(
+      409,
+      'KYC_REVIEWED_BY_STAFF',
+      "The provider's team verifies this merchant; there is no verification link to open",
+    ),
 };
 
 export interface ApplicationView {
@@ -106,11 +123,13 @@ export interface ApplicationView {
   stepsDone: number;
   data: Record<string, unknown>;
   merchantId: string | null;
+  /** Step 4 hands out a hosted verification link; false: the provider's team verifies (decision 0137). */
+  hostedVerification: boolean;
   createdAt: string;
   updatedAt: string;
 }
 
-function toView(row: ApplicationRow): ApplicationView {
+function toView(row: ApplicationRow, hostedVerification: boolean): ApplicationView {
   return {
     applicationId: row.id,
     status: row.status as ApplicationView['status'],
@@ -119,6 +138,7 @@ function toView(row: ApplicationRow): ApplicationView {
     stepsDone: row.stepsDone,
     data: row.data,
     merchantId: row.createdMerchantId,
+    hostedVerification,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -148,8 +168,14 @@ export function createOnboardingService(deps: {
   log: { error: (obj: object, msg: string) => void };
   /** The first rates version gets its e-signature envelope, sent to the owner (issue 13 rates signing). */
   ratesSigning?: Pick<RatesSigning, 'newRatesVersion' | 'send'>;
+  /**
+   * A hosted verification page is mounted (today only the simulator, KYC_SIMULATOR): links are handed out.
+   * Without one the provider's team records the outcome (staff service, decision 0137) and no link is made.
+   */
+  hostedVerification: boolean;
 }) {
-  const { tenantDb, clock } = deps;
+  const { tenantDb, clock, hostedVerification } = deps;
+  const view = (row: ApplicationRow) => toView(row, hostedVerification);
   const shortcodeTries = createShortcodeTries(() => clock.now().getTime());
 
   async function newKycLink(
@@ -185,7 +211,7 @@ export function createOnboardingService(deps: {
 
     async current(actor: Actor): Promise<ApplicationView | null> {
       const row = await tenantDb.forUser(actor.userId, (tx) => repo.current(tx, actor.userId));
-      return row ? toView(row) : null;
+      return row ? view(row) : null;
     },
 
     /** Starts an application and e-mails its shortcode (SPEC §5, §8: one active onboarding per e-mail). */
@@ -214,7 +240,7 @@ export function createOnboardingService(deps: {
               portalUrl: deps.publicUrl,
             }),
           );
-          return toView(row);
+          return view(row);
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
           // Two starts at once by the same e-mail: the partial unique index let one through.
@@ -234,7 +260,7 @@ export function createOnboardingService(deps: {
       const hash = sha256(shortcode);
       const found = await tenantDb.forUser(actor.userId, async (tx) => {
         const own = await repo.byShortcode(tx, hash);
-        if (own) return toView(own);
+        if (own) return view(own);
         return (await repo.shortcodeInUse(tx, hash)) ? ('already-started' as const) : ('unknown' as const);
       });
       if (typeof found === 'object') {
@@ -267,7 +293,7 @@ export function createOnboardingService(deps: {
           stepsDone: Math.max(row.stepsDone, stepNumber),
           updatedAt: clock.now(),
         });
-        return toView(updated);
+        return view(updated);
       });
     },
 
@@ -393,7 +419,9 @@ export function createOnboardingService(deps: {
             });
           }
           envelope = (await deps.ratesSigning?.newRatesVersion(tx, merchantId)) ?? null;
-          const hostedOnboardingLink = await newKycLink(merchantId, actor.userId, tx);
+          const hostedOnboardingLink = hostedVerification
+            ? await newKycLink(merchantId, actor.userId, tx)
+            : null;
           return { merchantId, hostedOnboardingLink };
         },
       );
@@ -401,12 +429,17 @@ export function createOnboardingService(deps: {
       return created;
     },
 
-    /** SPEC §7 POST /merchants/{id}/verification-links: a new hosted link when the old one expired. */
+    /**
+     * SPEC §7 POST /merchants/{id}/verification-links: a new hosted link when the old one expired. None for a
+     * verified or rejected merchant, nor without a hosted provider (decision 0137).
+     */
     async newVerificationLink(access: MerchantAccessContext) {
       return tenantDb.forMerchant(access.merchantId, async (tx) => {
         const merchant = await repo.merchantKyc(tx, access.merchantId);
         if (!merchant) throw notFound('Merchant not found');
         if (merchant.kycOnboardingStatus === 'verified') throw ONBOARDING_ERRORS.alreadyVerified();
+        if (merchant.kycOnboardingStatus === 'rejected') throw ONBOARDING_ERRORS.rejected();
+        if (!hostedVerification) throw ONBOARDING_ERRORS.reviewedByStaff();
         return { hostedOnboardingLink: await newKycLink(access.merchantId, access.actor.userId, tx) };
       });
     },
@@ -417,22 +450,33 @@ export function createOnboardingService(deps: {
         const session = await repo.kycSessionByToken(tx, sha256(token));
         if (!session || session.completedAt || session.expiresAt <= clock.now()) return null;
         const merchant = await repo.merchantKyc(tx, merchantId);
-        return merchant ? { sessionId: session.id } : null;
+        const decided =
+          merchant?.kycOnboardingStatus === 'verified' || merchant?.kycOnboardingStatus === 'rejected';
+        return merchant && !decided ? { sessionId: session.id } : null;
       });
     },
 
     /**
      * The simulated provider's decision, once per link: verified activates the merchant (SPEC §4), rejected
-     * rejects it, needs more information leaves it pending for a new link.
+     * rejects it, needs more information leaves it pending for a new link. The merchant's row is locked first,
+     * as staff's decision locks it (decision 0137): whichever comes second sees the first's outcome, so a link
+     * never overwrites a decision already taken (staff close the open links; a verified or rejected merchant's
+     * remaining links decide nothing).
      */
     async completeKyc(merchantId: string, token: string, outcome: KycOutcome): Promise<boolean> {
       return tenantDb.forMerchant(merchantId, async (tx) => {
         const now = clock.now();
+        const merchant = await repo.merchantKyc(tx, merchantId);
+        if (
+          !merchant ||
+          merchant.kycOnboardingStatus === 'verified' ||
+          merchant.kycOnboardingStatus === 'rejected'
+        )
+          return false;
         const session = await repo.kycSessionByToken(tx, sha256(token));
         if (!session || session.completedAt || session.expiresAt <= now) return false;
         if (!(await repo.completeKycSession(tx, session.id, outcome, now))) return false;
-        const status = outcome === 'verified' ? 'verified' : outcome === 'rejected' ? 'rejected' : 'pending';
-        await repo.setMerchantKyc(tx, merchantId, status, now);
+        await repo.setMerchantKyc(tx, merchantId, kycStatusAfter(outcome), now);
         return true;
       });
     },

@@ -1,5 +1,6 @@
 import { emailSchema } from '@mp/domain/schemas/auth';
 import { optionalText, requiredText } from '@mp/domain/schemas/common';
+import { kycDecisionBodySchema } from '@mp/domain/schemas/onboarding';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessOf, type RouteAccess } from '../../access/route-access.ts';
@@ -166,6 +167,24 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService }> = asy
       },
     },
     async (request) => ({ data: await service.setBlocked(accessOf(request), true, request.body.reason) }),
+  );
+
+  app.post(
+    '/v1/merchants/:id/kyc-decision',
+    {
+      config: { access: staffOnMerchant },
+      schema: {
+        operationId: 'recordKycDecision',
+        tags: ['staff'],
+        summary:
+          "Staff: record the outcome of the merchant's verification checks, with a reason; open verification " +
+          'links are closed. 409 KYC_ALREADY_VERIFIED for a verified merchant, KYC_ALREADY_REJECTED to reject twice',
+        params: merchantPathSchema,
+        body: kycDecisionBodySchema,
+        response: { 200: merchantResponse, 400: errorBodySchema, ...denied, 409: errorBodySchema },
+      },
+    },
+    async (request) => ({ data: await service.recordKycDecision(accessOf(request), request.body) }),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import { CHURN_NOTICE_DAYS } from '@mp/domain/constants';
 import { EMPTY_PERMISSIONS, MERCHANT_GROUP } from '@mp/domain/permissions';
+import { type KycDecisionBody, kycDecisionRefusal, kycStatusAfter } from '@mp/domain/schemas/onboarding';
 import { accessRepository } from '../../access/access-repository.ts';
 import { staffAccountConflict } from '../../access/account-rules.ts';
 import { recordAudit } from '../../access/audit-writer.ts';
@@ -13,6 +14,8 @@ import { AppError } from '../../plugins/errors.ts';
 import { auditRepository } from '../audit/repository.ts';
 import { merchantRepository } from '../merchants/repository.ts';
 import { toMerchantView } from '../merchants/service.ts';
+import { onboardingRepository } from '../onboarding/repository.ts';
+import { ONBOARDING_ERRORS } from '../onboarding/service.ts';
 import { closeInvitations } from '../users/invitations-service.ts';
 import { type OverrideRow, staffRepository as repo } from './repository.ts';
 
@@ -206,6 +209,43 @@ export function createStaffService(deps: {
         merchant: view(access, merchant),
         churnEffectiveAt: merchant.churnEffectiveAt?.toISOString() ?? null,
       };
+    },
+
+    /**
+     * The production path of onboarding's verification (decision 0137): staff record the outcome of their
+     * checks, setting the status exactly as a hosted link's completion does (`kycStatusAfter`). Under the
+     * merchant's row lock, which a link's completion takes first too: every open link is closed in the same
+     * transaction, so neither an old link nor one completed at the same moment can overwrite the decision.
+     */
+    async recordKycDecision(access: MerchantAccessContext, input: KycDecisionBody) {
+      const merchant = await tenantDb.forMerchant(access.merchantId, async (tx) => {
+        const before = await merchantRepository.lockMerchant(tx, access.merchantId);
+        const previous = before?.kycOnboardingStatus ?? access.merchant.kycOnboardingStatus;
+        const refusal = kycDecisionRefusal(previous, input.outcome);
+        if (refusal === 'KYC_ALREADY_VERIFIED') throw ONBOARDING_ERRORS.alreadyVerified();
+        if (refusal === 'KYC_ALREADY_REJECTED') throw ONBOARDING_ERRORS.alreadyRejected();
+        const now = clock.now();
+        const status = kycStatusAfter(input.outcome);
+        const closedLinks = await onboardingRepository.closeOpenKycSessions(
+          tx,
+          access.merchantId,
+          'closed-by-staff',
+          now,
+        );
+        const after = await merchantRepository.updateMerchant(tx, access.merchantId, {
+          kycOnboardingStatus: status,
+          updatedAt: now,
+        });
+        await recordAudit(tx, access, clock, {
+          action: 'merchant.kyc-decision',
+          entityType: 'merchant',
+          entityId: access.merchantId,
+          before: { kycOnboardingStatus: previous },
+          after: { kycOnboardingStatus: status, outcome: input.outcome, reason: input.reason, closedLinks },
+        });
+        return after ?? access.merchant;
+      });
+      return view(access, merchant);
     },
 
     async setBlocked(access: MerchantAccessContext, blocked: boolean, reason: string | null) {

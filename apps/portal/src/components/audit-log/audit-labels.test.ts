@@ -314,6 +314,17 @@ const ENTRIES = {
   'merchant.unblock': [
     { before: { blocked: true, reason: 'Suspected fraud' }, after: { blocked: false, reason: null } },
   ],
+  'merchant.kyc-decision': [
+    {
+      before: { kycOnboardingStatus: 'pending' },
+      after: {
+        kycOnboardingStatus: 'verified',
+        outcome: 'verified',
+        reason: 'Passport and register checked',
+        closedLinks: 1,
+      },
+    },
+  ],
   'staff.search': [{ before: null, after: { name: 'High Street', results: 3 } }],
   'deal.create': [{ before: null, after: deal }],
   'deal.withdraw': [

@@ -10,4 +10,7 @@ export const ONBOARDING_ERROR_KEYS: Readonly<Record<string, string>> = {
   ONBOARDING_SHORTCODE_LIMIT: 'onboarding.errors.shortcodeLimit',
   // A step saved after the application was submitted (another tab): trying again cannot help.
   ONBOARDING_SUBMITTED: 'onboarding.errors.submitted',
+  // A new verification link refused (decision 0137): rejected, or the provider's team verifies.
+  KYC_REJECTED: 'onboarding.verification.rejected',
+  KYC_REVIEWED_BY_STAFF: 'onboarding.errors.reviewedByStaff',
 };

@@ -102,6 +102,11 @@ export const onboardingEnGB = {
     needsMoreInformation: 'The verification needs more information. Continue verification to provide it.',
     rejected: 'We could not verify your business. Please contact support.',
     expired: 'That verification link has expired or was already used. Continue verification for a new one.',
+    introReview:
+      'We now create your account. Our team then checks your identity and your company: there is no other site to visit.',
+    submitForReview: 'Create account',
+    inReview:
+      'Our team is reviewing the application for {{name}}. You will be able to use the portal once your company is verified.',
   },
   back: 'Back',
   next: 'Save and continue',
@@ -120,5 +125,6 @@ export const onboardingEnGB = {
     // SPEC §8: merchant creation fallback, spelled as SPEC spells it.
     fallback: 'An error ocurred when processing this request',
     verificationLink: 'Unable to open the verification. Please try again.',
+    reviewedByStaff: 'Our team verifies your company: there is no verification link to open.',
   },
 };

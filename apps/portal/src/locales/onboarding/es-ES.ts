@@ -108,6 +108,11 @@ export const onboardingEsES: typeof onboardingEnGB = {
     rejected: 'No hemos podido verificar tu negocio. Ponte en contacto con soporte.',
     expired:
       'Ese enlace de verificación ha caducado o ya se usó. Continúa la verificación para obtener uno nuevo.',
+    introReview:
+      'Ahora creamos tu cuenta. Después nuestro equipo comprueba tu identidad y tu empresa: no tienes que visitar ningún otro sitio.',
+    submitForReview: 'Crear cuenta',
+    inReview:
+      'Nuestro equipo está revisando la solicitud de {{name}}. Podrás usar el portal en cuanto tu empresa esté verificada.',
   },
   back: 'Atrás',
   next: 'Guardar y continuar',
@@ -123,5 +128,6 @@ export const onboardingEsES: typeof onboardingEnGB = {
     submit: 'No se pudo enviar el alta. Inténtalo de nuevo.',
     fallback: 'Se produjo un error al procesar esta solicitud',
     verificationLink: 'No se pudo abrir la verificación. Inténtalo de nuevo.',
+    reviewedByStaff: 'Nuestro equipo verifica tu empresa: no hay ningún enlace de verificación que abrir.',
   },
 };

@@ -106,6 +106,11 @@ export const onboardingFrFR: typeof onboardingEnGB = {
     rejected: 'Nous n’avons pas pu vérifier votre entreprise. Contactez le support.',
     expired:
       'Ce lien de vérification a expiré ou a déjà servi. Continuez la vérification pour en obtenir un nouveau.',
+    introReview:
+      'Nous créons maintenant votre compte. Notre équipe vérifie ensuite votre identité et votre société : aucun autre site à visiter.',
+    submitForReview: 'Créer le compte',
+    inReview:
+      'Notre équipe examine la demande de {{name}}. Vous pourrez utiliser le portail dès que votre société sera vérifiée.',
   },
   back: 'Retour',
   next: 'Enregistrer et continuer',
@@ -122,5 +127,6 @@ export const onboardingFrFR: typeof onboardingEnGB = {
     submit: 'Impossible d’envoyer l’inscription. Réessayez.',
     fallback: 'Une erreur est survenue lors du traitement de cette demande',
     verificationLink: 'Impossible d’ouvrir la vérification. Réessayez.',
+    reviewedByStaff: 'Notre équipe vérifie votre société : il n’y a pas de lien de vérification à ouvrir.',
   },
 };

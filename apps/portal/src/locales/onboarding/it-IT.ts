@@ -106,6 +106,11 @@ export const onboardingItIT: typeof onboardingEnGB = {
     needsMoreInformation: 'La verifica richiede altre informazioni. Continua la verifica per fornirle.',
     rejected: 'Non siamo riusciti a verificare la tua attività. Contatta l’assistenza.',
     expired: 'Il link di verifica è scaduto o è già stato usato. Continua la verifica per averne uno nuovo.',
+    introReview:
+      'Ora creiamo il tuo conto. Poi il nostro team verifica la tua identità e la tua azienda: non devi visitare nessun altro sito.',
+    submitForReview: 'Crea il conto',
+    inReview:
+      'Il nostro team sta esaminando la richiesta di {{name}}. Potrai usare il portale non appena la tua azienda sarà verificata.',
   },
   back: 'Indietro',
   next: 'Salva e continua',
@@ -122,5 +127,6 @@ export const onboardingItIT: typeof onboardingEnGB = {
     submit: 'Impossibile inviare la registrazione. Riprova.',
     fallback: 'Si è verificato un errore durante l’elaborazione della richiesta',
     verificationLink: 'Impossibile aprire la verifica. Riprova.',
+    reviewedByStaff: 'Il nostro team verifica la tua azienda: non c’è alcun link di verifica da aprire.',
   },
 };

@@ -45,6 +45,7 @@ export const uiEnGB = {
     },
     report: { NEW: 'New', PROCESSING: 'Processing', READY: 'Ready', ERROR: 'Error' },
     merchant: { active: 'Active', inactive: 'Inactive', churned: 'Churned', blocked: 'Blocked' },
+    kyc: { pending: 'Pending', 'in-review': 'In review', verified: 'Verified', rejected: 'Rejected' },
   },
   shell: {
     skipToContent: 'Skip to content',

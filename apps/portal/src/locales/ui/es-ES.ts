@@ -42,6 +42,7 @@ export const uiEsES: LocaleResources['ui'] = {
     invoicePayment: { processing: 'Cobro en curso', succeeded: 'Cobro recibido', failed: 'Cobro fallido' },
     report: { NEW: 'Nuevo', PROCESSING: 'En proceso', READY: 'Listo', ERROR: 'Error' },
     merchant: { active: 'Activa', inactive: 'Inactiva', churned: 'Baja', blocked: 'Bloqueada' },
+    kyc: { pending: 'Pendiente', 'in-review': 'En revisión', verified: 'Verificada', rejected: 'Rechazada' },
   },
   shell: {
     skipToContent: 'Saltar al contenido',

@@ -46,6 +46,12 @@ export const uiFrFR: LocaleResources['ui'] = {
     },
     report: { NEW: 'Nouveau', PROCESSING: 'En cours', READY: 'Prêt', ERROR: 'Erreur' },
     merchant: { active: 'Active', inactive: 'Inactive', churned: 'Résiliée', blocked: 'Bloquée' },
+    kyc: {
+      pending: 'En attente',
+      'in-review': 'En cours de vérification',
+      verified: 'Vérifiée',
+      rejected: 'Refusée',
+    },
   },
   shell: {
     skipToContent: 'Aller au contenu',

@@ -46,6 +46,7 @@ export const uiItIT: LocaleResources['ui'] = {
     },
     report: { NEW: 'Nuovo', PROCESSING: 'In elaborazione', READY: 'Pronto', ERROR: 'Errore' },
     merchant: { active: 'Attiva', inactive: 'Inattiva', churned: 'Cessata', blocked: 'Bloccata' },
+    kyc: { pending: 'In attesa', 'in-review': 'In verifica', verified: 'Verificata', rejected: 'Respinta' },
   },
   shell: {
     skipToContent: 'Vai al contenuto',

@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aMerchant, aRates, aStaffUser } from '../../../../test/fixtures.ts';
 import { fakeApi, jsonResponse, renderRoutes } from '../../../../test/render.tsx';
 import { signedInWithFetchSpy } from '../../../../test/signed-in.ts';
+import type { Merchant } from '../../../lib/api/types.ts';
 import { applyLocale } from '../../../lib/i18n/i18n.ts';
 import { CurrentMerchantContext } from '../../../lib/merchant/current-merchant.ts';
 import type { Rates } from '../api/get-rates.ts';
@@ -25,13 +26,15 @@ afterEach(async () => {
   await applyLocale('en-GB');
 });
 
-function renderScreen() {
+function renderScreen(merchant: Partial<Merchant> = {}) {
   return renderRoutes(
     [
       {
         path: '/company-settings/staff',
         Component: () => (
-          <CurrentMerchantContext.Provider value={aMerchant({ legalEntityName: 'Brightwater Coffee Ltd' })}>
+          <CurrentMerchantContext.Provider
+            value={aMerchant({ legalEntityName: 'Brightwater Coffee Ltd', ...merchant })}
+          >
             <StaffCompanySettingsScreen />
           </CurrentMerchantContext.Provider>
         ),
@@ -99,6 +102,89 @@ describe('StaffCompanySettingsScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText(/^Domestic/)).toHaveValue('1.2');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  describe('verification checks (decision 0137)', () => {
+    const ratesOnly = { 'GET /v1/merchants/m-1/rates': () => jsonResponse(200, { data: RATES }) };
+
+    it('shows a pending merchant\'s status and records "verified" with a reason: the badge turns Verified', async () => {
+      const api = fakeApi({
+        ...ratesOnly,
+        'POST /v1/merchants/m-1/kyc-decision': () =>
+          jsonResponse(200, {
+            data: aMerchant({ legalEntityName: 'Brightwater Coffee Ltd', kycOnboardingStatus: 'verified' }),
+          }),
+      });
+      fetchSpy().mockImplementation(api.handle);
+      renderScreen({ kycOnboardingStatus: 'pending' });
+      const checks = await screen.findByRole('group', { name: 'Verification checks' });
+      expect(within(checks).getByText('Pending').closest('[data-status]')).toHaveAttribute(
+        'data-status',
+        'pending',
+      );
+      await userEvent.click(within(checks).getByRole('button', { name: 'Record outcome' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Record the verification outcome' });
+      // Without an outcome and a reason nothing is sent: both are named.
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Record outcome' }));
+      expect(await within(dialog).findAllByText('Required')).toHaveLength(2);
+      await userEvent.click(within(dialog).getByRole('radio', { name: 'Verified' }));
+      await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Passport and register checked');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Record outcome' }));
+      expect(await within(checks).findByText('Verified')).toBeVisible();
+      expect(within(checks).getByText('Verified').closest('[data-status]')).toHaveAttribute(
+        'data-status',
+        'verified',
+      );
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(api.bodiesOf('POST /v1/merchants/m-1/kyc-decision')).toEqual([
+        { outcome: 'verified', reason: 'Passport and register checked' },
+      ]);
+      expect(within(checks).getByRole('button', { name: 'Record outcome' })).toBeDisabled();
+    });
+
+    it('offers a rejected merchant every outcome but a second rejection', async () => {
+      fetchSpy().mockImplementation(fakeApi(ratesOnly).handle);
+      renderScreen({ kycOnboardingStatus: 'rejected' });
+      const checks = await screen.findByRole('group', { name: 'Verification checks' });
+      await userEvent.click(within(checks).getByRole('button', { name: 'Record outcome' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByRole('radio', { name: 'Rejected' })).toBeDisabled();
+      expect(within(dialog).getByRole('radio', { name: 'Verified' })).toBeEnabled();
+      expect(within(dialog).getByRole('radio', { name: 'Needs more information' })).toBeEnabled();
+    });
+
+    it('disables the action for a verified merchant, saying why', async () => {
+      fetchSpy().mockImplementation(fakeApi(ratesOnly).handle);
+      renderScreen({ kycOnboardingStatus: 'verified' });
+      const checks = await screen.findByRole('group', { name: 'Verification checks' });
+      expect(within(checks).getByRole('button', { name: 'Record outcome' })).toBeDisabled();
+      expect(
+        within(checks).getByText('This merchant is verified, which is final. To stop it trading, block it.'),
+      ).toBeVisible();
+    });
+
+    it('fr-FR: a merchant another staff member verified meanwhile (409 KYC_ALREADY_VERIFIED)', async () => {
+      await applyLocale('fr-FR');
+      fetchSpy().mockImplementation(
+        fakeApi({
+          ...ratesOnly,
+          'POST /v1/merchants/m-1/kyc-decision': () =>
+            jsonResponse(409, {
+              error: { code: 'KYC_ALREADY_VERIFIED', message: 'This merchant is already verified' },
+            }),
+        }).handle,
+      );
+      renderScreen({ kycOnboardingStatus: 'pending' });
+      const checks = await screen.findByRole('group', { name: 'Contrôles de vérification' });
+      await userEvent.click(within(checks).getByRole('button', { name: 'Enregistrer le résultat' }));
+      const dialog = await screen.findByRole('dialog');
+      await userEvent.click(within(dialog).getByRole('radio', { name: 'Refusé' }));
+      await userEvent.type(within(dialog).getByLabelText(/^Motif/), 'Documents falsifiés');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer le résultat' }));
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent('Ce commerçant est déjà vérifié.');
+      expect(alert).not.toHaveTextContent(/already verified/);
+    });
   });
 
   describe("staff's forms show the API's refusal in the user's language, never its English message", () => {

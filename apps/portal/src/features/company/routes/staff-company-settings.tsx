@@ -1,5 +1,5 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { MerchantStatus } from '@mp/domain/enums';
+import type { KycOnboardingStatus, MerchantStatus } from '@mp/domain/enums';
 import { isLocale } from '@mp/domain/locales';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { useRates } from '../api/get-rates.ts';
 import { useUpdateRates } from '../api/update-rates.ts';
+import { KycDecisionForm } from '../components/kyc-decision-form.tsx';
 import { RatesForm } from '../components/rates-form.tsx';
 import { RatesOverview } from '../components/rates-overview.tsx';
 import { AssociateDealForm, BlockForm, ChurnForm, TransferForm } from '../components/staff-actions.tsx';
@@ -29,6 +30,8 @@ export function StaffCompanySettingsScreen({ more }: { more?: (merchantId: strin
   const update = useUpdateRates(merchantId);
   // A block or its lifting answers with the merchant: the badge follows it without reloading the merchants.
   const [changedStatus, setChangedStatus] = useState<MerchantStatus | null>(null);
+  // Likewise the verification status after staff record an outcome (decision 0137).
+  const [changedKyc, setChangedKyc] = useState<KycOnboardingStatus | null>(null);
   // SPEC §8: the server's 409 says the rates were already changed today; show SPEC's sentence.
   const updatedToday = isApiError(update.error, 409);
   if (!merchant) return <Page titleKey="routes.staff-company-settings" />;
@@ -75,6 +78,11 @@ export function StaffCompanySettingsScreen({ more }: { more?: (merchantId: strin
         <TransferForm merchant={merchant} />
         <ChurnForm merchantId={merchantId} />
         <BlockForm merchant={merchant} onStatusChange={setChangedStatus} />
+        <KycDecisionForm
+          merchantId={merchantId}
+          status={changedKyc ?? merchant.kycOnboardingStatus}
+          onStatusChange={setChangedKyc}
+        />
       </SimpleGrid>
       {more?.(merchantId)}
     </Page>

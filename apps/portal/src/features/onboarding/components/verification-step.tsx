@@ -15,6 +15,8 @@ interface VerificationStepProps {
   siteName: string;
   /** Set once the merchant exists (pending verification). */
   submitted: boolean;
+  /** A hosted verification page follows; false: the provider's team checks and decides (decision 0137). */
+  hostedVerification: boolean;
   result: VerificationResult | null;
   errorKey: string | null;
   isBusy: boolean;
@@ -23,10 +25,13 @@ interface VerificationStepProps {
   onBack: () => void;
 }
 
-/** Step 4: creates the merchant (POST /v1/customer-accounts), then the hosted verification page. */
+/**
+ * Step 4: creates the merchant (POST /v1/customer-accounts), then the hosted verification page; without one
+ * (decision 0137) the provider's team reviews the application and there is no link to follow.
+ */
 export function VerificationStep(props: VerificationStepProps) {
   const { t } = useTranslation();
-  const { legalEntityName, siteName, submitted, result, errorKey, isBusy } = props;
+  const { legalEntityName, siteName, submitted, hostedVerification, result, errorKey, isBusy } = props;
   return (
     <Stack gap="md" maw={560}>
       {result && (
@@ -39,10 +44,16 @@ export function VerificationStep(props: VerificationStepProps) {
         </Alert>
       )}
       {submitted ? (
-        <Text>{t('onboarding.verification.pending', { name: legalEntityName })}</Text>
+        <Text>
+          {t(hostedVerification ? 'onboarding.verification.pending' : 'onboarding.verification.inReview', {
+            name: legalEntityName,
+          })}
+        </Text>
       ) : (
         <>
-          <Text>{t('onboarding.verification.intro')}</Text>
+          <Text>
+            {t(hostedVerification ? 'onboarding.verification.intro' : 'onboarding.verification.introReview')}
+          </Text>
           <Text fw={600}>
             {t('onboarding.verification.summary', { name: legalEntityName, site: siteName })}
           </Text>
@@ -60,6 +71,7 @@ export function VerificationStep(props: VerificationStepProps) {
           </Button>
         )}
         {submitted ? (
+          hostedVerification &&
           result !== 'rejected' && (
             <Button onClick={props.onOpenVerification} loading={isBusy}>
               {t('onboarding.verification.open')}
@@ -67,7 +79,11 @@ export function VerificationStep(props: VerificationStepProps) {
           )
         ) : (
           <Button onClick={props.onSubmit} loading={isBusy}>
-            {t('onboarding.verification.submit')}
+            {t(
+              hostedVerification
+                ? 'onboarding.verification.submit'
+                : 'onboarding.verification.submitForReview',
+            )}
           </Button>
         )}
       </Group>

@@ -9,6 +9,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { Page } from '../../../components/page.tsx';
 import { apiErrorKey, hasErrorField, isApiError } from '../../../lib/api/api-error.ts';
+import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { pathTo } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { currentMerchantStore } from '../../merchants/current-merchant-store.ts';
@@ -57,7 +58,12 @@ function Wizard({ userId, application }: { userId: string; application: Onboardi
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const data = application.data as { company?: CompanyDetails; payments?: PaymentsValues; site?: SiteInput };
   const resultParam = search.get('verification') as VerificationResult | null;
-  const result = resultParam && RESULTS.includes(resultParam) ? resultParam : null;
+  // A rejection (the hosted page's or staff's, decision 0137) stands without a return from the page.
+  const merchant = useCurrentMerchant();
+  const rejected =
+    merchant?.merchantId === application.merchantId && merchant?.kycOnboardingStatus === 'rejected';
+  const result =
+    resultParam && RESULTS.includes(resultParam) ? resultParam : rejected ? ('rejected' as const) : null;
 
   const saveAndGo = (step: 'company' | 'payments' | 'site', value: unknown, next: number) => {
     setErrorKey(null);
@@ -88,7 +94,9 @@ function Wizard({ userId, application }: { userId: string; application: Onboardi
           // The new merchant becomes the current one: it is where the verification returns to.
           currentMerchantStore.remember(userId, merchantId);
           await queryClient.invalidateQueries({ queryKey: ['merchants'] });
-          goToVerification(hostedOnboardingLink);
+          // Decision 0137: without a hosted provider there is no link; the step says the team is reviewing.
+          if (hostedOnboardingLink) goToVerification(hostedOnboardingLink);
+          else await queryClient.invalidateQueries({ queryKey: ['onboarding-application', userId] });
         },
         onError: (error) => setErrorKey(submitErrorKey(error)),
       },
@@ -100,7 +108,8 @@ function Wizard({ userId, application }: { userId: string; application: Onboardi
     setErrorKey(null);
     link.mutate(application.merchantId, {
       onSuccess: ({ hostedOnboardingLink }) => goToVerification(hostedOnboardingLink),
-      onError: () => setErrorKey('onboarding.errors.verificationLink'),
+      onError: (error) =>
+        setErrorKey(apiErrorKey(error, 'onboarding.errors.verificationLink', ONBOARDING_ERROR_KEYS)),
     });
   };
 
@@ -147,6 +156,7 @@ function Wizard({ userId, application }: { userId: string; application: Onboardi
             legalEntityName={data.company?.legalEntityName ?? ''}
             siteName={data.site?.name ?? ''}
             submitted={submitted}
+            hostedVerification={application.hostedVerification}
             result={result}
             errorKey={errorKey}
             isBusy={create.isPending || link.isPending}

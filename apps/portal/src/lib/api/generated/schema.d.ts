@@ -994,6 +994,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/merchants/{id}/kyc-decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff: record the outcome of the merchant's verification checks, with a reason; open verification links are closed. 409 KYC_ALREADY_VERIFIED for a verified merchant, KYC_ALREADY_REJECTED to reject twice */
+        post: operations["recordKycDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/merchants/{id}/unblock": {
         parameters: {
             query?: never;
@@ -1504,7 +1521,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create the merchant (pending verification) with its first site; returns the hosted KYC link */
+        /** Create the merchant (pending verification) with its first site; returns the hosted KYC link (null when no hosted provider is configured: the provider's team verifies) */
         post: operations["createCustomerAccount"];
         delete?: never;
         options?: never;
@@ -1521,7 +1538,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new hosted verification (KYC) link when the old one expired */
+        /** A new hosted verification (KYC) link when the old one expired; 409 when verified, rejected, or when no hosted provider is configured (the provider's team verifies: KYC_REVIEWED_BY_STAFF) */
         post: operations["createVerificationLink"];
         delete?: never;
         options?: never;
@@ -3050,6 +3067,8 @@ export interface components {
                 [key: string]: unknown;
             };
             merchantId: string | null;
+            /** @description Step 4 hands out a hosted verification link; false: the provider's team verifies the merchant and records the outcome */
+            hostedVerification: boolean;
             createdAt: string;
             updatedAt: string;
         };
@@ -4298,6 +4317,8 @@ export interface components {
                 [key: string]: unknown;
             };
             merchantId: string | null;
+            /** @description Step 4 hands out a hosted verification link; false: the provider's team verifies the merchant and records the outcome */
+            hostedVerification: boolean;
             createdAt: string;
             updatedAt: string;
         };
@@ -5328,7 +5349,7 @@ export interface operations {
                              * @description An identity.* action of the audit log
                              * @enum {string}
                              */
-                            action: "user.invite" | "user.update" | "user.reset-password" | "user.remove" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.decline" | "transaction.refund" | "transaction.receipt" | "invoice.raise_one_off" | "capital.request" | "capital.approve" | "capital.decline" | "site.create" | "site.update" | "site.archive" | "site.passcodes.reveal" | "site.settings.update" | "site.integration.push.rotate" | "site.integration.pull.rotate" | "device.rename" | "device.order" | "device.assign" | "rates.update" | "rates.associate-deal" | "company.update-details" | "company.two-factor-requirement" | "company.deactivate" | "override.start" | "override.end" | "staff.request" | "merchant.transfer" | "merchant.churn" | "merchant.churned" | "merchant.block" | "merchant.unblock" | "staff.search" | "deal.create" | "deal.withdraw" | "deal.extend" | "identity.passkey.added" | "identity.passkey.removed" | "identity.totp.added" | "identity.totp.removed" | "identity.session.ended" | "identity.sessions.others-ended" | "identity.password.changed" | "identity.password.reset";
+                            action: "user.invite" | "user.update" | "user.reset-password" | "user.remove" | "invitation.create" | "invitation.revoke" | "invitation.accept" | "invitation.decline" | "transaction.refund" | "transaction.receipt" | "invoice.raise_one_off" | "capital.request" | "capital.approve" | "capital.decline" | "site.create" | "site.update" | "site.archive" | "site.passcodes.reveal" | "site.settings.update" | "site.integration.push.rotate" | "site.integration.pull.rotate" | "device.rename" | "device.order" | "device.assign" | "rates.update" | "rates.associate-deal" | "company.update-details" | "company.two-factor-requirement" | "company.deactivate" | "override.start" | "override.end" | "staff.request" | "merchant.transfer" | "merchant.churn" | "merchant.churned" | "merchant.block" | "merchant.unblock" | "merchant.kyc-decision" | "staff.search" | "deal.create" | "deal.withdraw" | "deal.extend" | "identity.passkey.added" | "identity.passkey.removed" | "identity.totp.added" | "identity.totp.removed" | "identity.session.ended" | "identity.sessions.others-ended" | "identity.password.changed" | "identity.password.reset";
                             at: string;
                             /** @description From the User-Agent, e.g. "Chrome 131" */
                             browser: string | null;
@@ -9194,6 +9215,75 @@ export interface operations {
             };
         };
     };
+    recordKycDecision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    outcome: "verified" | "needs-more-information" | "rejected";
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Merchant"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     unblockMerchant: {
         parameters: {
             query?: never;
@@ -11340,8 +11430,8 @@ export interface operations {
                         data: {
                             /** Format: uuid */
                             merchantId: string;
-                            /** Format: uri */
-                            hostedOnboardingLink: string;
+                            /** @description null when no hosted provider is configured: the provider's team verifies (decision 0137) */
+                            hostedOnboardingLink: string | null;
                         };
                     };
                 };
