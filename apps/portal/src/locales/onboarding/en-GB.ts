@@ -106,7 +106,7 @@ export const onboardingEnGB = {
       'We now create your account. Our team then checks your identity and your company: there is no other site to visit.',
     submitForReview: 'Create account',
     inReview:
-      'Our team is reviewing the application for {{name}}. You will be able to use the portal once your company is verified.',
+      'Our team is reviewing the application for {{name}}. This page will show the outcome once the checks are done.',
   },
   back: 'Back',
   next: 'Save and continue',

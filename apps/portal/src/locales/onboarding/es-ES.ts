@@ -112,7 +112,7 @@ export const onboardingEsES: typeof onboardingEnGB = {
       'Ahora creamos tu cuenta. Después nuestro equipo comprueba tu identidad y tu empresa: no tienes que visitar ningún otro sitio.',
     submitForReview: 'Crear cuenta',
     inReview:
-      'Nuestro equipo está revisando la solicitud de {{name}}. Podrás usar el portal en cuanto tu empresa esté verificada.',
+      'Nuestro equipo está revisando la solicitud de {{name}}. Esta página mostrará el resultado en cuanto terminen las comprobaciones.',
   },
   back: 'Atrás',
   next: 'Guardar y continuar',

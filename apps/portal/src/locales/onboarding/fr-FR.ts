@@ -110,7 +110,7 @@ export const onboardingFrFR: typeof onboardingEnGB = {
       'Nous créons maintenant votre compte. Notre équipe vérifie ensuite votre identité et votre société : aucun autre site à visiter.',
     submitForReview: 'Créer le compte',
     inReview:
-      'Notre équipe examine la demande de {{name}}. Vous pourrez utiliser le portail dès que votre société sera vérifiée.',
+      'Notre équipe examine la demande de {{name}}. Cette page affichera le résultat dès que les vérifications seront terminées.',
   },
   back: 'Retour',
   next: 'Enregistrer et continuer',

@@ -69,7 +69,7 @@ describe('onboarding wizard, verification step without a hosted provider (decisi
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(
       await screen.findByText(
-        'Our team is reviewing the application for Harbour Lights Ltd. You will be able to use the portal once your company is verified.',
+        'Our team is reviewing the application for Harbour Lights Ltd. This page will show the outcome once the checks are done.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Continue verification' })).not.toBeInTheDocument();
@@ -100,7 +100,7 @@ describe('onboarding wizard, verification step without a hosted provider (decisi
     renderWizard();
     expect(
       await screen.findByText(
-        'Nuestro equipo está revisando la solicitud de Harbour Lights Ltd. Podrás usar el portal en cuanto tu empresa esté verificada.',
+        'Nuestro equipo está revisando la solicitud de Harbour Lights Ltd. Esta página mostrará el resultado en cuanto terminen las comprobaciones.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Continuar la verificación' })).not.toBeInTheDocument();
