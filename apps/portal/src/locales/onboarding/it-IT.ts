@@ -110,7 +110,7 @@ export const onboardingItIT: typeof onboardingEnGB = {
       'Ora creiamo il tuo conto. Poi il nostro team verifica la tua identità e la tua azienda: non devi visitare nessun altro sito.',
     submitForReview: 'Crea il conto',
     inReview:
-      'Il nostro team sta esaminando la richiesta di {{name}}. Questa pagina mostrerà l'esito non appena i controlli saranno terminati.',
+      'Il nostro team sta esaminando la richiesta di {{name}}. Questa pagina mostrerà l’esito non appena i controlli saranno terminati.',
   },
   back: 'Indietro',
   next: 'Salva e continua',
