@@ -205,7 +205,9 @@ async function accessContext(
 
 /**
  * Reads a request's access again, for requests that outlive a moment (the live events stream): a member removed
- * or narrowed, or a staff override that ended, since the request began. Undefined when nothing is left.
+ * or narrowed, a staff override that ended, or an owner who since requires a second factor the session did not
+ * pass (the check above refuses a new request of that session), since the request began. Undefined when nothing
+ * is left.
  */
 export function reloadAccess(
   deps: { tenantDb: TenantDb; clock: Clock },
@@ -213,7 +215,8 @@ export function reloadAccess(
 ): Promise<MerchantAccessContext | undefined> {
   const { ip, requestId, userAgent } = context;
   return accessContext(deps, context.merchantId, context.actor, { ip, requestId, userAgent }).then(
-    (reloaded) => reloaded.context,
+    ({ context: reloaded }) =>
+      reloaded?.merchant.requireTwoFactor && !reloaded.actor.secondFactor ? undefined : reloaded,
   );
 }
 
