@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
-import { devices, siteRoleGrants, transactions } from '../src/db/schema/index.ts';
+import { devices, siteRoleGrants, transactions, userGroups } from '../src/db/schema/index.ts';
 import {
   type AccessWorld,
   type ActorName,
@@ -550,5 +550,30 @@ describe('live transaction events (server-sent events)', () => {
     } finally {
       expect((await require(false)).statusCode).toBe(200);
     }
+  });
+
+  it('ends a staff member’s open stream at the next heartbeat once they are no longer staff (not a member of the merchant)', async () => {
+    const email = `live.staff.${stamp}@example.com`;
+    const staffId = await insertUser(t.app.db, email, ['Staff']);
+    const staff = await signInWithSecondFactor(t.app, email, PASSWORD);
+    const stream = await openStream(base, staff.accessToken, path(w.merchantA));
+    streams.push(stream);
+    await stream.until(() => stream.comments() >= 1, 'a heartbeat');
+    expect(stream.closed()).toBe(false);
+    // Taken out of the Staff group: a token issued now no longer carries staff powers, and the stream ends with them.
+    await t.app.db
+      .delete(userGroups)
+      .where(and(eq(userGroups.userId, staffId), eq(userGroups.groupName, 'Staff')));
+    await stream.until(() => stream.closed(), 'the stream to end');
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/refresh',
+      payload: { refreshToken: staff.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    const again = await fetch(`${base}${path(w.merchantA)}`, {
+      headers: { authorization: `Bearer ${refreshed.json().data.accessToken}`, accept: 'text/event-stream' },
+    });
+    expect(again.status).toBe(404);
   });
 });
