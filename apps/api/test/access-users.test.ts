@@ -173,6 +173,48 @@ describe('users of a merchant (SPEC §7 Users)', () => {
     });
   });
 
+  it('refuses a role where it grants nothing (SiteManager company-wide, CompanyOwner on a site): 400 naming the field, nothing written', async () => {
+    const invite = (email: string, grants: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: usersUrl(),
+        headers: w.headers('ownerA'),
+        payload: { email, firstName: 'Odd', lastName: 'Role', ...grants },
+      });
+    const companyWide = await invite('oddcompany@example.com', {
+      companyRoles: ['SiteManager'],
+      siteRoles: [{ siteId: w.siteA1, roles: ['SiteManager'] }],
+    });
+    expect(companyWide.statusCode).toBe(400);
+    expect(companyWide.json().error.details).toContainEqual({
+      field: 'companyRoles.0',
+      rule: 'validation.roleInvalid',
+      message: 'Please select a valid role',
+    });
+    const onSite = await invite('oddsite@example.com', {
+      companyRoles: [],
+      siteRoles: [{ siteId: w.siteA1, roles: ['CompanyOwner'] }],
+    });
+    expect(onSite.statusCode).toBe(400);
+    expect(onSite.json().error.details).toContainEqual({
+      field: 'siteRoles.0.roles.0',
+      rule: 'validation.roleInvalid',
+      message: 'Please select a valid role',
+    });
+    const update = await t.app.inject({
+      method: 'POST',
+      url: `${usersUrl()}/${w.users.managerA2.id}`,
+      headers: w.headers('ownerA'),
+      payload: { companyRoles: ['SiteManager'], siteRoles: [{ siteId: w.siteA2, roles: ['SiteManager'] }] },
+    });
+    expect(update.statusCode).toBe(400);
+    const list = await t.app.inject({ method: 'GET', url: usersUrl(), headers: w.headers('ownerA') });
+    expect(list.body).not.toContain('oddcompany@example.com');
+    expect(list.body).not.toContain('oddsite@example.com');
+    const managerA2 = list.json().data.find((u: { userId: string }) => u.userId === w.users.managerA2.id);
+    expect(managerA2.companyRoles).toEqual([]);
+  });
+
   it('keeps the last company owner: neither demoted nor removed (409)', async () => {
     const owner = w.users.ownerA.id;
     const demote = await t.app.inject({

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
-import { devices, siteRoleGrants, transactions } from '../src/db/schema/index.ts';
+import { devices, siteRoleGrants, transactions, userGroups } from '../src/db/schema/index.ts';
 import {
   type AccessWorld,
   type ActorName,
@@ -14,7 +14,7 @@ import {
 } from './access-fixtures.ts';
 import { ADYEN_TEST_ENV, deliver, item, pspRef } from './helpers/adyen.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { signIn } from './helpers/auth.ts';
+import { bearer, signIn, signInWithSecondFactor } from './helpers/auth.ts';
 
 interface LiveEvent {
   id: string;
@@ -520,5 +520,60 @@ describe('live transaction events (server-sent events)', () => {
       headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
     });
     expect(again.status).toBe(401);
+  });
+
+  it('ends an open stream at the next heartbeat once an owner requires a second factor its session did not pass', async () => {
+    // An owner of their own with an authenticator app (the requirement is turned on from such a session only).
+    const email = `live.owner2fa.${stamp}@example.com`;
+    const ownerId = await insertUser(t.app.db, email, ['Merchants']);
+    await grant(t.app.db, w.merchantA, ownerId, ['CompanyOwner']);
+    const owner = await signInWithSecondFactor(t.app, email, PASSWORD);
+    const require = (required: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/merchants/${w.merchantA}/two-factor-requirement`,
+        headers: bearer(owner.accessToken),
+        payload: { required },
+      });
+    // The manager of A1 signed in with a password only.
+    const stream = await open('managerA1', w.merchantA);
+    await stream.until(() => stream.comments() >= 1, 'a heartbeat');
+    expect(stream.closed()).toBe(false);
+    try {
+      expect((await require(true)).statusCode).toBe(200);
+      // Every new call of that session is refused (403 SECOND_FACTOR_REQUIRED); the open stream ends too.
+      await stream.until(() => stream.closed(), 'the stream to end');
+      const again = await fetch(`${base}${path(w.merchantA)}`, {
+        headers: { authorization: `Bearer ${w.tokens.managerA1}`, accept: 'text/event-stream' },
+      });
+      expect(again.status).toBe(403);
+    } finally {
+      expect((await require(false)).statusCode).toBe(200);
+    }
+  });
+
+  it('ends a staff member’s open stream at the next heartbeat once they are no longer staff (not a member of the merchant)', async () => {
+    const email = `live.staff.${stamp}@example.com`;
+    const staffId = await insertUser(t.app.db, email, ['Staff']);
+    const staff = await signInWithSecondFactor(t.app, email, PASSWORD);
+    const stream = await openStream(base, staff.accessToken, path(w.merchantA));
+    streams.push(stream);
+    await stream.until(() => stream.comments() >= 1, 'a heartbeat');
+    expect(stream.closed()).toBe(false);
+    // Taken out of the Staff group: a token issued now no longer carries staff powers, and the stream ends with them.
+    await t.app.db
+      .delete(userGroups)
+      .where(and(eq(userGroups.userId, staffId), eq(userGroups.groupName, 'Staff')));
+    await stream.until(() => stream.closed(), 'the stream to end');
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/refresh',
+      payload: { refreshToken: staff.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    const again = await fetch(`${base}${path(w.merchantA)}`, {
+      headers: { authorization: `Bearer ${refreshed.json().data.accessToken}`, accept: 'text/event-stream' },
+    });
+    expect(again.status).toBe(404);
   });
 });

@@ -37,6 +37,11 @@ export type Permission = (typeof COMPANY_PERMISSIONS)[number];
 
 export const ROLES = ['CompanyOwner', 'SiteManager'] as const;
 export type Role = (typeof ROLES)[number];
+/** DESIGN §4: CompanyOwner is held company-wide and SiteManager per site; neither grants anything elsewhere. */
+export const COMPANY_ROLES = ['CompanyOwner'] as const satisfies readonly Role[];
+export const SITE_ROLES = ['SiteManager'] as const satisfies readonly Role[];
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+export type SiteRole = (typeof SITE_ROLES)[number];
 export const STAFF_GROUP = 'Staff';
 /** The group every merchant user belongs to, so that they count as configured (SPEC §3 isConfigured). */
 export const MERCHANT_GROUP = 'Merchants';

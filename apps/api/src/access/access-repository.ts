@@ -1,6 +1,6 @@
-import type { Role } from '@mp/domain/permissions';
+import { type Role, STAFF_GROUP } from '@mp/domain/permissions';
 import { and, eq, getTableColumns, gt, isNull } from 'drizzle-orm';
-import { merchants, staffOverrides } from '../db/schema/index.ts';
+import { merchants, staffOverrides, userGroups } from '../db/schema/index.ts';
 import { literal, type TenantDb, type Tx } from './tenant-db.ts';
 
 export type MerchantRow = typeof merchants.$inferSelect;
@@ -89,6 +89,16 @@ export async function loadAccessAndRead(
 
 /** SQL about access that services run inside the merchant's RLS transaction. */
 export const accessRepository = {
+  /** Whether the account is in the Staff group now (a token carries the groups it was issued with). */
+  async isStaffNow(tx: Tx, userId: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ userId: userGroups.userId })
+      .from(userGroups)
+      .where(and(eq(userGroups.userId, userId), eq(userGroups.groupName, STAFF_GROUP)))
+      .limit(1);
+    return row !== undefined;
+  },
+
   async liveOverride(tx: Tx, merchantId: string, staffUserId: string, now: Date) {
     const [row] = await tx
       .select()

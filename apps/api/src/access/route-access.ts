@@ -5,6 +5,7 @@ import {
   type Permission,
   type PermissionScope,
   permissionsFromRoles,
+  STAFF_GROUP,
 } from '@mp/domain/permissions';
 import type {
   FastifyInstance,
@@ -17,7 +18,7 @@ import type {
 import type { Clock } from '../clock.ts';
 import { type Actor, requireActor, requireActorHook } from '../plugins/auth.ts';
 import { AppError, notFound } from '../plugins/errors.ts';
-import { loadAccessAndRead, type MerchantRow } from './access-repository.ts';
+import { accessRepository, loadAccessAndRead, type MerchantRow } from './access-repository.ts';
 import { recordAudit } from './audit-writer.ts';
 import { isUuid, type TenantDb, type Tx } from './tenant-db.ts';
 
@@ -204,17 +205,31 @@ async function accessContext(
 }
 
 /**
- * Reads a request's access again, for requests that outlive a moment (the live events stream): a member removed
- * or narrowed, or a staff override that ended, since the request began. Undefined when nothing is left.
+ * Reads a request's access again, for requests that outlive a moment and their access token (the live events
+ * stream): a member removed or narrowed, a staff override that ended, a staff member taken out of the Staff group
+ * (a token issued now would not say staff), or an owner who since requires a second factor the session did not
+ * pass (the check above refuses a new request of that session), since the request began. Undefined when nothing
+ * is left.
  */
-export function reloadAccess(
+export async function reloadAccess(
   deps: { tenantDb: TenantDb; clock: Clock },
   context: MerchantAccessContext,
 ): Promise<MerchantAccessContext | undefined> {
   const { ip, requestId, userAgent } = context;
-  return accessContext(deps, context.merchantId, context.actor, { ip, requestId, userAgent }).then(
-    (reloaded) => reloaded.context,
-  );
+  let actor = context.actor;
+  if (
+    actor.isStaff &&
+    !(await deps.tenantDb.forMerchant(context.merchantId, (tx) =>
+      accessRepository.isStaffNow(tx, actor.userId),
+    ))
+  )
+    actor = { ...actor, isStaff: false, groups: actor.groups.filter((group) => group !== STAFF_GROUP) };
+  const { context: reloaded } = await accessContext(deps, context.merchantId, actor, {
+    ip,
+    requestId,
+    userAgent,
+  });
+  return reloaded?.merchant.requireTwoFactor && !reloaded.actor.secondFactor ? undefined : reloaded;
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,23 +1,28 @@
 // SPEC §3 "User invite and update", §5: at least one site must be selected for a non-admin user.
 import { z } from 'zod';
-import { ROLES } from '../permissions.ts';
+import { COMPANY_ROLES, ROLES, SITE_ROLES } from '../permissions.ts';
 import { emailSchema } from './auth.ts';
 import { objectInput, requiredText } from './common.ts';
 
 export const USER_NAME_MAX_LENGTH = 100;
 
-const roleSchema = z.enum(ROLES, { error: 'validation.roleInvalid' });
+/**
+ * A role where it grants something (DESIGN §4): CompanyOwner company-wide, SiteManager on a site. The other place
+ * would store a role that grants nothing (the portal never offers it), so it is refused like an unknown one.
+ */
+const companyRoleSchema = z.enum(COMPANY_ROLES, { error: 'validation.roleInvalid' });
+const siteRoleSchema = z.enum(SITE_ROLES, { error: 'validation.roleInvalid' });
 
 export const siteRoleGrantSchema = objectInput({
   /** a site id, or `*` for every site */
   siteId: requiredText(100),
-  roles: z.array(roleSchema, { error: 'validation.invalid' }).min(1, { error: 'validation.roleInvalid' }),
+  roles: z.array(siteRoleSchema, { error: 'validation.invalid' }).min(1, { error: 'validation.roleInvalid' }),
 });
 
 const userFields = {
   firstName: requiredText(USER_NAME_MAX_LENGTH),
   lastName: requiredText(USER_NAME_MAX_LENGTH),
-  companyRoles: z.array(roleSchema, { error: 'validation.invalid' }).max(ROLES.length),
+  companyRoles: z.array(companyRoleSchema, { error: 'validation.invalid' }).max(ROLES.length),
   siteRoles: z.array(siteRoleGrantSchema, { error: 'validation.invalid' }).max(1000),
 };
 

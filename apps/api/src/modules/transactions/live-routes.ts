@@ -169,8 +169,10 @@ function eventOf(row: LiveRow, id: string): string {
  * is re-read under the merchant's row-level security before it is sent, so no other merchant's transaction can
  * reach the stream. `Last-Event-ID` (or `lastEventId`) replays what changed since; a comment line every
  * `heartbeatSeconds` keeps proxies from closing an idle stream. The caller's access is read again at every
- * heartbeat: a member removed, a site role taken away or a merchant no longer theirs ends the stream (the
- * reconnect then gets 404), a narrowed role narrows it, so rights are not only checked when it opens. So is the
+ * heartbeat: a member removed, a site role taken away, a merchant no longer theirs or a staff member no longer in
+ * the Staff group ends the stream (the reconnect then gets 404), a narrowed role narrows it, and so does an owner
+ * requiring a second factor the session did not pass (the reconnect then gets 403), so rights are not only checked
+ * when it opens (`reloadAccess`). So is the
  * caller's session (`sessionCheck`, as every request's): a session ended (signed out, ended from the sessions
  * list, the user disabled) ends the stream, whose reconnect then gets 401.
  */

@@ -1,4 +1,4 @@
-import { ALL_SITES, type Role } from '@mp/domain/permissions';
+import { ALL_SITES, type CompanyRole, type SiteRole } from '@mp/domain/permissions';
 import { userInviteSchema, userUpdateSchema } from '@mp/domain/schemas/users';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 
@@ -22,8 +22,8 @@ export const EMPTY_USER_FORM: UserFormValues = {
 };
 
 export function toRoles(values: UserFormValues): {
-  companyRoles: Role[];
-  siteRoles: { siteId: string; roles: Role[] }[];
+  companyRoles: CompanyRole[];
+  siteRoles: { siteId: string; roles: SiteRole[] }[];
 } {
   if (values.isOwner) return { companyRoles: ['CompanyOwner'], siteRoles: [] };
   return { companyRoles: [], siteRoles: values.sites.map((siteId) => ({ siteId, roles: ['SiteManager'] })) };

@@ -2289,19 +2289,19 @@ export interface components {
             email: string;
             firstName: string;
             lastName: string;
-            companyRoles: ("CompanyOwner" | "SiteManager")[];
+            companyRoles: "CompanyOwner"[];
             siteRoles: {
                 siteId: string;
-                roles: ("CompanyOwner" | "SiteManager")[];
+                roles: "SiteManager"[];
             }[];
         };
         UserUpdateInput: {
             firstName?: string;
             lastName?: string;
-            companyRoles: ("CompanyOwner" | "SiteManager")[];
+            companyRoles: "CompanyOwner"[];
             siteRoles: {
                 siteId: string;
-                roles: ("CompanyOwner" | "SiteManager")[];
+                roles: "SiteManager"[];
             }[];
         };
         AuditEntryInput: {
@@ -3539,19 +3539,19 @@ export interface components {
             email: string;
             firstName: string;
             lastName: string;
-            companyRoles: ("CompanyOwner" | "SiteManager")[];
+            companyRoles: "CompanyOwner"[];
             siteRoles: {
                 siteId: string;
-                roles: ("CompanyOwner" | "SiteManager")[];
+                roles: "SiteManager"[];
             }[];
         };
         UserUpdate: {
             firstName?: string;
             lastName?: string;
-            companyRoles: ("CompanyOwner" | "SiteManager")[];
+            companyRoles: "CompanyOwner"[];
             siteRoles: {
                 siteId: string;
-                roles: ("CompanyOwner" | "SiteManager")[];
+                roles: "SiteManager"[];
             }[];
         };
         AuditEntry: {
