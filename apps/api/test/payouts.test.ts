@@ -467,9 +467,15 @@ describe('payouts', () => {
           await released;
         });
         await isLocked;
-        const building = tenantDb.forMerchant(w.merchantA, (tx) => buildPayoutDay(tx, site, '2026-02-05'));
-        // The build read the refund as succeeded and waits on its row to mark it booked.
-        for (;;) {
+        let built = false;
+        const building = tenantDb
+          .forMerchant(w.merchantA, (tx) => buildPayoutDay(tx, site, '2026-02-05'))
+          .finally(() => {
+            built = true;
+          });
+        // The build reads the refund as succeeded, books it, and waits on its row to mark it booked: the
+        // notification commits then (a build that did not wait has the notification commit after it).
+        while (!built) {
           const waiting = (await t.app.db.execute(sql`
             select count(*)::int as n from pg_stat_activity
              where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'transactionid'`)) as unknown as {
