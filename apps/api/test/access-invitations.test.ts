@@ -8,6 +8,7 @@ import {
   merchants,
   refreshTokens,
   sites,
+  userGroups,
   users,
 } from '../src/db/schema/index.ts';
 import { type AccessWorld, createAccessWorld, grant, insertUser, PASSWORD } from './access-fixtures.ts';
@@ -592,6 +593,66 @@ describe('invitations of existing accounts', () => {
         );
       await refused(v, invitationId);
       expect(await statusOf(invitationId)).toBe('pending');
+    });
+
+    it("lists such an invitation nowhere: not in the merchant's list nor the invitee's inbox, and a new one replaces it", async () => {
+      // Left pending from before decision 0132: the inviter's membership went without the routes.
+      const { v, coOwner } = await coOwnedWorld('LapseListed');
+      const sent = await inviteInto(v, v.headers('ownerA'), v.users.ownerB.email);
+      const { invitationId } = sent.json().data.invitation;
+      expect(
+        (await inbox(v.headers('ownerB'))).json().data.map((i: { invitationId: string }) => i.invitationId),
+      ).toEqual([invitationId]);
+      await t.app.db
+        .delete(merchantMemberships)
+        .where(
+          and(
+            eq(merchantMemberships.merchantId, v.merchantA),
+            eq(merchantMemberships.userId, v.users.ownerA.id),
+          ),
+        );
+      expect((await inbox(v.headers('ownerB'))).json().data).toEqual([]);
+      expect(await openIds(v, coOwner)).toEqual([]);
+      // Not a 409 "already has a pending invitation": the stale one is closed and the new one listed.
+      const again = await inviteInto(v, coOwner, v.users.ownerB.email);
+      expect(again.statusCode).toBe(201);
+      const renewed = again.json().data.invitation.invitationId;
+      expect(await statusOf(invitationId)).toBe('revoked');
+      expect(await openIds(v, coOwner)).toEqual([`${renewed}:pending`]);
+      expect(
+        (await inbox(v.headers('ownerB'))).json().data.map((i: { invitationId: string }) => i.invitationId),
+      ).toEqual([renewed]);
+      await refused(v, invitationId);
+    });
+
+    it("stops listing a staff account's invitation once that account leaves the Staff group, and keeps the others", async () => {
+      // A way of losing authority that closes nothing, after decision 0132 as before it.
+      const { v, coOwner } = await coOwnedWorld('LapseStaffLeft');
+      const otherEmail = 'lapsestaffleft.other@example.com';
+      await insertUser(t.app.db, otherEmail, ['Merchants']);
+      const other = bearer(await signIn(t.app, otherEmail, PASSWORD));
+      const byStaff = await inviteInto(v, v.headers('staff'), otherEmail, {
+        companyRoles: [],
+        siteRoles: [{ siteId: v.siteA1, roles: ['SiteManager'] }],
+      });
+      expect(byStaff.statusCode).toBe(201);
+      const byOwner = await inviteInto(v, v.headers('ownerA'), v.users.ownerB.email);
+      expect(byOwner.statusCode).toBe(201);
+      const staffInvitation = byStaff.json().data.invitation.invitationId;
+      const ownerInvitation = byOwner.json().data.invitation.invitationId;
+      expect((await openIds(v, coOwner)).sort()).toEqual(
+        [`${staffInvitation}:pending`, `${ownerInvitation}:pending`].sort(),
+      );
+      await t.app.db
+        .delete(userGroups)
+        .where(and(eq(userGroups.userId, v.users.staff.id), eq(userGroups.groupName, 'Staff')));
+      expect((await inbox(other)).json().data).toEqual([]);
+      expect(await openIds(v, coOwner)).toEqual([`${ownerInvitation}:pending`]);
+      expect(
+        (await inbox(v.headers('ownerB'))).json().data.map((i: { invitationId: string }) => i.invitationId),
+      ).toEqual([ownerInvitation]);
+      expect((await answer(other, staffInvitation, 'accept')).statusCode).toBe(409);
+      expect((await answer(v.headers('ownerB'), ownerInvitation, 'accept')).statusCode).toBe(200);
     });
 
     it('keeps an invitation whose inviter still may grant it, and one made by staff, when someone else leaves', async () => {

@@ -290,6 +290,8 @@ describe('the set-based payout builder books what the per-day builder booked', (
     await db.delete(ledgerEntries).where(eq(ledgerEntries.merchantId, w.merchantId));
     await db.delete(payoutDays).where(eq(payoutDays.merchantId, w.merchantId));
     await db.delete(payouts).where(eq(payouts.merchantId, w.merchantId));
+    // With the ledger, what it says of the refunds (decision 0133: booked with their `refund:` entry).
+    await db.update(refunds).set({ booked: false }).where(eq(refunds.merchantId, w.merchantId));
     for (const c of w.chargebacks)
       await db
         .update(transactions)

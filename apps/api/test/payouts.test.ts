@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { PAYOUT_FAILURE_CODES } from '@mp/domain/enums';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantDb } from '../src/access/tenant-db.ts';
 import { fixedClock } from '../src/clock.ts';
 import { ledgerEntries, payouts, rates, refunds, sites, transactions } from '../src/db/schema/index.ts';
-import { BANK_FAILURE_TEXTS, runBank } from '../src/modules/payouts/ledger-builder.ts';
+import { BANK_FAILURE_TEXTS, buildPayoutDay, runBank } from '../src/modules/payouts/ledger-builder.ts';
 import { payoutBuildJob } from '../src/modules/payouts/payout-jobs.ts';
 import { type AccessWorld, createAccessWorld, insertSite } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -301,6 +301,207 @@ describe('payouts', () => {
         .where(eq(ledgerEntries.siteId, siteId));
       expect(new Set(all.map((e) => e.key)).size).toBe(all.length);
     });
+  });
+
+  /**
+   * Decision 0133: a build reads of the merchant's refunds only those that can still need booking (succeeded and
+   * changed since the day opened) or crediting back (booked, no longer succeeded), however much settled history the
+   * site has: counted as the refund rows the build's transaction read, on a table with its statistics.
+   */
+  describe("a build reads the refunds that can still need it, not the site's settled history", () => {
+    const HISTORY = 1500;
+    let siteId: string;
+    let fresh: string;
+    let failing: string;
+    // Rows a sequential scan read, and index entries an index or bitmap scan returned, of the table.
+    const refundRowsRead = sql`select (pg_stat_get_xact_tuples_returned('refunds'::regclass)
+      + coalesce((select sum(pg_stat_get_xact_tuples_returned(i.indexrelid)) from pg_index i
+                   where i.indrelid = 'refunds'::regclass), 0))::int as n`;
+
+    beforeAll(async () => {
+      siteId = await insertSite(t.app.db, w.merchantA, `Settled history ${randomUUID().slice(0, 8)}`);
+      const sales = Array.from({ length: HISTORY }, (_, i) =>
+        payment(siteId, 5000, new Date(Date.parse('2026-02-02T08:00:00Z') + i * 1000).toISOString()),
+      );
+      await t.app.db.insert(transactions).values(sales);
+      // The history: a third of the refunds succeed and stay so, a third fail before they are booked, a third are
+      // booked and fail afterwards (credited back on the 3rd).
+      const at = new Date('2026-02-02T18:00:00Z');
+      await t.app.db.insert(refunds).values(
+        sales.map((sale, i) => ({
+          merchantId: w.merchantA,
+          transactionId: sale.id as string,
+          amount: 100,
+          currency: 'GBP',
+          status: i % 3 === 1 ? 'failed' : 'succeeded',
+          createdAt: at,
+          updatedAt: at,
+        })),
+      );
+      await build(siteId, '2026-02-02');
+      await t.app.db
+        .update(refunds)
+        .set({ status: 'failed', updatedAt: new Date('2026-02-03T09:00:00Z') })
+        .where(
+          inArray(
+            refunds.transactionId,
+            sales.filter((_, i) => i % 3 === 2).map((sale) => sale.id as string),
+          ),
+        );
+      await build(siteId, '2026-02-03');
+      // The 4th: a new payment refunded that day, and one refund of the history booked on the 2nd failing.
+      const sale = payment(siteId, 3000, '2026-02-04T10:00:00Z');
+      await t.app.db.insert(transactions).values(sale);
+      const [row] = await t.app.db
+        .insert(refunds)
+        .values({
+          merchantId: w.merchantA,
+          transactionId: sale.id as string,
+          amount: 700,
+          currency: 'GBP',
+          status: 'succeeded',
+          createdAt: new Date('2026-02-04T11:00:00Z'),
+          updatedAt: new Date('2026-02-04T11:00:00Z'),
+        })
+        .returning({ id: refunds.id });
+      fresh = row?.id as string;
+      const [last] = await t.app.db
+        .update(refunds)
+        .set({ status: 'failed', updatedAt: new Date('2026-02-04T12:00:00Z') })
+        .where(eq(refunds.transactionId, sales[0]?.id as string))
+        .returning({ id: refunds.id });
+      failing = last?.id as string;
+      // As autovacuum leaves settled history: its dead row versions gone, and the tables' statistics taken.
+      await t.app.db.execute(sql`vacuum analyze refunds, ledger_entries, transactions`);
+    });
+
+    it('books the day from a handful of refund rows, and books it right', async () => {
+      const history = await t.app.db.execute(sql`
+        select f.status, count(*)::int as n,
+               count(*) filter (where exists (select 1 from ledger_entries e
+                                               where e.merchant_id = f.merchant_id and e.source_key = 'refund-reversal:' || f.id))::int as reversed
+          from refunds f join transactions t on t.merchant_id = f.merchant_id and t.id = f.transaction_id
+         where t.site_id = ${siteId} group by f.status order by f.status`);
+      // The settled history this build must not read: failed never booked, failed and credited back, succeeded.
+      const [failed] = (history as unknown as { rows: { status: string; n: number; reversed: number }[] })
+        .rows;
+      expect(failed?.n).toBeGreaterThan(HISTORY / 2);
+      expect(failed?.reversed).toBeGreaterThan(HISTORY / 6);
+
+      const tenantDb = createTenantDb(t.app.database);
+      const read = await tenantDb.forMerchant(w.merchantA, async (tx) => {
+        const counted = async () =>
+          ((await tx.execute(refundRowsRead)) as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+        // The counters hold what is not yet reported: taken before and after, within the one transaction.
+        const before = await counted();
+        await buildPayoutDay(
+          tx,
+          {
+            merchantId: w.merchantA,
+            siteId,
+            settlementWindow: '00:00',
+            timeZone: 'Europe/London',
+            currency: 'GBP',
+          },
+          '2026-02-04',
+        );
+        return (await counted()) - before;
+      });
+      const entries = await t.app.db
+        .select({ key: ledgerEntries.sourceKey, amount: ledgerEntries.amount })
+        .from(ledgerEntries)
+        .where(
+          sql`${ledgerEntries.siteId} = ${siteId} and ${ledgerEntries.tradingDay} = '2026-02-04' and ${ledgerEntries.type} = 'refund'`,
+        );
+      expect(entries.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+        { key: `refund-reversal:${failing}`, amount: 100 },
+        { key: `refund:${fresh}`, amount: -700 },
+      ]);
+      // The new refund and the failing one (each read, then marked), and the merchant's refunds asked for after the
+      // day (other sites'): a handful, where reading the history would be HISTORY rows and more (3006 before).
+      expect(read).toBeLessThan(50);
+    });
+
+    // Two transactions at once need two connections: PostgreSQL only (PGlite runs one transaction at a time).
+    it.skipIf(!process.env.TEST_DATABASE_URL)(
+      'a refund failing while the build that books it runs is booked, and credited back by the next build',
+      async () => {
+        const site = {
+          merchantId: w.merchantA,
+          siteId,
+          settlementWindow: '00:00',
+          timeZone: 'Europe/London',
+          currency: 'GBP',
+        };
+        const sale = payment(siteId, 2000, '2026-02-05T10:00:00Z');
+        await t.app.db.insert(transactions).values(sale);
+        const [row] = await t.app.db
+          .insert(refunds)
+          .values({
+            merchantId: w.merchantA,
+            transactionId: sale.id as string,
+            amount: 900,
+            currency: 'GBP',
+            status: 'succeeded',
+            createdAt: new Date('2026-02-05T11:00:00Z'),
+            updatedAt: new Date('2026-02-05T11:00:00Z'),
+          })
+          .returning({ id: refunds.id });
+        const racing = row?.id as string;
+        const tenantDb = createTenantDb(t.app.database);
+        let release = () => {};
+        const released = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let locked = () => {};
+        const isLocked = new Promise<void>((resolve) => {
+          locked = resolve;
+        });
+        // Its REFUND_FAILED holds the refund's row, uncommitted, while the 5th is built.
+        const notification = t.app.db.transaction(async (tx) => {
+          await tx
+            .update(refunds)
+            .set({ status: 'failed', updatedAt: new Date('2026-02-06T09:00:00Z') })
+            .where(eq(refunds.id, racing));
+          locked();
+          await released;
+        });
+        await isLocked;
+        let built = false;
+        const building = tenantDb
+          .forMerchant(w.merchantA, (tx) => buildPayoutDay(tx, site, '2026-02-05'))
+          .finally(() => {
+            built = true;
+          });
+        // The build reads the refund as succeeded, books it, and waits on its row to mark it booked: the
+        // notification commits then (a build that did not wait has the notification commit after it).
+        while (!built) {
+          const waiting = (await t.app.db.execute(sql`
+            select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'transactionid'`)) as unknown as {
+            rows: { n: number }[];
+          };
+          if ((waiting.rows[0]?.n ?? 0) > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        release();
+        await notification;
+        await building;
+        await tenantDb.forMerchant(w.merchantA, (tx) => buildPayoutDay(tx, site, '2026-02-06'));
+        const entries = await t.app.db
+          .select({
+            key: ledgerEntries.sourceKey,
+            amount: ledgerEntries.amount,
+            day: ledgerEntries.tradingDay,
+          })
+          .from(ledgerEntries)
+          .where(sql`${ledgerEntries.refundId} = ${racing}`);
+        expect(entries.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+          { key: `refund-reversal:${racing}`, amount: 900, day: '2026-02-06' },
+          { key: `refund:${racing}`, amount: -900, day: '2026-02-05' },
+        ]);
+      },
+    );
   });
 
   describe('gross settlement (merchant B)', () => {

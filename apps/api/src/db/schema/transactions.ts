@@ -2,6 +2,7 @@ import { PAYMENT_SOURCES, TRANSACTION_STATUSES } from '@mp/domain/enums';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   char,
   check,
   date,
@@ -126,6 +127,12 @@ export const refunds = pgTable(
     requestedBy: uuid('requested_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Decision 0133 (migration 0048): the refund is in the payout ledger, booked (`refund:<id>`) and not credited
+     * back (`refund-reversal:<id>`). Only the payout builder writes it, with those entries; a booked refund that is
+     * no longer `succeeded` is what a build must reverse (partial index `refunds_booked_unsettled_idx`).
+     */
+    booked: boolean('booked').notNull().default(false),
   },
   (t) => [
     primaryKey({ name: 'refunds_pk', columns: [t.merchantId, t.id] }),
@@ -139,6 +146,15 @@ export const refunds = pgTable(
     uniqueIndex('refunds_merchant_idempotency_unique')
       .on(t.merchantId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
+    // Decision 0133: what a payout build reads of a merchant's refunds, bounded by what can still need booking:
+    // the succeeded ones changed since the first new day opened (with 0017's index on created_at), and the booked
+    // ones no longer succeeded (to credit back). Neither grows with settled history.
+    index('refunds_merchant_succeeded_updated_idx')
+      .on(t.merchantId, t.updatedAt)
+      .where(sql`${t.status} = 'succeeded'`),
+    index('refunds_booked_unsettled_idx')
+      .on(t.merchantId)
+      .where(sql`${t.booked} and ${t.status} <> 'succeeded'`),
     check('refunds_status_check', oneOf(t.status, REFUND_STATUSES)),
     check('refunds_amount_check', sql`${t.amount} > 0`),
   ],

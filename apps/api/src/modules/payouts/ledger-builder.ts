@@ -156,14 +156,22 @@ function entriesSql(site: SiteForPayout, day1: NewDay, runOfDays: boolean): SQL 
       // they were asked for in or before and that they changed (succeeded, were told of) in or before, once they
       // have succeeded: a refund still pending when its day was built, or told of late, is booked by the first day
       // built after it succeeded (as a late capture is). Never one asked for before the site's first trading day.
+      // The succeeded refunds asked for, or changed, since the first new day opened: each half through its index
+      // (refunds_merchant_succeeded_created_idx, refunds_merchant_succeeded_updated_idx), never the settled ones;
+      // read once (materialized), not once per payment the planner might start from.
       sql`select t.id, f.id, 'refund', -f.amount::bigint, 'Refund ' || coalesce(f.psp_reference, t.psp_reference),
              f.created_at, d.day, 'refund:' || f.id, false
-        from refunds f
+        from (with since as materialized (
+                select * from refunds where merchant_id = ${merchantId} and status = 'succeeded'
+                   and created_at >= ${day1.start}
+                union all
+                select * from refunds where merchant_id = ${merchantId} and status = 'succeeded'
+                   and updated_at >= ${day1.start} and created_at < ${day1.start})
+              select * from since) f
         join lateral (select * from d where f.created_at < d.we and (f.created_at >= d.ws or f.updated_at >= d.ws)
                        order by d.day limit 1) d on true
         join transactions t on t.merchant_id = f.merchant_id and t.id = f.transaction_id and t.site_id = ${siteId}
-       where f.merchant_id = ${merchantId} and f.currency = ${currency} and f.status = 'succeeded'
-         and (f.created_at >= ${day1.start} or f.updated_at >= ${day1.start}) and f.created_at >= ${ledgerStart}`,
+       where f.currency = ${currency} and f.created_at >= ${ledgerStart}`,
       sql`select t.id, null::uuid, 'refund', -t.amount::bigint, 'Refund ' || t.psp_reference, t.created_at, d.day,
              'refund:' || t.id, false
         from transactions t
@@ -172,14 +180,18 @@ function entriesSql(site: SiteForPayout, day1: NewDay, runOfDays: boolean): SQL 
        where ${ofSite} and t.status in (${list(REFUND_TRANSACTION_STATUSES)})
          and (t.created_at >= ${day1.start} or t.updated_at >= ${day1.start}) and t.created_at >= ${ledgerStart}`,
       // A booked refund that no longer succeeded (REFUND_FAILED, REFUNDED_REVERSED: the money came back) is
-      // credited back on the first new day it changed by, as a chargeback reversal is.
+      // credited back on the first new day it changed by, as a chargeback reversal is. Found through `booked`
+      // (set with its `refund:` entry, cleared with its reversal): only those still to credit back are read, never
+      // the failed refunds that were never booked or were credited back already (index refunds_booked_unsettled_idx);
+      // read once (materialized).
       sql`select t.id, f.id, 'refund', -e.amount::bigint, 'Refund reversed ' || coalesce(f.psp_reference, t.psp_reference),
              f.updated_at, d.day, 'refund-reversal:' || f.id, false
-        from refunds f
+        from (with due as materialized (
+                select * from refunds where merchant_id = ${merchantId} and booked and status <> 'succeeded')
+              select * from due) f
         join ledger_entries e on e.merchant_id = f.merchant_id and e.source_key = 'refund:' || f.id and e.site_id = ${siteId}
         join transactions t on t.merchant_id = f.merchant_id and t.id = f.transaction_id
-        join lateral (select * from d where f.updated_at < d.we order by d.day limit 1) d on true
-       where f.merchant_id = ${merchantId} and f.status <> 'succeeded'`,
+        join lateral (select * from d where f.updated_at < d.we order by d.day limit 1) d on true`,
       // A chargeback is booked when the payment turns chargedback; a reversal when a charged-back payment is
       // captured again (the PSP's CHARGEBACK_REVERSED).
       sql`select t.id, null::uuid, 'chargeback', -(t.amount + t.tip_amount)::bigint, 'Chargeback ' || t.psp_reference,
@@ -390,6 +402,9 @@ export async function buildPayoutDays(
   // The payout each new day's entries go into: the first payout on or after the day (none: carried forward).
   const dayPayout = days.map((day) => payouts.find((p) => p.day >= day.day)?.day ?? null);
   const expected = [...fresh.values()].reduce((sum, part) => sum + part.entries, 0);
+  // With the entries, a refund is marked booked by its `refund:` entry and no longer by its `refund-reversal:` one
+  // (decision 0133). By id, whatever its status is by then: a refund that failed after it was read here (its
+  // notification waited on the row, or went first) is marked booked, and the next build credits it back.
   const [written] = rowsOf<{ n: string }>(
     await tx.execute(sql`
       with d as (${d}), c as (${entries}),
@@ -407,7 +422,11 @@ export async function buildPayoutDays(
                c.occurred_at, c.trading_day, c.source_key, c.invoiced, case when c.invoiced then null else p.payout_id end
           from c join p on p.day = c.trading_day
         on conflict (merchant_id, source_key) do nothing
-        returning 1)
+        returning refund_id, source_key),
+      booked as (
+        update refunds f set booked = starts_with(w.source_key, 'refund:')
+          from written w
+         where f.merchant_id = ${merchantId} and w.refund_id is not null and f.id = w.refund_id)
       select count(*)::text as n from written`),
   );
   // Another transaction booked one of these entries between the totals and the insert: the totals are stale.

@@ -72,19 +72,34 @@ export async function closeInvitations(
 }
 
 /**
- * Decision 0132: whether the invitation's inviter may still grant what it carries: a staff account (staff powers
- * do not come from a membership), or a member of the merchant who may invite with these roles (`mayInvite`).
- * An inviter whose account is gone (`invited_by` set null) may not.
+ * Decision 0132: which of the merchant's invitations could still be accepted, as far as their inviters go: those
+ * whose inviter is a staff account (staff powers do not come from a membership), or a member of the merchant who
+ * may invite with these roles (`mayInvite`). An inviter whose account is gone (`invited_by` set null) may not.
+ * The one rule for accepting and for listing (the merchant's list, the invitee's inbox); inside the merchant's
+ * transaction, one look-up per distinct inviter.
  */
-async function inviterStillMay(tx: Tx, merchantId: string, invitation: InvitationRow): Promise<boolean> {
-  const inviterId = invitation.invitedBy;
-  if (!inviterId) return false;
-  if (await users.isStaff(tx, inviterId, STAFF_GROUP)) return true;
-  const [member] = await users.members(tx, merchantId, inviterId);
-  return (
-    member !== undefined &&
-    mayInvite({ isStaff: false, permissions: permissionsFromRoles(member) }, invitation)
-  );
+async function invitersStillMay(
+  tx: Tx,
+  merchantId: string,
+  rows: readonly InvitationRow[],
+): Promise<(invitation: InvitationRow) => boolean> {
+  const authority = new Map<string, Parameters<typeof mayInvite>[0] | null>();
+  for (const inviterId of new Set(rows.map((row) => row.invitedBy))) {
+    if (!inviterId) continue;
+    if (await users.isStaff(tx, inviterId, STAFF_GROUP)) {
+      authority.set(inviterId, {
+        isStaff: true,
+        permissions: permissionsFromRoles({ companyRoles: [], siteRoles: [] }),
+      });
+      continue;
+    }
+    const [member] = await users.members(tx, merchantId, inviterId);
+    authority.set(inviterId, member ? { isStaff: false, permissions: permissionsFromRoles(member) } : null);
+  }
+  return (invitation) => {
+    const inviter = invitation.invitedBy ? authority.get(invitation.invitedBy) : null;
+    return inviter != null && mayInvite(inviter, invitation);
+  };
 }
 
 /** Who acted and from where, for audit entries written outside a merchant route (accept, decline). */
@@ -153,9 +168,20 @@ export function createInvitationsService(deps: {
       if ((await users.members(tx, access.merchantId, invitee.id)).length > 0)
         throw new AppError(409, 'USER_ALREADY_MEMBER', INVITATION_MESSAGES.alreadyMember);
       const pending = await invitations.pendingFor(tx, access.merchantId, invitee.id);
-      if (pending && invitationState(pending, now) === 'pending')
-        throw new AppError(409, 'INVITATION_PENDING', INVITATION_MESSAGES.pending);
-      if (pending) await invitations.decide(tx, access.merchantId, pending.id, 'expired', now);
+      const live = pending !== undefined && invitationState(pending, now) === 'pending';
+      // Decision 0132: a live one whose inviter may no longer grant it is closed, as a removal closes it, and
+      // replaced (it is in neither list and could not be accepted).
+      const closable = live && !(await invitersStillMay(tx, access.merchantId, [pending]))(pending);
+      if (live && !closable) throw new AppError(409, 'INVITATION_PENDING', INVITATION_MESSAGES.pending);
+      if (pending && closable) {
+        await invitations.decide(tx, access.merchantId, pending.id, 'revoked', now);
+        await recordAudit(tx, access, clock, {
+          action: 'invitation.revoke',
+          entityType: 'invitation',
+          entityId: pending.id,
+          before: toMerchantInvitation(pending, now),
+        });
+      } else if (pending) await invitations.decide(tx, access.merchantId, pending.id, 'expired', now);
       const id = await invitations.insert(tx, {
         merchantId: access.merchantId,
         inviteeUserId: invitee.id,
@@ -200,10 +226,14 @@ export function createInvitationsService(deps: {
     },
 
     async listForMerchant(access: MerchantAccessContext) {
-      const rows = await tenantDb.forMerchant(access.merchantId, (tx) =>
-        invitations.latestPerInvitee(tx, access.merchantId),
-      );
       const now = clock.now();
+      const rows = await tenantDb.forMerchant(access.merchantId, async (tx) => {
+        const latest = await invitations.latestPerInvitee(tx, access.merchantId);
+        // Decision 0132: a pending invitation whose inviter may no longer grant it is closed (as if revoked).
+        const pending = latest.filter((row) => invitationState(row, now) === 'pending');
+        const open = await invitersStillMay(tx, access.merchantId, pending);
+        return latest.filter((row) => invitationState(row, now) !== 'pending' || open(row));
+      });
       // Accepted ones are members now and revoked ones were withdrawn: the list shows what is still open.
       return rows
         .map((row) => toMerchantInvitation(row, now))
@@ -233,9 +263,20 @@ export function createInvitationsService(deps: {
 
     /** The signed-in user's open invitations, across merchants. */
     async inbox(actor: Actor) {
-      const rows = await tenantDb.forUser(actor.userId, (tx) =>
-        invitations.inbox(tx, actor.userId, clock.now()),
-      );
+      const now = clock.now();
+      const own = await tenantDb.forUser(actor.userId, (tx) => invitations.inbox(tx, actor.userId, now));
+      // Decision 0132: only those whose inviter may still grant them. Who holds what in a merchant is read in that
+      // merchant's transaction (the invitee may not read it under their own policy), one per inviting merchant,
+      // for merchants found through the invitee's own invitations; only the yes or no leaves it.
+      const open = new Set<string>();
+      for (const merchantId of new Set(own.map((row) => row.merchantId))) {
+        const ofMerchant = own.filter((row) => row.merchantId === merchantId);
+        const stillMay = await tenantDb.forMerchant(merchantId, (tx) =>
+          invitersStillMay(tx, merchantId, ofMerchant),
+        );
+        for (const row of ofMerchant) if (stillMay(row)) open.add(row.id);
+      }
+      const rows = own.filter((row) => open.has(row.id));
       return rows.map((row) => ({
         invitationId: row.id,
         merchantId: row.merchantId,
@@ -257,7 +298,7 @@ export function createInvitationsService(deps: {
       if (actor.isStaff) throw staffAccountConflict();
       return ownInvitation(actor, invitationId, async (tx, invitation, merchantId) => {
         // Decision 0132: the inviter's authority is checked again now; lost since, the invitation is closed.
-        if (!(await inviterStillMay(tx, merchantId, invitation)))
+        if (!(await invitersStillMay(tx, merchantId, [invitation]))(invitation))
           throw new AppError(409, 'INVITATION_CLOSED', INVITATION_MESSAGES.closed);
         const now = clock.now();
         const context = inviteeContext(actor, merchantId, origin);
