@@ -5,6 +5,7 @@ import { sitesWithPermission } from '@mp/domain/permissions';
 import type { DeviceOrderInput } from '@mp/domain/schemas/devices';
 import { firstDeliveryDate } from '@mp/domain/schemas/devices';
 import { calendarDateIn } from '@mp/domain/trading-day';
+import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit } from '../../access/audit-writer.ts';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import { isUuid, type TenantDb } from '../../access/tenant-db.ts';
@@ -55,7 +56,12 @@ function toDeviceView(
   };
 }
 
-export function createDevicesService(deps: { tenantDb: TenantDb; clock: Clock; mailer: Mailer }) {
+export function createDevicesService(deps: {
+  tenantDb: TenantDb;
+  clock: Clock;
+  mailer: Mailer;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}) {
   const { tenantDb, clock } = deps;
 
   /** The blockers of SPEC §8 in order, and the prices the order form shows. */
@@ -249,8 +255,16 @@ export function createDevicesService(deps: { tenantDb: TenantDb; clock: Clock; m
         firstDeliveryDate: order.firstDeliveryDate,
         createdAt: order.createdAt.toISOString(),
       };
-      // After the commit: a lost e-mail must not undo a placed order (the order is the record).
-      await deps.mailer.send(orderConfirmationEmail(access.actor.email, userLocale, view, input));
+      // After the commit: a lost e-mail must not undo a placed order (the order is the record), nor answer an
+      // error for it, which would have the merchant order again. It is logged; the order shows in the portal.
+      try {
+        await deps.mailer.send(orderConfirmationEmail(access.actor.email, userLocale, view, input));
+      } catch (error) {
+        deps.log.warn(
+          { err: error, orderId: order.id },
+          'devices: the order confirmation e-mail was not sent',
+        );
+      }
       return view;
     },
 
