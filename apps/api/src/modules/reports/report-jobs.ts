@@ -49,7 +49,8 @@ export const REPORT_JOB_EXPIRE_SECONDS = 1800;
 /**
  * A PROCESSING report untouched this long has no live job: an attempt writes it as it starts and as its progress
  * moves, and lasts at most REPORT_JOB_EXPIRE_SECONDS before its retry starts (backoff 30 s, 60 s, 120 s). Every
- * attempt's full expiry plus an hour for the delays and a busy queue is far beyond that gap.
+ * attempt's full expiry plus an hour for the delays and a busy queue is far beyond that gap. A NEW report untouched
+ * this long was never taken by a job (a worker takes a queued one within seconds): its job was never queued.
  */
 export const REPORT_STUCK_AFTER_SECONDS = (REPORT_RETRY_LIMIT + 1) * REPORT_JOB_EXPIRE_SECONDS + 3600;
 
@@ -190,8 +191,9 @@ async function announceIfLeft(
 }
 
 /**
- * Reports left PROCESSING by a worker that died on the last attempt (no retry follows, nothing marks them ERROR)
- * become ERROR once REPORT_STUCK_AFTER_SECONDS have passed since their last write; their count.
+ * Reports left PROCESSING by a worker that died on the last attempt (no retry follows, nothing marks them ERROR),
+ * or left NEW by a process that died between the request and queueing its job, become ERROR once
+ * REPORT_STUCK_AFTER_SECONDS have passed since their last write; their count.
  */
 export async function failStuckReports(
   deps: Pick<ReportJobDeps, 'tenantDb' | 'clock' | 'log'>,
