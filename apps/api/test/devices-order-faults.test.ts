@@ -50,4 +50,61 @@ describe('device order while the mail relay is down', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ orderId: stored[0]?.id, state: 'placed' });
   });
+
+  describe('Idempotency-Key (an order repeated after its answer was lost)', () => {
+    const order = (key: string, body: object = ORDER) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/merchants/${w.merchantA}/devices`,
+        headers: { ...w.headers('ownerA'), 'idempotency-key': key },
+        payload: body,
+      });
+    const ordersNow = async () =>
+      (await t.app.db.select().from(deviceOrders).where(eq(deviceOrders.merchantId, w.merchantA))).length;
+
+    it('the same key and body answer the first order again and store nothing more; another body → 422', async () => {
+      const before = await ordersNow();
+      const first = await order('order-key-1');
+      expect(first.statusCode, first.body).toBe(201);
+      const again = await order('order-key-1');
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json().data).toEqual(first.json().data);
+      expect(await ordersNow()).toBe(before + 1);
+
+      const other = await order('order-key-1', {
+        ...ORDER,
+        lines: [{ model: 'with-printer', quantity: 5, docks: 0 }],
+      });
+      expect(other.statusCode).toBe(422);
+      expect(other.json().error).toMatchObject({
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        details: [{ field: 'idempotency-key', rule: 'idempotency.reused' }],
+      });
+      expect(await ordersNow()).toBe(before + 1);
+    });
+
+    it('parallel requests with one key (a double submit) make one order', async () => {
+      const before = await ordersNow();
+      const answers = await Promise.all(Array.from({ length: 5 }, () => order('order-key-2')));
+      expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 201, 201]);
+      expect(new Set(answers.map((res) => res.json().data.orderId)).size).toBe(1);
+      expect(await ordersNow()).toBe(before + 1);
+    });
+
+    it('a request without a key is a new order each time', async () => {
+      const before = await ordersNow();
+      expect((await order('order-key-3')).statusCode).toBe(201);
+      const plain = () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/merchants/${w.merchantA}/devices`,
+          headers: w.headers('ownerA'),
+          payload: ORDER,
+        });
+      expect((await plain()).statusCode).toBe(201);
+      expect((await plain()).statusCode).toBe(201);
+      expect(await ordersNow()).toBe(before + 3);
+    });
+  });
 });

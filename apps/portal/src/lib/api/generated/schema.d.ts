@@ -10463,7 +10463,10 @@ export interface operations {
     orderDevices: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The same key with the same order answers the order it made and orders nothing more (header Idempotent-Replayed); the same key with another order is refused (422); a key lasts 24 hours */
+                "idempotency-key"?: string;
+            };
             path: {
                 /** @description The merchant id */
                 id: string;
@@ -10516,6 +10519,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another order */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
