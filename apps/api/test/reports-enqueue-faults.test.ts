@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantDb } from '../src/access/tenant-db.ts';
+import type { Mailer, MailMessage } from '../src/adapters/mail/mail-port.ts';
 import { createLocalFileStorage } from '../src/adapters/storage/local-file-storage.ts';
 import { fixedClock } from '../src/clock.ts';
 import { reports, transactions } from '../src/db/schema/index.ts';
@@ -86,6 +87,27 @@ describe('a report whose job was never queued', () => {
     for (const job of queued.splice(0))
       await generateReport({ tenantDb: createTenantDb(t.app.database), clock, storage, log: quiet }, job);
     expect((await list()).map((report) => report.state)).toEqual(['READY']);
+  });
+
+  it('a job run twice at once (its first run outlived its expiry) e-mails the requester once', async () => {
+    const reportId = (await request()).json().data.reportId as string;
+    const jobs = queued.splice(0);
+    expect(jobs).toHaveLength(1);
+    const storage = createLocalFileStorage({ root: await mkdtemp(join(tmpdir(), 'reports-twice-')) });
+    const mails: MailMessage[] = [];
+    const mailer: Mailer = { name: 'outbox', send: async (message) => void mails.push(message) };
+    const deps = {
+      tenantDb: createTenantDb(t.app.database),
+      clock,
+      storage,
+      log: quiet,
+      mailer,
+      portalUrl: 'https://portal.example',
+    };
+    const job = jobs[0] as GenerateReportData;
+    await Promise.all([generateReport(deps, job), generateReport(deps, job)]);
+    expect((await list()).find((report) => report.id === reportId)?.state).toBe('READY');
+    expect(mails.filter((mail) => mail.text.includes(reportId))).toHaveLength(1);
   });
 
   it('the sweep marks ERROR a report left NEW past every attempt its job could have made', async () => {

@@ -82,6 +82,7 @@ export async function generateReport(
     deps.tenantDb.forMerchant(merchantId, (tx) => repo.update(tx, merchantId, reportId, values));
 
   await update({ state: 'PROCESSING', progress: 0 });
+  let madeReady = false;
   try {
     const source: ReportSource = {
       merchantId,
@@ -95,7 +96,9 @@ export async function generateReport(
       deps.exportPath !== 'cursor' && canCopyReport(deps.tenantDb, source)
         ? await copyReport(deps, source, key, update)
         : await cursorReport(deps, source, key, update);
-    await update({
+    // Only the run that makes it READY announces it: a duplicate run at once (a first run that outlived its
+    // expiry) writes the same file and must not e-mail the requester twice.
+    madeReady = await update({
       state: 'READY',
       progress: 100,
       filePath: key,
@@ -112,6 +115,7 @@ export async function generateReport(
     await update({ state: 'ERROR', error: REPORT_FAILED_REASON, completedAt: deps.clock.now() });
     return;
   }
+  if (!madeReady) return;
   await announceIfLeft(deps, report).catch((error: unknown) =>
     deps.log.warn({ err: error, reportId }, 'reports: the report-ready e-mail could not be sent'),
   );

@@ -133,10 +133,15 @@ export const reportsRepository = {
 
   /**
    * The job's writes, applied only while the report is not done: a late or duplicate run never takes a READY or
-   * ERROR report back (to PROCESSING, or from READY to ERROR).
+   * ERROR report back (to PROCESSING, or from READY to ERROR). Whether it was applied.
    */
-  async update(tx: Tx, merchantId: string, reportId: string, values: Partial<typeof reports.$inferInsert>) {
-    await tx
+  async update(
+    tx: Tx,
+    merchantId: string,
+    reportId: string,
+    values: Partial<typeof reports.$inferInsert>,
+  ): Promise<boolean> {
+    const rows = await tx
       .update(reports)
       .set({ ...values, updatedAt: new Date() })
       .where(
@@ -145,7 +150,9 @@ export const reportsRepository = {
           eq(reports.id, reportId),
           notInArray(reports.state, ['READY', 'ERROR']),
         ),
-      );
+      )
+      .returning({ id: reports.id });
+    return rows.length > 0;
   },
 
   async countPayouts(tx: Tx, filter: PayoutRangeFilter): Promise<number> {
