@@ -13,7 +13,7 @@ import { isUuid, type TenantDb, type Tx } from '../../access/tenant-db.ts';
 import type { Mailer } from '../../adapters/mail/mail-port.ts';
 import { hashDeviceCode } from '../../adapters/terminals/terminal-stock.ts';
 import type { Clock } from '../../clock.ts';
-import { AppError, notFound } from '../../plugins/errors.ts';
+import { AppError, idempotencyKeyReused, notFound } from '../../plugins/errors.ts';
 import { isUniqueViolation } from '../transactions/refunds-repository.ts';
 import { orderConfirmationEmail } from './order-email.ts';
 import { type DeviceListRow, type DeviceRow, devicesRepository as repo } from './repository.ts';
@@ -49,20 +49,6 @@ export interface OrderView {
   createdAt: string;
 }
 
-const keyReused = () =>
-  new AppError(
-    422,
-    'IDEMPOTENCY_KEY_REUSED',
-    'This Idempotency-Key was used with another order; use a new key for a new order',
-    [
-      {
-        field: 'idempotency-key',
-        rule: 'idempotency.reused',
-        message: 'Keys cannot be reused with another body',
-      },
-    ],
-  );
-
 /**
  * The order an Idempotency-Key made, as it was answered (its lines in the order the request listed them), while
  * the key lasts; an expired key is freed. Another order under the key is refused.
@@ -82,7 +68,7 @@ async function orderOfKey(
     await repo.releaseOrderKey(tx, merchantId, order.id);
     return undefined;
   }
-  if (order.requestHash !== requestHash) throw keyReused();
+  if (order.requestHash !== requestHash) throw idempotencyKeyReused('order');
   const position = (line: { kind: string; model: string }) =>
     input.lines.findIndex((asked) => asked.model === line.model) * 2 + (line.kind === 'dock' ? 1 : 0);
   return {

@@ -12225,7 +12225,10 @@ export interface operations {
     raiseOneOffInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The same key with the same lines answers the invoice it raised and raises nothing more (header Idempotent-Replayed); the same key with other lines is refused (422); a key lasts 24 hours */
+                "idempotency-key"?: string;
+            };
             path: {
                 /** @description The merchant id */
                 id: string;
@@ -12274,6 +12277,15 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used with other lines */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
