@@ -375,7 +375,7 @@ export async function buildApp({
   await app.register(sitesRoutes, { prefix: '/api', service: createSitesService({ tenantDb, clock }) });
   await app.register(devicesRoutes, {
     prefix: '/api',
-    service: createDevicesService({ tenantDb, clock, mailer: identity.mailer }),
+    service: createDevicesService({ tenantDb, clock, mailer: identity.mailer, log: app.log }),
   });
   if (config.nodeEnv !== 'production')
     await app.register(devTerminalRoutes, { prefix: '/api', db: database.db, clock });

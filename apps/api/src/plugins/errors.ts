@@ -57,6 +57,24 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * 422 for an Idempotency-Key sent again with another body (refunds, device orders, one-off invoices: Stripe's
+ * semantics): `what` names what the key made ("order", "invoice").
+ */
+export const idempotencyKeyReused = (what: string) =>
+  new AppError(
+    422,
+    'IDEMPOTENCY_KEY_REUSED',
+    `This Idempotency-Key was used with another ${what}; use a new key for a new ${what}`,
+    [
+      {
+        field: 'idempotency-key',
+        rule: 'idempotency.reused',
+        message: 'Keys cannot be reused with another body',
+      },
+    ],
+  );
+
 /** What the error handler renders as is: AppError, or a module's own error class of the same shape. */
 interface PublicError {
   statusCode: number;

@@ -112,6 +112,12 @@ export const invoices = pgTable(
     sourceInvoiceId: uuid('source_invoice_id'),
     hostedInvoiceUrl: text('hosted_invoice_url'),
     invoicePdfUrl: text('invoice_pdf_url'),
+    /**
+     * A one-off invoice's Idempotency-Key (a repeat answers this invoice; 24 hours) and a hash of the lines it came
+     * with (the same key with other lines is refused).
+     */
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
     ...timestamps,
   },
   (t) => [
@@ -127,6 +133,9 @@ export const invoices = pgTable(
     uniqueIndex('invoices_stripe_source_unique')
       .on(t.merchantId, t.sourceInvoiceId)
       .where(sql`${t.displayType} = 'stripe_invoice'`),
+    uniqueIndex('invoices_merchant_idempotency_unique')
+      .on(t.merchantId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     check('invoices_status_check', oneOf(t.status, INVOICE_STATUSES)),
     check('invoices_display_type_check', oneOf(t.displayType, INVOICE_DISPLAY_TYPES)),
     check('invoices_payment_status_check', oneOf(t.paymentStatus, INVOICE_PAYMENT_STATUSES)),

@@ -82,11 +82,20 @@ export const deviceOrders = pgTable(
     outrightTotal: minorUnits('outright_total').notNull(),
     termsAgreedAt: timestamp('terms_agreed_at', { withTimezone: true }).notNull(),
     orderedBy: uuid('ordered_by').notNull(),
+    /**
+     * The request's Idempotency-Key (a repeat answers this order; 24 hours) and a hash of the order it came with
+     * (the same key with another order is refused).
+     */
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
     ...timestamps,
   },
   (t) => [
     primaryKey({ name: 'device_orders_pk', columns: [t.merchantId, t.id] }),
     uniqueIndex('device_orders_id_unique').on(t.id),
+    uniqueIndex('device_orders_merchant_idempotency_unique')
+      .on(t.merchantId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     index('device_orders_merchant_created_idx').on(t.merchantId, t.createdAt.desc()),
     check('device_orders_state_check', oneOf(t.state, DEVICE_ORDER_STATES)),
   ],

@@ -168,6 +168,28 @@ export const devicesRepository = {
     return row;
   },
 
+  /** The order an Idempotency-Key made, with its lines. */
+  async orderByKey(tx: Tx, merchantId: string, idempotencyKey: string) {
+    const [order] = await tx
+      .select()
+      .from(deviceOrders)
+      .where(and(eq(deviceOrders.merchantId, merchantId), eq(deviceOrders.idempotencyKey, idempotencyKey)));
+    if (!order) return undefined;
+    const lines = await tx
+      .select()
+      .from(deviceOrderLines)
+      .where(and(eq(deviceOrderLines.merchantId, merchantId), eq(deviceOrderLines.orderId, order.id)));
+    return { order, lines };
+  },
+
+  /** Frees an expired Idempotency-Key: the order stays, it no longer answers for the key. */
+  async releaseOrderKey(tx: Tx, merchantId: string, orderId: string): Promise<void> {
+    await tx
+      .update(deviceOrders)
+      .set({ idempotencyKey: null })
+      .where(and(eq(deviceOrders.merchantId, merchantId), eq(deviceOrders.id, orderId)));
+  },
+
   async failedAttemptsSince(tx: Tx, merchantId: string, since: Date): Promise<number> {
     const [row] = await tx
       .select({ n: count() })

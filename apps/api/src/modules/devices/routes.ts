@@ -190,17 +190,36 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
         summary:
           'Order terminals (409 with its own code when blocked: deactivated, no deal, deal not signed, no payment method)',
         params: merchantPathSchema,
+        headers: z.object({
+          'idempotency-key': z
+            .string()
+            .min(1)
+            .max(255)
+            .optional()
+            .describe(
+              'The same key with the same order answers the order it made and orders nothing more (header ' +
+                'Idempotent-Replayed); the same key with another order is refused (422); a key lasts 24 hours',
+            ),
+        }),
         body: deviceOrderSchema.meta({ id: 'DeviceOrderCreate' }),
         response: {
           201: z.object({ data: orderSchema }),
           400: errorBodySchema,
           ...denied,
           409: errorBodySchema,
+          422: errorBodySchema.describe('The Idempotency-Key was used with another order'),
         },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await service.order(accessOf(request), request.body) }),
+    async (request, reply) => {
+      const { created, order } = await service.order(
+        accessOf(request),
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      if (!created) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send({ data: order });
+    },
   );
 
   app.post(

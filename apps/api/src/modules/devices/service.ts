@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DEVICE_DOCK_PRICE } from '@mp/domain/constants';
 import { DEVICE_MODELS, type TransactionStatus } from '@mp/domain/enums';
 import { type MessageKey, translate } from '@mp/domain/messages';
@@ -5,13 +6,15 @@ import { sitesWithPermission } from '@mp/domain/permissions';
 import type { DeviceOrderInput } from '@mp/domain/schemas/devices';
 import { firstDeliveryDate } from '@mp/domain/schemas/devices';
 import { calendarDateIn } from '@mp/domain/trading-day';
+import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit } from '../../access/audit-writer.ts';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
-import { isUuid, type TenantDb } from '../../access/tenant-db.ts';
+import { isUuid, type TenantDb, type Tx } from '../../access/tenant-db.ts';
 import type { Mailer } from '../../adapters/mail/mail-port.ts';
 import { hashDeviceCode } from '../../adapters/terminals/terminal-stock.ts';
 import type { Clock } from '../../clock.ts';
-import { AppError, notFound } from '../../plugins/errors.ts';
+import { AppError, idempotencyKeyReused, notFound } from '../../plugins/errors.ts';
+import { isUniqueViolation } from '../transactions/refunds-repository.ts';
 import { orderConfirmationEmail } from './order-email.ts';
 import { type DeviceListRow, type DeviceRow, devicesRepository as repo } from './repository.ts';
 
@@ -24,6 +27,69 @@ export const ASSIGN_TRY_WINDOW_MS = 15 * 60 * 1000;
 const deviceNotFound = () => notFound('Device not found');
 const fail = (status: number, code: string, key: MessageKey) =>
   new AppError(status, code, translate(key, 'en-GB'));
+
+/** How long an order's Idempotency-Key answers with its order (24 hours, as refunds' and Stripe's keys). */
+export const ORDER_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** An order as the API answers it. */
+export interface OrderView {
+  orderId: string;
+  state: string;
+  lines: {
+    kind: string;
+    model: string;
+    quantity: number;
+    unitAmount: number;
+    billing: string;
+    currency: string;
+  }[];
+  monthlyTotal: { amount: number; currency: string };
+  outrightTotal: { amount: number; currency: string };
+  firstDeliveryDate: string;
+  createdAt: string;
+}
+
+/**
+ * The order an Idempotency-Key made, as it was answered (its lines in the order the request listed them), while
+ * the key lasts; an expired key is freed. Another order under the key is refused.
+ */
+async function orderOfKey(
+  tx: Tx,
+  merchantId: string,
+  idempotencyKey: string,
+  requestHash: string,
+  input: DeviceOrderInput,
+  now: Date,
+): Promise<OrderView | undefined> {
+  const found = await repo.orderByKey(tx, merchantId, idempotencyKey);
+  if (!found) return undefined;
+  const { order, lines } = found;
+  if (now.getTime() - order.createdAt.getTime() >= ORDER_KEY_LIFETIME_MS) {
+    await repo.releaseOrderKey(tx, merchantId, order.id);
+    return undefined;
+  }
+  if (order.requestHash !== requestHash) throw idempotencyKeyReused('order');
+  const position = (line: { kind: string; model: string }) =>
+    input.lines.findIndex((asked) => asked.model === line.model) * 2 + (line.kind === 'dock' ? 1 : 0);
+  return {
+    orderId: order.id,
+    state: order.state,
+    lines: [...lines]
+      .sort((a, b) => position(a) - position(b))
+      .map(({ kind, model, quantity, unitAmount, billing, currency }) => ({
+        kind,
+        model,
+        quantity,
+        unitAmount,
+        billing,
+        currency,
+      })),
+    monthlyTotal: { amount: order.monthlyTotal, currency: order.currency },
+    outrightTotal: { amount: order.outrightTotal, currency: order.currency },
+    firstDeliveryDate: order.firstDeliveryDate,
+    createdAt: order.createdAt.toISOString(),
+  };
+}
 
 /** SPEC §8 "Order blocked by": each with its own code and message (a staff block reads as deactivated). */
 export const ORDER_BLOCKERS = {
@@ -55,7 +121,12 @@ function toDeviceView(
   };
 }
 
-export function createDevicesService(deps: { tenantDb: TenantDb; clock: Clock; mailer: Mailer }) {
+export function createDevicesService(deps: {
+  tenantDb: TenantDb;
+  clock: Clock;
+  mailer: Mailer;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}) {
   const { tenantDb, clock } = deps;
 
   /** The blockers of SPEC §8 in order, and the prices the order form shows. */
@@ -171,8 +242,29 @@ export function createDevicesService(deps: { tenantDb: TenantDb; clock: Clock; m
       };
     },
 
-    /** POST /merchants/{id}/devices: stored with its lines, state `placed`, confirmed by e-mail. */
-    async order(access: MerchantAccessContext, input: DeviceOrderInput) {
+    /**
+     * POST /merchants/{id}/devices: stored with its lines, state `placed`, confirmed by e-mail. With an
+     * Idempotency-Key (refunds' semantics): the same key and order answer the order it made (`created` false, no
+     * second e-mail), also when both arrive at once; the same key with another order is refused (422); a key
+     * lasts 24 hours.
+     */
+    async order(
+      access: MerchantAccessContext,
+      input: DeviceOrderInput,
+      idempotencyKey?: string,
+    ): Promise<{ created: boolean; order: OrderView }> {
+      const requestHash = idempotencyKey
+        ? createHash('sha256').update(JSON.stringify(input)).digest('hex')
+        : null;
+      const repeat = async () =>
+        idempotencyKey && requestHash
+          ? tenantDb.forMerchant(access.merchantId, (tx) =>
+              orderOfKey(tx, access.merchantId, idempotencyKey, requestHash, input, clock.now()),
+            )
+          : undefined;
+      const earlier = await repeat();
+      if (earlier) return { created: false, order: earlier };
+
       const context = await orderContext(access);
       if (context.blocker)
         throw fail(409, `ORDER_BLOCKED_${context.blocker}`, ORDER_BLOCKERS[context.blocker]);
@@ -209,38 +301,50 @@ export function createDevicesService(deps: { tenantDb: TenantDb; clock: Clock; m
         .reduce((sum, l) => sum + l.quantity * l.unitAmount, 0);
       const now = clock.now();
       let userLocale: string | undefined;
-      const order = await tenantDb.forMerchant(access.merchantId, async (tx) => {
-        if (input.siteId && !(await repo.siteExists(tx, access.merchantId, input.siteId)))
-          throw notFound('Site not found');
-        userLocale = await repo.userLocale(tx, access.actor.userId);
-        const row = await repo.insertOrder(
-          tx,
-          {
-            merchantId: access.merchantId,
-            siteId: input.siteId ?? null,
-            contactName: input.contactName,
-            contactPhone: input.contactPhone,
-            deliveryAddress: input.deliveryAddress as Record<string, string>,
-            firstDeliveryDate: context.firstDeliveryDate,
-            currency: context.currency,
-            monthlyTotal,
-            outrightTotal,
-            termsAgreedAt: now,
-            orderedBy: access.actor.userId,
-            createdAt: now,
-            updatedAt: now,
-          },
-          lines.map((line) => ({ ...line, merchantId: access.merchantId, currency: context.currency })),
-        );
-        await recordAudit(tx, access, clock, {
-          action: 'device.order',
-          entityType: 'device-order',
-          entityId: row.id,
-          after: { lines, monthlyTotal, outrightTotal, currency: context.currency },
+      const place = () =>
+        tenantDb.forMerchant(access.merchantId, async (tx) => {
+          if (input.siteId && !(await repo.siteExists(tx, access.merchantId, input.siteId)))
+            throw notFound('Site not found');
+          userLocale = await repo.userLocale(tx, access.actor.userId);
+          const row = await repo.insertOrder(
+            tx,
+            {
+              merchantId: access.merchantId,
+              siteId: input.siteId ?? null,
+              contactName: input.contactName,
+              contactPhone: input.contactPhone,
+              deliveryAddress: input.deliveryAddress as Record<string, string>,
+              firstDeliveryDate: context.firstDeliveryDate,
+              currency: context.currency,
+              monthlyTotal,
+              outrightTotal,
+              termsAgreedAt: now,
+              orderedBy: access.actor.userId,
+              idempotencyKey: idempotencyKey ?? null,
+              requestHash,
+              createdAt: now,
+              updatedAt: now,
+            },
+            lines.map((line) => ({ ...line, merchantId: access.merchantId, currency: context.currency })),
+          );
+          await recordAudit(tx, access, clock, {
+            action: 'device.order',
+            entityType: 'device-order',
+            entityId: row.id,
+            after: { lines, monthlyTotal, outrightTotal, currency: context.currency },
+          });
+          return row;
         });
-        return row;
-      });
-      const view = {
+      let order: Awaited<ReturnType<typeof place>>;
+      try {
+        order = await place();
+      } catch (error) {
+        // The same key at once (a double submit): the one that lost answers the order the other made.
+        const made = idempotencyKey && isUniqueViolation(error) ? await repeat() : undefined;
+        if (made) return { created: false, order: made };
+        throw error;
+      }
+      const view: OrderView = {
         orderId: order.id,
         state: order.state,
         lines: lines.map((l) => ({ ...l, currency: context.currency })),
@@ -249,9 +353,17 @@ export function createDevicesService(deps: { tenantDb: TenantDb; clock: Clock; m
         firstDeliveryDate: order.firstDeliveryDate,
         createdAt: order.createdAt.toISOString(),
       };
-      // After the commit: a lost e-mail must not undo a placed order (the order is the record).
-      await deps.mailer.send(orderConfirmationEmail(access.actor.email, userLocale, view, input));
-      return view;
+      // After the commit: a lost e-mail must not undo a placed order (the order is the record), nor answer an
+      // error for it, which would have the merchant order again. It is logged; the order shows in the portal.
+      try {
+        await deps.mailer.send(orderConfirmationEmail(access.actor.email, userLocale, view, input));
+      } catch (error) {
+        deps.log.warn(
+          { err: error, orderId: order.id },
+          'devices: the order confirmation e-mail was not sent',
+        );
+      }
+      return { created: true, order: view };
     },
 
     /**

@@ -124,7 +124,9 @@ export function eodMakeJob(deps: EodJobDeps) {
 
 /**
  * Every 10 minutes: for each site, the closed trading days (at most EOD_CATCH_UP_DAYS back, none before the site
- * opened) that have no end-of-day report yet, one make-day job each.
+ * opened) that have no end-of-day report yet, or one still NEW, one make-day job each. A NEW report whose job
+ * waits is not doubled (the job's singleton key); one whose job was never queued (a process killed between the
+ * request and its job) is made.
  */
 export function eodScheduleJob(deps: EodJobDeps) {
   return defineJob({
@@ -138,7 +140,7 @@ export function eodScheduleJob(deps: EodJobDeps) {
           select s.merchant_id, s.id, s.settlement_window, s.created_at, m.time_zone,
                  coalesce((select array_agg(e.business_date::text) from eod_reports e
                             where e.merchant_id = s.merchant_id and e.site_id = s.id
-                              and e.business_date >= ${since}::date), '{}') as made
+                              and e.business_date >= ${since}::date and e.state <> 'NEW'), '{}') as made
             from sites s join merchants m on m.id = s.merchant_id
            where s.deleted_at is null and m.status <> 'churned'`);
         return (

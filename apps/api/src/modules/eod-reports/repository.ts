@@ -111,6 +111,14 @@ export const eodReportsRepository = {
     return row;
   },
 
+  /** A report still NEW (no job has made it) turns ERROR with `reason`. */
+  async failIfNew(tx: Tx, merchantId: string, id: string, reason: string): Promise<void> {
+    await tx
+      .update(eodReports)
+      .set({ state: 'ERROR', error: reason, updatedAt: new Date() })
+      .where(and(eq(eodReports.merchantId, merchantId), eq(eodReports.id, id), eq(eodReports.state, 'NEW')));
+  },
+
   async update(tx: Tx, merchantId: string, id: string, values: Partial<typeof eodReports.$inferInsert>) {
     await tx
       .update(eodReports)

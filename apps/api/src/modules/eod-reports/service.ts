@@ -9,7 +9,7 @@ import { isUuid, type TenantDb } from '../../access/tenant-db.ts';
 import type { Clock } from '../../clock.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { eodFileName, renderEodCsv, renderEodPdf } from './eod-files.ts';
-import type { MakeEodData } from './eod-jobs.ts';
+import { EOD_FAILED_REASON, type MakeEodData } from './eod-jobs.ts';
 import type { EodTotals } from './eod-totals.ts';
 import { type EodReportRow, eodReportsRepository as repo } from './repository.ts';
 import { EOD_REPORTS_PAGE_SIZE } from './schemas.ts';
@@ -122,12 +122,24 @@ export function createEodReportsService(deps: {
           createdBy: access.actor.userId,
         });
       });
-      await deps.enqueue({
-        merchantId: access.merchantId,
-        siteId: body.siteId,
-        tradingDay: body.tradingDay,
-        requested: true,
-      });
+      try {
+        await deps.enqueue({
+          merchantId: access.merchantId,
+          siteId: body.siteId,
+          tradingDay: body.tradingDay,
+          requested: true,
+        });
+      } catch (error) {
+        // No job will make it: rather than NEW for ever, the report reads ERROR ("request it again"), as after a
+        // last failed attempt; the caller is answered the error. (A process killed here leaves it NEW: the
+        // schedule makes NEW days within its reach.)
+        await deps.tenantDb
+          .forMerchant(access.merchantId, (tx) =>
+            repo.failIfNew(tx, access.merchantId, id, EOD_FAILED_REASON),
+          )
+          .catch(() => undefined);
+        throw error;
+      }
       return { eodReportId: id };
     },
 

@@ -73,6 +73,12 @@ export function previousMonth(date: string): string {
 export interface BuiltInvoice {
   created: boolean;
   invoiceId: string | null;
+  /**
+   * Open and never tried (no collection attempt, no payment): its collection is still to be queued. True for an
+   * invoice just created, and for one found that a run before created but could not queue (a crash, or a queue
+   * that refused the job after the commit).
+   */
+  neverTried?: true;
   /** Not built: `ready` said the month's ledger may still grow (the build job asks again later). */
   waiting?: true;
 }
@@ -96,11 +102,14 @@ export async function buildMonthlyInvoice(
     await tx.execute(sql`select country, currency, created_at from merchants where id = ${merchantId}`),
   );
   if (!merchant) return { created: false, invoiceId: null };
-  const [existing] = rowsOf<{ id: string }>(
-    await tx.execute(sql`select id from invoices where merchant_id = ${merchantId}
+  const [existing] = rowsOf<{ id: string; never_tried: boolean }>(
+    await tx.execute(sql`select id, (status = 'open' and collection_attempts = 0 and payment_status is null)
+             as never_tried
+        from invoices where merchant_id = ${merchantId}
       and period_start = ${periodStart} and display_type = 'billing_summary'`),
   );
-  if (existing) return { created: false, invoiceId: existing.id };
+  if (existing)
+    return { created: false, invoiceId: existing.id, ...(existing.never_tried ? { neverTried: true } : {}) };
   if (options.ready && !(await options.ready(tx, { periodStart, periodEnd })))
     return { created: false, invoiceId: null, waiting: true };
   const currency = merchant.currency;
@@ -228,5 +237,5 @@ export async function buildMonthlyInvoice(
       returning id`),
   );
   if (!inserted) return { created: false, invoiceId: null };
-  return { created: true, invoiceId: inserted.id };
+  return { created: true, invoiceId: inserted.id, ...(paid ? {} : { neverTried: true as const }) };
 }

@@ -148,7 +148,9 @@ export function invoiceBuildJob(deps: InvoiceJobDeps) {
           );
         return;
       }
-      if (built.created && built.invoiceId) {
+      // A new invoice, or one a run before created but could not queue (the queue refused the job after the
+      // commit, or the worker died between the two): the job's retry or the next daily run queues it.
+      if (built.neverTried && built.invoiceId) {
         await deps.send(
           INVOICE_COLLECT_JOB,
           { merchantId, invoiceId: built.invoiceId } satisfies CollectData,

@@ -6,7 +6,7 @@ import type { CollectionResult } from '../../adapters/billing/billing-port.ts';
 import type { Mailer } from '../../adapters/mail/mail-port.ts';
 import type { Clock } from '../../clock.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { type SettlementOutcome, settleProcessingPayment } from './collection.ts';
+import { processingPayment, type SettlementOutcome, settleProcessingPayment } from './collection.ts';
 import { INVOICE_COLLECT_JOB } from './invoice-job-names.ts';
 import { paymentFailedMail } from './payment-failed-mail.ts';
 
@@ -103,25 +103,52 @@ export function createPaymentSettlement(deps: PaymentSettlementDeps) {
       return 'sent';
     },
 
+    /**
+     * The retry of a failed debit is queued before the failure is recorded: once recorded, nothing is processing
+     * any more, so a webhook delivered again or the check job's retry would find nothing to settle and never
+     * queue it, had the queue refused it after the commit. Queued first, a refusal fails the whole settlement
+     * (asked again later); a retry queued for a settlement that then did not commit finds the debit still
+     * processing when it runs and collects nothing, and the settlement asked again queues it under the same key
+     * (the exclusive queue keeps one).
+     */
     async settle(
       merchantId: string,
       invoiceId: string,
       result: CollectionResult,
     ): Promise<SettlementOutcome> {
       const now = deps.clock.now();
+      const retryAt = new Date(now.getTime() + DEBIT_RETRY_DELAY_MS);
+      const retryKey = (attempts: number) => `${invoiceId}:retry-${attempts}`;
+      if (result.status === 'failed') {
+        const payment = await deps.tenantDb.forMerchant(merchantId, (tx) =>
+          processingPayment(tx, merchantId, invoiceId),
+        );
+        // The attempts the failure leaves (the debit's attempt counted already), as settleProcessingPayment reads.
+        const attempts = payment ? payment.attempt + 1 : 0;
+        const settles =
+          payment &&
+          (result.providerPaymentId === undefined || result.providerPaymentId === payment.providerPaymentId);
+        if (settles && attempts < MAX_COLLECTION_ATTEMPTS)
+          await deps.send(
+            INVOICE_COLLECT_JOB,
+            { merchantId, invoiceId },
+            { singletonKey: retryKey(attempts), startAfter: retryAt },
+          );
+      }
       const outcome = await deps.tenantDb.forMerchant(merchantId, (tx) =>
         settleProcessingPayment(tx, merchantId, invoiceId, result, now),
       );
       if (outcome.status !== 'failed') return outcome;
-      const retryAt =
-        outcome.attempts < MAX_COLLECTION_ATTEMPTS ? new Date(now.getTime() + DEBIT_RETRY_DELAY_MS) : null;
-      if (retryAt)
-        await deps.send(
-          INVOICE_COLLECT_JOB,
-          { merchantId, invoiceId },
-          { singletonKey: `${invoiceId}:retry-${outcome.attempts}`, startAfter: retryAt },
-        );
-      await tell(merchantId, invoiceId, { number: outcome.number, reason: outcome.reason, retryAt }, 'debit');
+      await tell(
+        merchantId,
+        invoiceId,
+        {
+          number: outcome.number,
+          reason: outcome.reason,
+          retryAt: outcome.attempts < MAX_COLLECTION_ATTEMPTS ? retryAt : null,
+        },
+        'debit',
+      );
       return outcome;
     },
   };

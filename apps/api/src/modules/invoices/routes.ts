@@ -49,12 +49,32 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
           'Staff: raise a one-off invoice on the merchant (display type yeti_invoice): 1–20 lines of description ' +
           'and net amount in minor units, VAT by the merchant country; collected like the monthly invoice',
         params: merchantIdParamsSchema,
+        headers: z.object({
+          'idempotency-key': z
+            .string()
+            .min(1)
+            .max(255)
+            .optional()
+            .describe(
+              'The same key with the same lines answers the invoice it raised and raises nothing more (header ' +
+                'Idempotent-Replayed); the same key with other lines is refused (422); a key lasts 24 hours',
+            ),
+        }),
         body: oneOffInvoiceSchema,
-        response: { 201: z.object({ data: invoiceDetailSchema }), ...errors },
+        response: {
+          201: z.object({ data: invoiceDetailSchema }),
+          ...errors,
+          422: errorBodySchema.describe('The Idempotency-Key was used with other lines'),
+        },
       },
     },
     async (request, reply) => {
-      const invoice = await service.raiseOneOff(accessOf(request), request.body);
+      const { created, invoice } = await service.raiseOneOff(
+        accessOf(request),
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      if (!created) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send({ data: invoice });
     },
   );

@@ -125,8 +125,9 @@ export function createInvoicesService(deps: {
     detail,
 
     /** Staff: a one-off invoice on the merchant (one-off.ts), returned as the merchant will see it. */
-    async raiseOneOff(access: MerchantAccessContext, input: OneOffInput) {
-      return detail(access, await raiseOneOffInvoice(deps, access, input));
+    async raiseOneOff(access: MerchantAccessContext, input: OneOffInput, idempotencyKey?: string) {
+      const { invoiceId, created } = await raiseOneOffInvoice(deps, access, input, idempotencyKey);
+      return { created, invoice: await detail(access, invoiceId) };
     },
 
     /** The invoice as a PDF (pdfkit), rendered from the stored invoice: the same figures as the screen. */

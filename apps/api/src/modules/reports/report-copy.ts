@@ -39,8 +39,12 @@ function majorUnitsSql(cell: string, currencies: readonly string[]): string {
     return `when '${currency}' then ${factor}`;
   });
   // A currency not counted first (impossible in the snapshot the count and the COPY share) fails the COPY
-  // rather than writing a wrong amount.
-  return `(${cell}::numeric * case t.currency ${cases.join(' ')} else ('currency not counted: ' || t.currency)::numeric end)::text`;
+  // rather than writing a wrong amount. No currency at all (a range without payments): no `when`, which a
+  // `case` must have, so the failing expression stands alone (no row evaluates it).
+  const notCounted = `('currency not counted: ' || t.currency)::numeric`;
+  const factor =
+    cases.length === 0 ? notCounted : `case t.currency ${cases.join(' ')} else ${notCounted} end`;
+  return `(${cell}::numeric * ${factor})::text`;
 }
 
 /**

@@ -49,7 +49,8 @@ export const REPORT_JOB_EXPIRE_SECONDS = 1800;
 /**
  * A PROCESSING report untouched this long has no live job: an attempt writes it as it starts and as its progress
  * moves, and lasts at most REPORT_JOB_EXPIRE_SECONDS before its retry starts (backoff 30 s, 60 s, 120 s). Every
- * attempt's full expiry plus an hour for the delays and a busy queue is far beyond that gap.
+ * attempt's full expiry plus an hour for the delays and a busy queue is far beyond that gap. A NEW report untouched
+ * this long was never taken by a job (a worker takes a queued one within seconds): its job was never queued.
  */
 export const REPORT_STUCK_AFTER_SECONDS = (REPORT_RETRY_LIMIT + 1) * REPORT_JOB_EXPIRE_SECONDS + 3600;
 
@@ -81,6 +82,7 @@ export async function generateReport(
     deps.tenantDb.forMerchant(merchantId, (tx) => repo.update(tx, merchantId, reportId, values));
 
   await update({ state: 'PROCESSING', progress: 0 });
+  let madeReady = false;
   try {
     const source: ReportSource = {
       merchantId,
@@ -94,7 +96,9 @@ export async function generateReport(
       deps.exportPath !== 'cursor' && canCopyReport(deps.tenantDb, source)
         ? await copyReport(deps, source, key, update)
         : await cursorReport(deps, source, key, update);
-    await update({
+    // Only the run that makes it READY announces it: a duplicate run at once (a first run that outlived its
+    // expiry) writes the same file and must not e-mail the requester twice.
+    madeReady = await update({
       state: 'READY',
       progress: 100,
       filePath: key,
@@ -111,6 +115,7 @@ export async function generateReport(
     await update({ state: 'ERROR', error: REPORT_FAILED_REASON, completedAt: deps.clock.now() });
     return;
   }
+  if (!madeReady) return;
   await announceIfLeft(deps, report).catch((error: unknown) =>
     deps.log.warn({ err: error, reportId }, 'reports: the report-ready e-mail could not be sent'),
   );
@@ -190,8 +195,9 @@ async function announceIfLeft(
 }
 
 /**
- * Reports left PROCESSING by a worker that died on the last attempt (no retry follows, nothing marks them ERROR)
- * become ERROR once REPORT_STUCK_AFTER_SECONDS have passed since their last write; their count.
+ * Reports left PROCESSING by a worker that died on the last attempt (no retry follows, nothing marks them ERROR),
+ * or left NEW by a process that died between the request and queueing its job, become ERROR once
+ * REPORT_STUCK_AFTER_SECONDS have passed since their last write; their count.
  */
 export async function failStuckReports(
   deps: Pick<ReportJobDeps, 'tenantDb' | 'clock' | 'log'>,

@@ -65,6 +65,13 @@ export const reportsRepository = {
     return row;
   },
 
+  /** Takes back a request whose job could not be queued: the report is removed while no job has touched it. */
+  async removeNew(tx: Tx, merchantId: string, reportId: string): Promise<void> {
+    await tx
+      .delete(reports)
+      .where(and(eq(reports.merchantId, merchantId), eq(reports.id, reportId), eq(reports.state, 'NEW')));
+  },
+
   async get(tx: Tx, merchantId: string, reportId: string, visibility: ReportVisibility = 'all') {
     const [row] = await tx
       .select()
@@ -110,22 +117,31 @@ export const reportsRepository = {
       .where(and(eq(reports.merchantId, merchantId), inArray(reports.id, [...reportIds])));
   },
 
-  /** System sweep (owning role): PROCESSING reports untouched since `before` become ERROR; their count. */
+  /**
+   * System sweep (owning role): NEW or PROCESSING reports untouched since `before` become ERROR; their count. A NEW
+   * one that old was never taken by a job (its job was never queued: the process died between the request's commit
+   * and the queue).
+   */
   async failStuck(tx: Tx, before: Date, now: Date, reason: string): Promise<number> {
     const rows = await tx
       .update(reports)
       .set({ state: 'ERROR', error: reason, completedAt: now, updatedAt: now })
-      .where(and(eq(reports.state, 'PROCESSING'), lt(reports.updatedAt, before)))
+      .where(and(inArray(reports.state, ['NEW', 'PROCESSING']), lt(reports.updatedAt, before)))
       .returning({ id: reports.id });
     return rows.length;
   },
 
   /**
    * The job's writes, applied only while the report is not done: a late or duplicate run never takes a READY or
-   * ERROR report back (to PROCESSING, or from READY to ERROR).
+   * ERROR report back (to PROCESSING, or from READY to ERROR). Whether it was applied.
    */
-  async update(tx: Tx, merchantId: string, reportId: string, values: Partial<typeof reports.$inferInsert>) {
-    await tx
+  async update(
+    tx: Tx,
+    merchantId: string,
+    reportId: string,
+    values: Partial<typeof reports.$inferInsert>,
+  ): Promise<boolean> {
+    const rows = await tx
       .update(reports)
       .set({ ...values, updatedAt: new Date() })
       .where(
@@ -134,7 +150,9 @@ export const reportsRepository = {
           eq(reports.id, reportId),
           notInArray(reports.state, ['READY', 'ERROR']),
         ),
-      );
+      )
+      .returning({ id: reports.id });
+    return rows.length > 0;
   },
 
   async countPayouts(tx: Tx, filter: PayoutRangeFilter): Promise<number> {

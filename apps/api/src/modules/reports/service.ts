@@ -60,7 +60,16 @@ export function createReportsService(deps: {
     const row = await deps.tenantDb.forMerchant(access.merchantId, (tx) =>
       repo.insert(tx, { ...values, merchantId: access.merchantId, requestedBy: access.actor.userId }),
     );
-    await deps.enqueue({ merchantId: access.merchantId, reportId: row.id });
+    try {
+      await deps.enqueue({ merchantId: access.merchantId, reportId: row.id });
+    } catch (error) {
+      // No job will make it: the request is taken back (the caller is answered the error and may ask again)
+      // rather than left NEW for ever. If even that fails, the stuck-report sweep marks it ERROR.
+      await deps.tenantDb
+        .forMerchant(access.merchantId, (tx) => repo.removeNew(tx, access.merchantId, row.id))
+        .catch(() => undefined);
+      throw error;
+    }
     return { reportId: row.id };
   }
 

@@ -88,12 +88,17 @@ export function downloadSiteBreakdown(merchantId: string, invoice: Pick<Invoice,
 
 export type OneOffInvoiceBody = { lines: { description: string; amount: number }[] };
 
-/** POST /v1/merchants/{id}/invoices/one-off (staff): a one-off invoice; the merchant's invoices reload. */
+/**
+ * POST /v1/merchants/{id}/invoices/one-off (staff): a one-off invoice; the merchant's invoices reload. The form
+ * makes one Idempotency-Key per opening, so raising it again after an error never raises (and charges) twice.
+ */
 export function useRaiseOneOffInvoice(merchantId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: OneOffInvoiceBody) =>
-      apiRequest<InvoiceDetail>('POST', `${base(merchantId)}/one-off`, body),
+    mutationFn: ({ body, idempotencyKey }: { body: OneOffInvoiceBody; idempotencyKey: string }) =>
+      apiRequest<InvoiceDetail>('POST', `${base(merchantId)}/one-off`, body, {
+        'Idempotency-Key': idempotencyKey,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['billing', merchantId, 'invoices'] }),
   });
 }

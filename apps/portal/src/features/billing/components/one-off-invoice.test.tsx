@@ -63,11 +63,17 @@ describe('OneOffInvoiceForm (staff)', () => {
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   }, 20_000);
 
-  it('a refused request shows the retry message and keeps the lines', async () => {
+  it('a refused request shows the retry message and keeps the lines; raised again, with the same key', async () => {
     const user = userEvent.setup();
+    const keys: (string | null)[] = [];
     fetchMock().mockImplementation(
       fakeApi({
-        [`POST ${URL_ONE_OFF}`]: () => jsonResponse(500, { error: { code: 'INTERNAL', message: 'boom' } }),
+        [`POST ${URL_ONE_OFF}`]: (request) => {
+          keys.push(request.headers.get('Idempotency-Key'));
+          return keys.length === 1
+            ? jsonResponse(500, { error: { code: 'INTERNAL', message: 'boom' } })
+            : jsonResponse(201, { data: { number: 'INV-202611-ABCDEF0123-02' } });
+        },
       }).handle,
     );
     render();
@@ -80,5 +86,11 @@ describe('OneOffInvoiceForm (staff)', () => {
       await within(dialog).findByText('We could not raise the invoice. Please try again.'),
     ).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Description')).toHaveValue('Replacement terminal');
+    // Raised again (the first may have been stored before its answer was lost): the same invoice on the server.
+    await user.click(within(dialog).getByRole('button', { name: 'Raise invoice' }));
+    expect(await screen.findByText('Invoice INV-202611-ABCDEF0123-02 raised.')).toBeInTheDocument();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   }, 20_000);
 });

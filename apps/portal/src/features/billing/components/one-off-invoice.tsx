@@ -38,6 +38,8 @@ export function OneOffInvoiceForm({ merchantId, currency }: { merchantId: string
   const [nextKey, setNextKey] = useState(1);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const raise = useRaiseOneOffInvoice(merchantId);
+  // One invoice per opening: raising it again after an error is the same invoice on the server.
+  const [idempotencyKey, setIdempotencyKey] = useState('');
 
   const close = () => {
     setOpened(false);
@@ -62,19 +64,28 @@ export function OneOffInvoiceForm({ merchantId, currency }: { merchantId: string
       return;
     }
     setErrors({});
-    raise.mutate(parsed.data, {
-      onSuccess: (invoice) => {
-        notify(t('billing.oneOff.raised', { number: invoice.number }));
-        close();
+    raise.mutate(
+      { body: parsed.data, idempotencyKey },
+      {
+        onSuccess: (invoice) => {
+          notify(t('billing.oneOff.raised', { number: invoice.number }));
+          close();
+        },
       },
-    });
+    );
   };
 
   return (
     <Fieldset legend={t('billing.oneOff.legend')}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{t('billing.oneOff.hint')}</Text>
-        <Button variant="default" onClick={() => setOpened(true)}>
+        <Button
+          variant="default"
+          onClick={() => {
+            setIdempotencyKey(crypto.randomUUID());
+            setOpened(true);
+          }}
+        >
           {t('billing.oneOff.open')}
         </Button>
       </Stack>

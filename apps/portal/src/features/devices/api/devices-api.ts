@@ -47,10 +47,16 @@ export const orderOptionsQueryOptions = (merchantId: string) =>
 
 export const useOrderOptions = (merchantId: string) => useQuery(orderOptionsQueryOptions(merchantId));
 
+/**
+ * POST /merchants/{id}/devices. The order flow makes one Idempotency-Key when it opens, so a double click, or
+ * placing it again after an answer that was lost, never orders twice.
+ */
 export function useOrderDevices(merchantId: string) {
   return useMutation({
-    mutationFn: (body: DeviceOrderBody) =>
-      apiRequest<ResponseData<'orderDevices'>>('POST', `${merchantPath(merchantId)}/devices`, body),
+    mutationFn: ({ body, idempotencyKey }: { body: DeviceOrderBody; idempotencyKey: string }) =>
+      apiRequest<ResponseData<'orderDevices'>>('POST', `${merchantPath(merchantId)}/devices`, body, {
+        'Idempotency-Key': idempotencyKey,
+      }),
   });
 }
 

@@ -93,6 +93,9 @@ export function DeviceOrderFlow({
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const order = useOrderDevices(merchantId);
+  // One order per opening of the flow: placing it again (a double click, a retry after a lost answer) is the
+  // same order on the server.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const currency = options.dockPrice.currency;
   const lines = options.models.map((m) => ({
     model: m.model,
@@ -148,7 +151,7 @@ export function DeviceOrderFlow({
     }
     setErrors({});
     order.mutate(
-      { lines, ...contactBody(), termsAgreed: true },
+      { body: { lines, ...contactBody(), termsAgreed: true }, idempotencyKey },
       { onSuccess: (placed) => onPlaced(placed.orderId) },
     );
   };

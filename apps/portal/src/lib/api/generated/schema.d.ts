@@ -10553,7 +10553,10 @@ export interface operations {
     orderDevices: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The same key with the same order answers the order it made and orders nothing more (header Idempotent-Replayed); the same key with another order is refused (422); a key lasts 24 hours */
+                "idempotency-key"?: string;
+            };
             path: {
                 /** @description The merchant id */
                 id: string;
@@ -10606,6 +10609,15 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another order */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12303,7 +12315,10 @@ export interface operations {
     raiseOneOffInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The same key with the same lines answers the invoice it raised and raises nothing more (header Idempotent-Replayed); the same key with other lines is refused (422); a key lasts 24 hours */
+                "idempotency-key"?: string;
+            };
             path: {
                 /** @description The merchant id */
                 id: string;
@@ -12352,6 +12367,15 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used with other lines */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
