@@ -32,9 +32,9 @@ export async function axeFindings(page: Page, where: string, full: boolean): Pro
 }
 
 /**
- * What sticks out at the current viewport: the page scrolling sideways, and every visible element wider than the
- * viewport or reaching past its right edge, unless a scrolling or clipping ancestor (a table's own scroll area, a
- * collapsed navbar) holds it.
+ * What sticks out at the current viewport: the page scrolling sideways, a badge whose label is cut short, and every
+ * visible element wider than the viewport or reaching past its right edge, unless a scrolling or clipping ancestor
+ * (a table's own scroll area, a collapsed navbar) holds it.
  */
 async function overflowFindings(page: Page, where: string): Promise<string[]> {
   const found = await page.evaluate(() => {
@@ -60,6 +60,13 @@ async function overflowFindings(page: Page, where: string): Promise<string[]> {
       const text = (element.textContent ?? '').trim().slice(0, 40);
       return `<${element.tagName.toLowerCase()}${id}${cls ? `.${cls}` : ''}> "${text}"`;
     };
+    // A badge is a word or two: cut to "Ac…" or "DE…" it says nothing (Mantine ends a squeezed label in an ellipsis).
+    for (const label of document.querySelectorAll<HTMLElement>('.mantine-Badge-label')) {
+      if (label.getBoundingClientRect().width > 0 && label.scrollWidth > label.clientWidth + 1)
+        out.push(
+          `the badge "${label.textContent}" is cut to ${label.clientWidth} of its ${label.scrollWidth} px`,
+        );
+    }
     const wide: Element[] = [];
     for (const element of document.body.querySelectorAll('*')) {
       const rect = element.getBoundingClientRect();

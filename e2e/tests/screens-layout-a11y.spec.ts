@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { axeFindings, checkScreens, watchConsole } from './screen-checks.ts';
+import { axeFindings, checkScreens, DESKTOP, watchConsole } from './screen-checks.ts';
 import { demoIds, ownerScreens, SIGNED_OUT_SCREENS, signInAs } from './screens.ts';
 import { demo } from './support.ts';
 
@@ -16,6 +16,34 @@ test.describe('every screen: axe light and dark, no sideways overflow at 375 px,
     const errors = watchConsole(page);
     const findings = await checkScreens(page, SIGNED_OUT_SCREENS, 'signed out');
     expect([...findings, ...errors]).toEqual([]);
+  });
+
+  test('signed out: the sign-in, join and forgot-password cards stand in the middle, under one same header', async ({
+    page,
+  }) => {
+    // /join's card stood at the left of the page's column while /signin's and /forgot's were centred; and /signin
+    // (no Mantine) wrote in Mantine's default fonts, the others in the theme's, so its header's logo had another width.
+    await page.setViewportSize(DESKTOP);
+    const logoWidths: number[] = [];
+    for (const path of ['/signin', '/join', '/forgot']) {
+      await page.goto(path);
+      const form = page.locator('main form').first();
+      await expect(form, `${path} shows its form`).toBeVisible();
+      const { centre, middle } = await form.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return { centre: (box.left + box.right) / 2, middle: document.documentElement.clientWidth / 2 };
+      });
+      expect(Math.abs(centre - middle), `${path}: the form's centre against the page's`).toBeLessThanOrEqual(
+        2,
+      );
+      const logo = page.getByRole('banner').getByRole('link').first();
+      logoWidths.push(Math.round(((await logo.boundingBox()) as { width: number }).width));
+    }
+    expect(logoWidths, "the header's logo is as wide on each screen").toEqual([
+      logoWidths[0],
+      logoWidths[0],
+      logoWidths[0],
+    ]);
   });
 
   test('owner', async ({ page, request }) => {

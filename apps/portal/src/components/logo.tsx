@@ -39,10 +39,24 @@ export function LogoMark({ size = 32 }: { size?: number }) {
 /** The mark and, optionally, the product name beside it. */
 export function Logo({ withWordmark = true, name, size = 32 }: LogoProps) {
   return (
-    <span style={{ display: 'inline-flex', alignItems: 'center', gap: '0.5rem', minWidth: 0 }}>
+    // At most as wide as its place: a long wordmark ("Portal de comercios" in a phone's header) ends in an ellipsis
+    // instead of running on under the buttons beside it.
+    <span
+      style={{ display: 'inline-flex', alignItems: 'center', gap: '0.5rem', minWidth: 0, maxWidth: '100%' }}
+    >
       <LogoMark size={size} />
       {withWordmark && name && (
-        <span style={{ fontWeight: 700, fontSize: '1.125rem', whiteSpace: 'nowrap', color: 'inherit' }}>
+        <span
+          style={{
+            fontWeight: 700,
+            fontSize: '1.125rem',
+            whiteSpace: 'nowrap',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            minWidth: 0,
+            color: 'inherit',
+          }}
+        >
           {name}
         </span>
       )}

@@ -43,6 +43,7 @@ export function AppHeader({ user, merchants, merchant, burger }: AppHeaderProps)
           c="inherit"
           underline="never"
           aria-label={t('ui.shell.home')}
+          miw={0}
         >
           <Box visibleFrom={burger ? undefined : 'xs'}>
             <Logo name={t('app.name')} />

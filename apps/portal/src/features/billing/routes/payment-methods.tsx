@@ -76,7 +76,11 @@ export default function PaymentMethodsScreen() {
               accessor: 'isDefault',
               title: t('billing.columns.status'),
               render: (method) =>
-                method.isDefault ? <Badge variant="light">{t('billing.isDefault')}</Badge> : null,
+                method.isDefault ? (
+                  <Badge variant="light" miw="max-content">
+                    {t('billing.isDefault')}
+                  </Badge>
+                ) : null,
             },
             {
               accessor: 'paymentMethodId',

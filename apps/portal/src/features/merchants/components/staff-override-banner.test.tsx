@@ -67,5 +67,7 @@ describe('staff override banner: an override that cannot end', { timeout: 20_000
     await endOverride('en-GB', () => new Response('bad gateway', { status: 502, statusText: 'Bad Gateway' }));
     expect(screen.getByText('The override could not end. Please try again.')).toBeInTheDocument();
     expect(screen.queryByText(/Bad Gateway/)).toBeNull();
+    // Said as an alert, not as more of the banner's status text, so a screen reader announces the failure.
+    expect(screen.getByRole('alert')).toHaveTextContent('The override could not end. Please try again.');
   });
 });

@@ -78,7 +78,12 @@ export function StaffOverrideBanner({ userId }: { userId: string }) {
           {t('access.override.end')}
         </Button>
       </Group>
-      {errorKey && <Text size="sm">{t(errorKey)}</Text>}
+      {/* Apart from the button above it and in bold: the banner's own sentence is the same colour on the same orange. */}
+      {errorKey && (
+        <Text size="sm" fw={700} mt="xs" role="alert">
+          {t(errorKey)}
+        </Text>
+      )}
     </Alert>
   );
 }

@@ -42,7 +42,7 @@ export default function JoinScreen() {
   };
 
   return (
-    <Paper withBorder shadow="sm" p="xl" radius="md" maw={460} mt="xl">
+    <Paper withBorder shadow="sm" p="xl" radius="md" maw={460} mx="auto" mt="xl">
       <Stack gap="lg">
         <Title order={1} size="h2">
           {t('signUp.title')}

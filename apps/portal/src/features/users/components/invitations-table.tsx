@@ -65,7 +65,7 @@ export function InvitationsTable({ merchantId, canRevoke }: InvitationsTableProp
             title: t('access.users.status'),
             noWrap: true,
             render: (invitation) => (
-              <Badge variant="dot" color={STATE_COLOURS[invitation.state]} tt="none">
+              <Badge variant="dot" color={STATE_COLOURS[invitation.state]} tt="none" miw="max-content">
                 {t(`access.invitations.states.${invitation.state}`)}
               </Badge>
             ),

@@ -78,7 +78,7 @@ export function UsersTable({ users, sites, canEdit, error, onRetry, emptyAction 
             ) : (
               <Group gap={4} wrap="wrap">
                 {user.siteRoles.map((grant) => (
-                  <Badge key={grant.siteId} variant="default" tt="none" fw={500}>
+                  <Badge key={grant.siteId} variant="default" tt="none" fw={500} miw="max-content">
                     {siteName(grant.siteId)}
                   </Badge>
                 ))}
@@ -90,7 +90,7 @@ export function UsersTable({ users, sites, canEdit, error, onRetry, emptyAction 
           title: t('access.users.twoFactor'),
           noWrap: true,
           render: (user) => (
-            <Badge variant="light" color={user.twoFactor ? 'green' : 'gray'} tt="none">
+            <Badge variant="light" color={user.twoFactor ? 'green' : 'gray'} tt="none" miw="max-content">
               {user.twoFactor ? t('access.users.twoFactorOn') : t('access.users.twoFactorOff')}
             </Badge>
           ),
@@ -104,6 +104,7 @@ export function UsersTable({ users, sites, canEdit, error, onRetry, emptyAction 
               variant="dot"
               color={user.status === 'active' ? 'green' : user.status === 'pending' ? 'yellow' : 'gray'}
               tt="none"
+              miw="max-content"
             >
               {t(`access.users.statuses.${user.status}`)}
             </Badge>
