@@ -98,7 +98,7 @@ export const billingFrFR: typeof billingEnGB = {
     subtotal: 'Sous-total',
     vat: 'TVA {{percent}} %',
     total: 'Total',
-    settledFromPayouts: 'Déduit de vos virements',
+    settledFromPayouts: 'Déduit de vos versements',
     paid: 'Payé',
     amountDue: 'Montant dû',
     processingTitle: 'Prélèvement en cours',

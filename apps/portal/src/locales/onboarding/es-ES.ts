@@ -21,7 +21,7 @@ export const onboardingEsES: typeof onboardingEnGB = {
     discountFor_other: '{{percent}} de descuento durante {{count}} meses',
     settlement: 'Liquidación',
     settlementTypes: {
-      net: 'Neta (comisiones descontadas de los pagos)',
+      net: 'Neta (comisiones descontadas de las liquidaciones)',
       gross: 'Bruta (comisiones facturadas)',
     },
     contract: 'Contrato',

@@ -21,7 +21,7 @@ export const onboardingItIT: typeof onboardingEnGB = {
     discountFor_other: '{{percent}} di sconto per {{count}} mesi',
     settlement: 'Liquidazione',
     settlementTypes: {
-      net: 'Netta (commissioni detratte dai pagamenti)',
+      net: 'Netta (commissioni detratte dagli accrediti)',
       gross: 'Lorda (commissioni fatturate)',
     },
     contract: 'Contratto',

@@ -46,7 +46,7 @@ export const transactionsEsES: typeof transactionsEnGB = {
     refunds: 'Reembolsos',
     noRefunds: 'Sin reembolsos.',
     refundable: 'Reembolsable',
-    payouts: 'Liquidada en el pago',
+    payouts: 'Incluida en la liquidación',
     notSettled: 'Aún no liquidada.',
     merchantReference: 'Referencia del comercio',
     reason: 'Motivo',

@@ -46,7 +46,7 @@ export const transactionsFrFR: typeof transactionsEnGB = {
     refunds: 'Remboursements',
     noRefunds: 'Aucun remboursement.',
     refundable: 'Remboursable',
-    payouts: 'Réglée dans le virement',
+    payouts: 'Incluse dans le versement',
     notSettled: 'Pas encore réglée.',
     merchantReference: 'Référence marchand',
     reason: 'Motif',

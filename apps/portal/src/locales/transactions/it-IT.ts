@@ -46,7 +46,7 @@ export const transactionsItIT: typeof transactionsEnGB = {
     refunds: 'Rimborsi',
     noRefunds: 'Nessun rimborso.',
     refundable: 'Rimborsabile',
-    payouts: 'Liquidata nel pagamento',
+    payouts: "Inclusa nell'accredito",
     notSettled: 'Non ancora liquidata.',
     merchantReference: 'Riferimento esercente',
     reason: 'Motivo',
