@@ -19,8 +19,8 @@ export const transactionsEsES: typeof transactionsEnGB = {
   none: 'Ninguna transacción coincide con estos filtros.',
   noneForPsp: 'Ninguna transacción tiene esta referencia PSP.',
   totals: 'Totales de las transacciones filtradas',
-  totalCount_one: '{{count}} transacción',
-  totalCount_other: '{{count}} transacciones',
+  totalCount_one: '{{count, number}} transacción',
+  totalCount_other: '{{count, number}} transacciones',
   tipsIncluded: 'de ello propinas {{tips}}',
   range: 'Del {{from}} al {{to}}',
   sources: {

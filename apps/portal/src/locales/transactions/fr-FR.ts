@@ -19,8 +19,8 @@ export const transactionsFrFR: typeof transactionsEnGB = {
   none: 'Aucune transaction ne correspond à ces filtres.',
   noneForPsp: "Aucune transaction n'a cette référence PSP.",
   totals: 'Totaux des transactions filtrées',
-  totalCount_one: '{{count}} transaction',
-  totalCount_other: '{{count}} transactions',
+  totalCount_one: '{{count, number}} transaction',
+  totalCount_other: '{{count, number}} transactions',
   tipsIncluded: 'dont pourboires {{tips}}',
   range: 'Du {{from}} au {{to}}',
   sources: {

@@ -19,8 +19,8 @@ export const transactionsItIT: typeof transactionsEnGB = {
   none: 'Nessuna transazione corrisponde a questi filtri.',
   noneForPsp: 'Nessuna transazione ha questo riferimento PSP.',
   totals: 'Totali delle transazioni filtrate',
-  totalCount_one: '{{count}} transazione',
-  totalCount_other: '{{count}} transazioni',
+  totalCount_one: '{{count, number}} transazione',
+  totalCount_other: '{{count, number}} transazioni',
   tipsIncluded: 'di cui mance {{tips}}',
   range: 'Dal {{from}} al {{to}}',
   sources: {
