@@ -20,8 +20,12 @@ test('the GB owner makes an end-of-day report for a day, opens it and downloads 
   await form.getByLabel('Trading day').fill(day);
   await form.getByRole('button', { name: 'Make report' }).click();
   await expect(page.getByText('The end-of-day report is being made.')).toBeVisible();
+  // The toast writes the day as the language does ("5 Dec 2026"), not as the form's YYYY-MM-DD.
+  const written = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
   await expect(
-    page.getByText(`The end-of-day report for Brightwater Shoreditch on ${day} is ready.`),
+    page.getByText(`The end-of-day report for Brightwater Shoreditch on ${written} is ready.`),
   ).toBeVisible({
     timeout: 30_000,
   });

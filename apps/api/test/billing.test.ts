@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rates } from '../src/db/schema/billing.ts';
+import { users } from '../src/db/schema/identity.ts';
 import { type AccessWorld, type ActorName, createAccessWorld } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
@@ -200,6 +202,51 @@ describe('billing: settings, payment methods and the simulated provider', () => 
     );
     expect((await put('managerA1', w.merchantA, { billingEmail: 'x@example.com' })).statusCode).toBe(404);
     expect((await put('ownerB', w.merchantA, { billingEmail: 'x@example.com' })).statusCode).toBe(404);
+  });
+
+  // The page was English, its amounts en-GB, whatever the signer's language.
+  it('the simulated e-signature page speaks the signer’s language: words, rates, amounts and date', async () => {
+    await t.app.db.insert(rates).values({
+      merchantId: w.merchantB,
+      domesticPercent: '1.2500',
+      eeaPercent: '1.5000',
+      globalPercent: '2.5000',
+      amexPercent: '2.9000',
+      otherPercent: '2.9000',
+      tapToPayPercent: '1.3000',
+      fixedFee: 5,
+      deviceRentalMonthly: 1999,
+      currency: 'EUR',
+      effectiveFrom: '2026-01-01',
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+    });
+    await t.app.db.update(users).set({ locale: 'fr-FR' }).where(eq(users.id, w.users.ownerB.id));
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/merchants/${w.merchantB}/billing-settings`,
+      headers: w.headers('ownerB'),
+    });
+    const path = new URL(settings.json().data.ratesSignUrl).pathname;
+    const page = await t.app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="fr-FR">');
+    expect(page.body).toContain('<h1>Signez vos tarifs</h1>');
+    expect(page.body).toContain('<p>En vigueur à partir du 1 janvier 2026.</p>');
+    const fr = (value: number, options: Intl.NumberFormatOptions) =>
+      new Intl.NumberFormat('fr-FR', options).format(value);
+    expect(page.body).toContain(
+      `<tr><td>Cartes nationales</td><td>${fr(0.0125, { style: 'percent', maximumFractionDigits: 4 })}</td></tr>`,
+    );
+    expect(page.body).toContain(`<td>${fr(19.99, { style: 'currency', currency: 'EUR' })}</td>`);
+    expect(page.body).not.toContain('Test provider');
+    const unagreed = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'signerName=Bea%20Owner',
+    });
+    expect(unagreed.statusCode).toBe(400);
+    expect(unagreed.body).toContain('Veuillez confirmer que vous acceptez ces tarifs.');
   });
 
   it('signs the rates on the simulated e-signature page: hasSignedRates flips, the link stops working', async () => {

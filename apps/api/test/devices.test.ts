@@ -294,6 +294,7 @@ describe('devices API (issue 10, SPEC §7 Devices, §8)', () => {
       const mail = await readOutbox(t.app.db, w.users.ownerA.email);
       expect(mail[0]?.subject).toBe('Your device order');
       expect(mail[0]?.text).toContain('£39.98 per month');
+      expect(mail[0]?.text).toContain('from 4 March 2026, 7am to 1pm');
       expect((await order(ORDER, 'managerA1')).statusCode).toBe(404);
     });
 
@@ -305,6 +306,9 @@ describe('devices API (issue 10, SPEC §7 Devices, §8)', () => {
         const french = mail.find((m) => m.subject === 'Votre commande de terminaux');
         expect(french?.text).toContain('par mois');
         expect(french?.text).toContain('du lundi au samedi');
+        // The first delivery day as French writes it, not the API's 2026-03-04.
+        expect(french?.text).toContain('à partir du 4 mars 2026,');
+        expect(french?.text).not.toContain('2026-03-04');
       } finally {
         await t.app.db.update(users).set({ locale: 'en-GB' }).where(eq(users.id, w.users.ownerA.id));
       }

@@ -28,6 +28,7 @@ import {
 import { payoutBuildJob } from '../src/modules/payouts/payout-jobs.ts';
 import { type AccessWorld, createAccessWorld, insertMerchant, insertSite } from './access-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
+import { pdfText } from './helpers/pdf-text.ts';
 
 // Issue 13 §1 Invoices: the monthly invoice built from the ledger the payout job booked, VAT by country,
 // collected through the billing port with retry, read and downloaded as a PDF through SPEC's billing calls.
@@ -324,6 +325,56 @@ describe('invoices', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${invoice?.number}.pdf"`);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(res.rawPayload.subarray(-6).toString()).toContain('%%EOF');
+  });
+
+  // The PDF was English whatever the user's language, with en-GB amounts ('£62.74') and ISO dates.
+  it.each([
+    ['en-GB', 'Invoice', 'Subtotal', 'Amount due', { open: 'Status: Open', paid: 'Status: Paid' }],
+    [
+      'es-ES',
+      'Factura',
+      'Subtotal',
+      'Importe pendiente',
+      { open: 'Estado: Abierta', paid: 'Estado: Pagada' },
+    ],
+    ['fr-FR', 'Facture', 'Sous-total', 'Montant dû', { open: 'Statut : Ouverte', paid: 'Statut : Payée' }],
+    ['it-IT', 'Fattura', 'Subtotale', 'Importo dovuto', { open: 'Stato: Aperta', paid: 'Stato: Pagata' }],
+  ] as const)(
+    'the PDF is in the language asked for (%s): its words, amounts and dates',
+    async (locale, title, subtotal, due, status) => {
+      const invoice = await invoiceOf(w.merchantA, '2026-03');
+      const detail = (await get('ownerA', `${listUrl()}/${invoice?.id}`)).json().data;
+      const res = await get('ownerA', `${listUrl()}/${invoice?.id}/pdf?locale=${locale}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const lines = pdfText(res.rawPayload);
+      // Helvetica has no narrow no-break space: fr-FR's grouping and currency spaces print as plain spaces.
+      const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+      const money = (minor: number) =>
+        plain(new Intl.NumberFormat(locale, { style: 'currency', currency: 'GBP' }).format(minor / 100));
+      expect(lines).toContain(`${title} ${detail.number}`);
+      expect(lines).toContain(subtotal);
+      expect(lines).toContain(due);
+      // Open, or paid once the collection test has run.
+      expect(lines).toContain(status[detail.status as 'open' | 'paid']);
+      expect(lines).toContain(money(detail.subtotal));
+      expect(lines).toContain(money(detail.total));
+      const issued = plain(
+        new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Europe/London' }).format(
+          new Date(detail.issuedAt),
+        ),
+      );
+      expect(
+        lines.some((line) => line.includes(issued)),
+        lines.join(' | '),
+      ).toBe(true);
+    },
+  );
+
+  it('refuses a language it does not have (400 naming locale)', async () => {
+    const invoice = await invoiceOf(w.merchantA, '2026-03');
+    const res = await get('ownerA', `${listUrl()}/${invoice?.id}/pdf?locale=de-DE`);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('locale');
   });
 
   it('downloads the per-site breakdown as CSV: fees by site and region, rentals by site, adding up to the invoice', async () => {

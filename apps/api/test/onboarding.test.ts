@@ -365,6 +365,64 @@ describe('onboarding: from a signed-up user to a verified merchant', () => {
     expect(expired.statusCode).toBe(410);
   });
 
+  // The page was English whatever the applicant's language.
+  it.each([
+    [
+      'es-ES',
+      'Verifica tu empresa',
+      'Verificada',
+      'Este enlace de verificación ha caducado o ya se ha utilizado',
+    ],
+    [
+      'fr-FR',
+      'Vérifiez votre entreprise',
+      'Vérifiée',
+      'Ce lien de vérification a expiré ou a déjà été utilisé',
+    ],
+    [
+      'it-IT',
+      'Verifica la tua azienda',
+      'Verificata',
+      'Questo link di verifica è scaduto o è già stato usato',
+    ],
+  ] as const)(
+    'the simulated verification page speaks the language the applicant chose (%s), expired too',
+    async (locale, heading, verified, expiredText) => {
+      const { headers } = await newUser(`kyc-${locale.toLowerCase()}`);
+      const chosen = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/identity/me',
+        headers,
+        payload: { preferences: { locale } },
+      });
+      expect(chosen.statusCode, chosen.body).toBe(200);
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/customer-accounts',
+        headers,
+        payload: { company: { ...company, legalEntityName: `Langue ${locale} Ltd` }, payments, site },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const path = new URL(created.json().data.hostedOnboardingLink).pathname;
+      const page = await t.app.inject({ method: 'GET', url: path });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`<html lang="${locale}">`);
+      expect(page.body).toContain(`<h1>${heading}</h1>`);
+      expect(page.body).toContain(`value="verified" class="primary">${verified}</button>`);
+      expect(page.body).not.toContain('Test provider');
+      await t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'outcome=verified',
+      });
+      const used = await t.app.inject({ method: 'GET', url: path });
+      expect(used.statusCode).toBe(410);
+      expect(used.body).toContain(`<html lang="${locale}">`);
+      expect(used.body).toContain(expiredText);
+    },
+  );
+
   it('limits wrong shortcodes per user: 5 in 15 minutes, then 429 even for the right one; a right one clears the count', async () => {
     const guesser = await newUser('guesser');
     const started = await t.app.inject({

@@ -68,6 +68,9 @@ describe('validation messages', () => {
     ['validation.dateRangeTooLarge', 'Date range too large. Please select a range of 6 months or less.'],
     ['validation.siteRequired', 'At least one site must be selected'],
     ['validation.termsNotAgreed', 'You must agree to the terms before placing an order'],
+    // SPEC §8: device assignment and ordering
+    ['validation.deviceOtpNotFound', 'Device not found for submitted OTP'],
+    ['validation.deviceOrderFailed', 'Unable to process a device order.'],
   ] as const)('%s is SPEC’s exact en-GB text', (key, text) => {
     expect(translate(key, 'en-GB')).toBe(text);
   });

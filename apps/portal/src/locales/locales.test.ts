@@ -89,6 +89,11 @@ describe('locales', () => {
     );
     expect(enGB.forgotPassword.errors.limit).toBe('Please wait 10 minutes before trying again.');
     expect(enGB.forgotPassword.errors.codeMismatch).toBe('Invalid password reset code, please try again.');
+    // SPEC §8 "Other": the refund errors and merchant creation's fallback, spelled as SPEC spells it
+    const signedIn = resources['en-GB'];
+    expect(signedIn.transactions.refund.refused).toBe('Unable to refund transaction.');
+    expect(signedIn.transactions.refund.failed).toBe('An error occurred while refunding the transaction.');
+    expect(signedIn.onboarding.errors.fallback).toBe('An error ocurred when processing this request');
   });
 });
 

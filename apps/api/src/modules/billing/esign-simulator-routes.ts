@@ -1,60 +1,134 @@
+import { DEFAULT_LOCALE, type Locale } from '@mp/domain/locales';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ratesLines } from './rates-document.ts';
 import type { BillingService } from './service.ts';
 import { acceptFormBodies, simulatorPage } from './simulator-routes.ts';
 
 // The simulated e-signature provider's hosted page (issue 13 rates signing, adapters/esign/esign-port.ts):
 // clearly a test provider; the envelope id in the link is its credential, as a vendor's signing link is.
 
-const BANNER =
-  'Test provider: simulated e-signature. Signing here records your typed name, the time and your address.';
 const paramsSchema = z.object({ merchantId: z.uuid(), envelopeId: z.uuid() });
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-type Rates = NonNullable<Awaited<ReturnType<BillingService['openEnvelope']>>>['rates'];
+type Open = NonNullable<Awaited<ReturnType<BillingService['openEnvelope']>>>;
 
-function ratesTable(rates: Rates): string {
-  const money = (minor: number) =>
-    new Intl.NumberFormat('en-GB', { style: 'currency', currency: rates.currency }).format(minor / 100);
-  const rows: [string, string][] = [
-    ['Domestic cards', `${Number(rates.domesticPercent)}%`],
-    ['EEA cards', `${Number(rates.eeaPercent)}%`],
-    ['International cards', `${Number(rates.globalPercent)}%`],
-    ['American Express', `${Number(rates.amexPercent)}%`],
-    ['Other cards', `${Number(rates.otherPercent)}%`],
-    ['Tap to pay', `${Number(rates.tapToPayPercent)}%`],
-    ['Fixed fee per payment', money(rates.fixedFee)],
-    ['Card machine rental, monthly', money(rates.deviceRentalMonthly)],
-    ['Settlement', rates.settlementType === 'gross' ? 'Gross (fees invoiced)' : 'Net (fees deducted)'],
-  ];
-  return `<table aria-label="Your rates">${rows.map(([k, v]) => `<tr><td>${k}</td><td>${v}</td></tr>`).join('')}</table>`;
+/** The page's words in the four interface languages: the signer's (the rates' lines are the rates document's). */
+const TEXTS: Record<
+  Locale,
+  {
+    banner: string;
+    title: string;
+    effectiveFrom: (date: string) => string;
+    ratesLabel: string;
+    name: string;
+    agree: string;
+    sign: string;
+    goneTitle: string;
+    gone: string;
+    agreeMissing: string;
+    nameMissing: string;
+  }
+> = {
+  'en-GB': {
+    banner:
+      'Test provider: simulated e-signature. Signing here records your typed name, the time and your address.',
+    title: 'Sign your rates',
+    effectiveFrom: (date) => `Effective from ${date}.`,
+    ratesLabel: 'Your rates',
+    name: 'Your full name',
+    agree: 'I have read these rates and agree to them',
+    sign: 'Sign',
+    goneTitle: 'Nothing to sign',
+    gone: 'There is nothing to sign here: these rates are signed or replaced',
+    agreeMissing: 'Please confirm that you agree to these rates.',
+    nameMissing: 'Please type your full name (2 to 100 characters).',
+  },
+  'es-ES': {
+    banner:
+      'Proveedor de prueba: firma electrónica simulada. Al firmar aquí se registran el nombre que escribas, la hora y tu dirección IP.',
+    title: 'Firma tus tarifas',
+    effectiveFrom: (date) => `Vigentes desde el ${date}.`,
+    ratesLabel: 'Tus tarifas',
+    name: 'Tu nombre completo',
+    agree: 'He leído estas tarifas y las acepto',
+    sign: 'Firmar',
+    goneTitle: 'Nada que firmar',
+    gone: 'Aquí no hay nada que firmar: estas tarifas ya están firmadas o se han sustituido',
+    agreeMissing: 'Confirma que aceptas estas tarifas.',
+    nameMissing: 'Escribe tu nombre completo (de 2 a 100 caracteres).',
+  },
+  'fr-FR': {
+    banner:
+      'Prestataire de test : signature électronique simulée. Signer ici enregistre le nom saisi, l’heure et votre adresse IP.',
+    title: 'Signez vos tarifs',
+    effectiveFrom: (date) => `En vigueur à partir du ${date}.`,
+    ratesLabel: 'Vos tarifs',
+    name: 'Votre nom complet',
+    agree: 'J’ai lu ces tarifs et je les accepte',
+    sign: 'Signer',
+    goneTitle: 'Rien à signer',
+    gone: 'Il n’y a rien à signer ici : ces tarifs sont déjà signés ou ont été remplacés',
+    agreeMissing: 'Veuillez confirmer que vous acceptez ces tarifs.',
+    nameMissing: 'Veuillez saisir votre nom complet (2 à 100 caractères).',
+  },
+  'it-IT': {
+    banner:
+      'Fornitore di prova: firma elettronica simulata. Firmando qui vengono registrati il nome digitato, l’ora e il tuo indirizzo IP.',
+    title: 'Firma le tue tariffe',
+    effectiveFrom: (date) => `In vigore dal ${date}.`,
+    ratesLabel: 'Le tue tariffe',
+    name: 'Il tuo nome completo',
+    agree: 'Ho letto queste tariffe e le accetto',
+    sign: 'Firma',
+    goneTitle: 'Niente da firmare',
+    gone: 'Qui non c’è niente da firmare: queste tariffe sono già firmate o sono state sostituite',
+    agreeMissing: 'Conferma di accettare queste tariffe.',
+    nameMissing: 'Scrivi il tuo nome completo (da 2 a 100 caratteri).',
+  },
+};
+
+function ratesTable({ rates, locale }: Open): string {
+  const rows = ratesLines(rates, locale)
+    .map(([label, value]) => `<tr><td>${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>`)
+    .join('');
+  return `<table aria-label="${escapeHtml(TEXTS[locale].ratesLabel)}">${rows}</table>`;
 }
 
-function signingForm(merchantId: string, envelopeId: string, rates: Rates, error?: string): string {
-  return `<h1>Sign your rates</h1><p>Effective from ${rates.effectiveFrom}.</p>${ratesTable(rates)}
+function signingForm(merchantId: string, envelopeId: string, open: Open, error?: string): string {
+  const l = TEXTS[open.locale];
+  const effective = new Intl.DateTimeFormat(open.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${open.rates.effectiveFrom}T12:00:00Z`),
+  );
+  return `<h1>${escapeHtml(l.title)}</h1><p>${escapeHtml(l.effectiveFrom(effective))}</p>${ratesTable(open)}
 <form method="post" action="/api/esign-simulator/${merchantId}/${envelopeId}">
-${error ? `<p class="error" role="alert">${error}</p>` : ''}
-<p><label for="signerName" style="border:0;padding:0">Your full name</label><input type="text" id="signerName" name="signerName" autocomplete="name" maxlength="100" required></p>
-<label><input type="checkbox" name="agree" value="yes" required> I have read these rates and agree to them</label>
-<button type="submit">Sign</button></form>`;
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<p><label for="signerName" style="border:0;padding:0">${escapeHtml(l.name)}</label><input type="text" id="signerName" name="signerName" autocomplete="name" maxlength="100" required></p>
+<label><input type="checkbox" name="agree" value="yes" required> ${escapeHtml(l.agree)}</label>
+<button type="submit">${escapeHtml(l.sign)}</button></form>`;
 }
+
+const page = (open: Open, body: string) =>
+  simulatorPage(
+    escapeHtml(TEXTS[open.locale].title),
+    body,
+    escapeHtml(TEXTS[open.locale].banner),
+    open.locale,
+  );
 
 export const esignSimulatorRoutes: FastifyPluginAsyncZod<{ service: BillingService }> = async (
   app,
   { service },
 ) => {
   acceptFormBodies(app);
-  const gone = (reply: FastifyReply) =>
-    reply
+  // A spent or unknown envelope: no signer to ask, so the default language.
+  const gone = (reply: FastifyReply) => {
+    const l = TEXTS[DEFAULT_LOCALE];
+    return reply
       .code(410)
-      .send(
-        simulatorPage(
-          'Nothing to sign',
-          '<h1>There is nothing to sign here: these rates are signed or replaced</h1>',
-          BANNER,
-        ),
-      );
+      .send(simulatorPage(l.goneTitle, `<h1>${escapeHtml(l.gone)}</h1>`, escapeHtml(l.banner)));
+  };
 
   app.get(
     '/esign-simulator/:merchantId/:envelopeId',
@@ -75,9 +149,7 @@ export const esignSimulatorRoutes: FastifyPluginAsyncZod<{ service: BillingServi
         .header('referrer-policy', 'no-referrer');
       const open = await service.openEnvelope(merchantId, envelopeId);
       if (!open) return gone(reply);
-      return reply.send(
-        simulatorPage('Sign your rates', signingForm(merchantId, envelopeId, open.rates), BANNER),
-      );
+      return reply.send(page(open, signingForm(merchantId, envelopeId, open)));
     },
   );
 
@@ -100,19 +172,9 @@ export const esignSimulatorRoutes: FastifyPluginAsyncZod<{ service: BillingServi
       if (name.length < 2 || name.length > 100 || request.body.agree !== 'yes') {
         const open = await service.openEnvelope(merchantId, envelopeId);
         if (!open) return gone(reply);
-        const error =
-          request.body.agree !== 'yes'
-            ? 'Please confirm that you agree to these rates.'
-            : 'Please type your full name (2 to 100 characters).';
-        return reply
-          .code(400)
-          .send(
-            simulatorPage(
-              'Sign your rates',
-              signingForm(merchantId, envelopeId, open.rates, escapeHtml(error)),
-              BANNER,
-            ),
-          );
+        const l = TEXTS[open.locale];
+        const error = request.body.agree !== 'yes' ? l.agreeMissing : l.nameMissing;
+        return reply.code(400).send(page(open, signingForm(merchantId, envelopeId, open, error)));
       }
       const signed = await service.signEnvelope(merchantId, envelopeId, { name, ip: request.ip });
       if (!signed) return gone(reply);

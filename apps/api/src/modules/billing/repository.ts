@@ -1,7 +1,9 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../access/tenant-db.ts';
+import { merchantMemberships } from '../../db/schema/access.ts';
 import { billingSettings, paymentMethods, rates } from '../../db/schema/billing.ts';
 import { billingSessions } from '../../db/schema/billing-sessions.ts';
+import { users } from '../../db/schema/identity.ts';
 import { merchants } from '../../db/schema/merchants.ts';
 import { rateSignatures } from '../../db/schema/rate-signatures.ts';
 
@@ -64,6 +66,23 @@ export const billingRepository = {
       .from(rateSignatures)
       .where(and(eq(rateSignatures.merchantId, merchantId), eq(rateSignatures.ratesId, ratesId)));
     return row as typeof rateSignatures.$inferSelect;
+  },
+
+  /** The saved language of the merchant's first CompanyOwner: the one who signs its rates (rates-signing.ts). */
+  async signerLocale(tx: Tx, merchantId: string): Promise<string | undefined> {
+    const [row] = await tx
+      .select({ locale: users.locale })
+      .from(merchantMemberships)
+      .innerJoin(users, eq(users.id, merchantMemberships.userId))
+      .where(
+        and(
+          eq(merchantMemberships.merchantId, merchantId),
+          sql`'CompanyOwner' = any(${merchantMemberships.companyRoles})`,
+        ),
+      )
+      .orderBy(asc(merchantMemberships.createdAt), asc(users.id))
+      .limit(1);
+    return row?.locale;
   },
 
   async envelope(tx: Tx, merchantId: string, id: string) {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { BILLING_RECOMMENDED_PAYMENT_METHODS } from '@mp/domain/constants';
 import type { PaymentMethodType } from '@mp/domain/enums';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@mp/domain/locales';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import { isUuid, type TenantDb } from '../../access/tenant-db.ts';
 import type {
@@ -100,7 +101,10 @@ export function createBillingService(deps: {
         if (envelope?.status !== 'sent') return null;
         const current = await repo.currentRates(tx, merchantId);
         if (!current || current.id !== envelope.ratesId) return null; // superseded rates
-        return { envelopeId: envelope.id, rates: current };
+        // The page speaks the signer's language, as the rates document sent for signature does.
+        const saved = await repo.signerLocale(tx, merchantId);
+        const locale: Locale = isLocale(saved) ? saved : DEFAULT_LOCALE;
+        return { envelopeId: envelope.id, rates: current, locale };
       });
     },
 

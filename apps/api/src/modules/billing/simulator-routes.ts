@@ -54,8 +54,9 @@ export function simulatorPage(
   title: string,
   body: string,
   banner = 'Test provider: simulated billing. No real payment details are taken.',
+  lang = 'en',
 ): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><style>${STYLE}</style></head><body><div class="banner" role="note">${banner}</div><main><div class="card">${body}</div></main></body></html>`;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><style>${STYLE}</style></head><body><div class="banner" role="note">${banner}</div><main><div class="card">${body}</div></main></body></html>`;
 }
 const page = (title: string, body: string) => simulatorPage(title, body);
 

@@ -78,6 +78,10 @@ export function orderConfirmationEmail(
   const texts = TEXTS[locale];
   const money = (m: Money) =>
     new Intl.NumberFormat(locale, { style: 'currency', currency: m.currency }).format(m.amount / 100);
+  // A calendar day (YYYY-MM-DD) as the language writes it: "4 March 2026", "4 mars 2026".
+  const firstDay = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${order.firstDeliveryDate}T12:00:00Z`),
+  );
   const a = input.deliveryAddress;
   const address = [a.line1, a.line2, a.city, a.postalCode, a.country].filter(Boolean).join(', ');
   const text = [
@@ -86,7 +90,7 @@ export function orderConfirmationEmail(
     ...order.lines.map((l) => texts.line(l.quantity, l.kind, MODELS[locale][l.model] ?? l.model)),
     '',
     texts.prices(money(order.monthlyTotal), money(order.outrightTotal)),
-    texts.delivery(`${input.contactName}, ${address}`, order.firstDeliveryDate),
+    texts.delivery(`${input.contactName}, ${address}`, firstDay),
     '',
     texts.returns,
   ].join('\n');

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { accessOf } from '../../access/route-access.ts';
 import { errorBodySchema } from '../../plugins/errors.ts';
 import { merchantIdParamsSchema } from '../merchants/schemas.ts';
-import { invoiceDetailSchema, invoicePathSchema, invoiceSchema } from './schemas.ts';
+import { invoiceDetailSchema, invoicePathSchema, invoicePdfQuerySchema, invoiceSchema } from './schemas.ts';
 import type { InvoicesService } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
@@ -101,13 +101,18 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
       schema: {
         operationId: 'getInvoicePdf',
         tags: ['billing'],
-        summary: 'The invoice as a PDF (application/pdf)',
+        summary: 'The invoice as a PDF (application/pdf), in the given language',
         params: invoicePathSchema,
+        querystring: invoicePdfQuerySchema,
         response: { 200: z.any().describe('application/pdf'), ...errors },
       },
     },
     async (request, reply) => {
-      const { number, pdf } = await service.renderPdf(accessOf(request), request.params.invoiceId);
+      const { number, pdf } = await service.renderPdf(
+        accessOf(request),
+        request.params.invoiceId,
+        request.query.locale ?? 'en-GB',
+      );
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${number}.pdf"`)

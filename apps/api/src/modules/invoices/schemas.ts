@@ -1,4 +1,5 @@
 import { INVOICE_DISPLAY_TYPES, INVOICE_PAYMENT_STATUSES, INVOICE_STATUSES } from '@mp/domain/enums';
+import { LOCALES } from '@mp/domain/locales';
 import { z } from 'zod';
 
 export const invoiceSchema = z
@@ -63,4 +64,8 @@ export const invoiceDetailSchema = invoiceSchema
 export const invoicePathSchema = z.object({
   id: z.string().describe('The merchant id'),
   invoiceId: z.string().describe('The invoice id'),
+});
+
+export const invoicePdfQuerySchema = z.object({
+  locale: z.enum(LOCALES).optional().describe('Language of the file (en-GB by default)'),
 });

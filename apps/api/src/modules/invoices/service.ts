@@ -1,4 +1,5 @@
 import type { InvoicePaymentStatus } from '@mp/domain/enums';
+import type { Locale } from '@mp/domain/locales';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
@@ -130,13 +131,15 @@ export function createInvoicesService(deps: {
       return { created, invoice: await detail(access, invoiceId) };
     },
 
-    /** The invoice as a PDF (pdfkit), rendered from the stored invoice: the same figures as the screen. */
+    /** The invoice as a PDF (pdfkit) in `locale`, rendered from the stored invoice: the same figures as the screen. */
     async renderPdf(
       access: MerchantAccessContext,
       invoiceId: string,
+      locale: Locale,
     ): Promise<{ number: string; pdf: Buffer }> {
       const invoice = await detail(access, invoiceId);
-      const pdf = await renderInvoicePdf(invoice, { legalEntityName: access.merchant.legalEntityName });
+      const { legalEntityName, timeZone } = access.merchant;
+      const pdf = await renderInvoicePdf(invoice, { legalEntityName, timeZone }, locale);
       return { number: invoice.number, pdf };
     },
   };

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { ONBOARDING_SHORTCODE_LENGTH } from '@mp/domain/constants';
-import { isLocale } from '@mp/domain/locales';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@mp/domain/locales';
 import { translate } from '@mp/domain/messages';
 import { normaliseRegistrationNumber, normaliseVatNumber } from '@mp/domain/schemas/company';
 import {
@@ -444,15 +444,22 @@ export function createOnboardingService(deps: {
       });
     },
 
-    /** The simulated KYC page: is this link usable? */
-    async kycSession(merchantId: string, token: string) {
+    /**
+     * The simulated KYC page: is this link usable, and in which language does the page speak (the saved language
+     * of the user who asked for the link, as the e-mails do)? Null for a link that never existed.
+     */
+    async kycSession(merchantId: string, token: string): Promise<{ usable: boolean; locale: Locale } | null> {
       return tenantDb.forMerchant(merchantId, async (tx) => {
         const session = await repo.kycSessionByToken(tx, sha256(token));
-        if (!session || session.completedAt || session.expiresAt <= clock.now()) return null;
+        if (!session) return null;
+        const saved = session.createdBy ? await repo.userLocale(tx, session.createdBy) : DEFAULT_LOCALE;
+        const locale = isLocale(saved) ? saved : DEFAULT_LOCALE;
+        if (session.completedAt || session.expiresAt <= clock.now()) return { usable: false, locale };
         const merchant = await repo.merchantKyc(tx, merchantId);
+        if (!merchant) return null;
         const decided =
-          merchant?.kycOnboardingStatus === 'verified' || merchant?.kycOnboardingStatus === 'rejected';
-        return merchant && !decided ? { sessionId: session.id } : null;
+          merchant.kycOnboardingStatus === 'verified' || merchant.kycOnboardingStatus === 'rejected';
+        return { usable: !decided, locale };
       });
     },
 

@@ -52,3 +52,8 @@ export function formatDate(
 ): string {
   return dateFormatter(locale, timeZone, style).format(new Date(value));
 }
+
+/** A calendar day (YYYY-MM-DD, already the merchant's) as the language writes it ("9 Dec 2026"), in no zone. */
+export function formatCalendarDay(day: string, locale: Locale): string {
+  return formatDate(`${day}T12:00:00Z`, locale, 'UTC', 'date');
+}

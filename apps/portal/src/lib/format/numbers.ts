@@ -18,3 +18,8 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
 export function formatRatePercent(value: number, locale: string): string {
   return `${numberFormat(locale, { maximumFractionDigits: 4 }).format(value)} %`;
 }
+
+/** A count ("12,345" in en-GB, "12 345" in fr-FR, "12.345" in es-ES and it-IT) in the user's language. */
+export function formatCount(value: number, locale: string): string {
+  return numberFormat(locale).format(value);
+}

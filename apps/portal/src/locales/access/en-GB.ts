@@ -446,8 +446,8 @@ export const accessEnGB = {
     items: {
       unknownSite: 'A site no longer listed',
       perMonth: 'a month',
-      forMonths_one: 'for {{count}} month',
-      forMonths_other: 'for {{count}} months',
+      forMonths_one: 'for {{count, number}} month',
+      forMonths_other: 'for {{count, number}} months',
       from: 'from {{date}}',
       until: 'until {{date}}',
       orderLine: '{{quantity}} × {{item}}, {{amount}} each, {{billing}}',

@@ -450,8 +450,8 @@ export const accessEsES: LocaleResources['access'] = {
     items: {
       unknownSite: 'Un local que ya no figura',
       perMonth: 'al mes',
-      forMonths_one: 'durante {{count}} mes',
-      forMonths_other: 'durante {{count}} meses',
+      forMonths_one: 'durante {{count, number}} mes',
+      forMonths_other: 'durante {{count, number}} meses',
       from: 'desde el {{date}}',
       until: 'hasta el {{date}}',
       orderLine: '{{quantity}} × {{item}}, {{amount}} cada uno, {{billing}}',

@@ -458,8 +458,8 @@ export const accessFrFR: LocaleResources['access'] = {
     items: {
       unknownSite: 'Un site qui ne figure plus dans la liste',
       perMonth: 'par mois',
-      forMonths_one: 'pendant {{count}} mois',
-      forMonths_other: 'pendant {{count}} mois',
+      forMonths_one: 'pendant {{count, number}} mois',
+      forMonths_other: 'pendant {{count, number}} mois',
       from: 'à partir du {{date}}',
       until: "jusqu'au {{date}}",
       orderLine: '{{quantity}} × {{item}}, {{amount}} l’unité, {{billing}}',

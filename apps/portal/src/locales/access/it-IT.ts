@@ -450,8 +450,8 @@ export const accessItIT: LocaleResources['access'] = {
     items: {
       unknownSite: 'Un punto vendita non più elencato',
       perMonth: 'al mese',
-      forMonths_one: 'per {{count}} mese',
-      forMonths_other: 'per {{count}} mesi',
+      forMonths_one: 'per {{count, number}} mese',
+      forMonths_other: 'per {{count, number}} mesi',
       from: 'dal {{date}}',
       until: 'fino al {{date}}',
       orderLine: '{{quantity}} × {{item}}, {{amount}} ciascuno, {{billing}}',

@@ -22,8 +22,8 @@ export const companionEnGB = {
     none: 'No end-of-day reports yet. They will be listed here once your sites have closed a trading day.',
     failed: 'We could not load your end-of-day reports.',
     more: 'Show more',
-    transactions_one: '{{count}} transaction',
-    transactions_other: '{{count}} transactions',
+    transactions_one: '{{count, number}} transaction',
+    transactions_other: '{{count, number}} transactions',
   },
   capital: {
     basedOn: 'Based on your card takings from {{from}} to {{to}}.',

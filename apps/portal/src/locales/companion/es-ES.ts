@@ -23,8 +23,8 @@ export const companionEsES = {
     none: 'Todavía no hay informes de cierre del día. Aparecerán aquí cuando tus locales hayan cerrado una jornada.',
     failed: 'No hemos podido cargar tus informes de cierre del día.',
     more: 'Mostrar más',
-    transactions_one: '{{count}} transacción',
-    transactions_other: '{{count}} transacciones',
+    transactions_one: '{{count, number}} transacción',
+    transactions_other: '{{count, number}} transacciones',
   },
   capital: {
     basedOn: 'Según tus cobros con tarjeta del {{from}} al {{to}}.',

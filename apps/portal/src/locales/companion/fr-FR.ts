@@ -23,8 +23,8 @@ export const companionFrFR = {
     none: "Aucun rapport de fin de journée pour l'instant. Ils apparaîtront ici dès que vos sites auront clôturé une journée.",
     failed: "Nous n'avons pas pu charger vos rapports de fin de journée.",
     more: 'Afficher plus',
-    transactions_one: '{{count}} transaction',
-    transactions_other: '{{count}} transactions',
+    transactions_one: '{{count, number}} transaction',
+    transactions_other: '{{count, number}} transactions',
   },
   capital: {
     basedOn: 'Selon vos encaissements par carte du {{from}} au {{to}}.',

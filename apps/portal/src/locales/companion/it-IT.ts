@@ -21,8 +21,8 @@ export const companionItIT = {
     none: 'Ancora nessun report di fine giornata. Compariranno qui quando i tuoi punti vendita avranno chiuso una giornata.',
     failed: 'Non siamo riusciti a caricare i report di fine giornata.',
     more: 'Mostra altri',
-    transactions_one: '{{count}} transazione',
-    transactions_other: '{{count}} transazioni',
+    transactions_one: '{{count, number}} transazione',
+    transactions_other: '{{count, number}} transazioni',
   },
   capital: {
     basedOn: 'In base agli incassi con carta dal {{from}} al {{to}}.',

@@ -8,6 +8,6 @@ export const dashboardEnGB = {
   chartSummary: '{{currency}}: {{captured}} captured and {{refunded}} refunded from {{from}} to {{to}}.',
   loadFailed: 'The dashboard figures could not be loaded. Please try again later.',
   bySourceTitle: 'By source, last 30 days',
-  sourceCount_one: '{{count}} transaction',
-  sourceCount_other: '{{count}} transactions',
+  sourceCount_one: '{{count, number}} transaction',
+  sourceCount_other: '{{count, number}} transactions',
 };

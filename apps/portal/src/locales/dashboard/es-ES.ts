@@ -10,6 +10,6 @@ export const dashboardEsES: Widen<typeof dashboardEnGB> = {
   chartSummary: '{{currency}}: {{captured}} capturado y {{refunded}} reembolsado del {{from}} al {{to}}.',
   loadFailed: 'No se han podido cargar las cifras del panel. Inténtalo de nuevo más tarde.',
   bySourceTitle: 'Por origen, últimos 30 días',
-  sourceCount_one: '{{count}} transacción',
-  sourceCount_other: '{{count}} transacciones',
+  sourceCount_one: '{{count, number}} transacción',
+  sourceCount_other: '{{count, number}} transacciones',
 };

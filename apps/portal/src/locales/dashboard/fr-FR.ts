@@ -10,6 +10,6 @@ export const dashboardFrFR: Widen<typeof dashboardEnGB> = {
   chartSummary: '{{currency}} : {{captured}} encaissés et {{refunded}} remboursés du {{from}} au {{to}}.',
   loadFailed: 'Les chiffres du tableau de bord n’ont pas pu être chargés. Veuillez réessayer plus tard.',
   bySourceTitle: 'Par origine, 30 derniers jours',
-  sourceCount_one: '{{count}} transaction',
-  sourceCount_other: '{{count}} transactions',
+  sourceCount_one: '{{count, number}} transaction',
+  sourceCount_other: '{{count, number}} transactions',
 };

@@ -10,6 +10,6 @@ export const dashboardItIT: Widen<typeof dashboardEnGB> = {
   chartSummary: '{{currency}}: {{captured}} incassati e {{refunded}} rimborsati dal {{from}} al {{to}}.',
   loadFailed: 'Non è stato possibile caricare i dati della dashboard. Riprova più tardi.',
   bySourceTitle: 'Per origine, ultimi 30 giorni',
-  sourceCount_one: '{{count}} transazione',
-  sourceCount_other: '{{count}} transazioni',
+  sourceCount_one: '{{count, number}} transazione',
+  sourceCount_other: '{{count, number}} transazioni',
 };

@@ -17,8 +17,8 @@ export const invitationsEnGB = {
   roles: {
     owner: 'Company owner',
     managerAllSites: 'Site manager of all sites',
-    managerSites_one: 'Site manager of {{count}} site',
-    managerSites_other: 'Site manager of {{count}} sites',
+    managerSites_one: 'Site manager of {{count, number}} site',
+    managerSites_other: 'Site manager of {{count, number}} sites',
   },
   expires: 'Expires',
   accept: 'Accept',
@@ -28,8 +28,8 @@ export const invitationsEnGB = {
   accepted: 'You joined {{merchant}}. Switch to it from the company switcher.',
   declined: 'Invitation to {{merchant}} declined.',
   notice: {
-    title_one: 'You have {{count}} pending invitation',
-    title_other: 'You have {{count}} pending invitations',
+    title_one: 'You have {{count, number}} pending invitation',
+    title_other: 'You have {{count, number}} pending invitations',
     link_one: 'View invitation',
     link_other: 'View invitations',
   },

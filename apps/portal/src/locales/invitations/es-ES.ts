@@ -18,8 +18,8 @@ export const invitationsEsES: LocaleResources['invitations'] = {
   roles: {
     owner: 'Propietario de la empresa',
     managerAllSites: 'Gerente de todos los establecimientos',
-    managerSites_one: 'Gerente de {{count}} establecimiento',
-    managerSites_other: 'Gerente de {{count}} establecimientos',
+    managerSites_one: 'Gerente de {{count, number}} establecimiento',
+    managerSites_other: 'Gerente de {{count, number}} establecimientos',
   },
   expires: 'Caduca',
   accept: 'Aceptar',
@@ -29,8 +29,8 @@ export const invitationsEsES: LocaleResources['invitations'] = {
   accepted: 'Te has unido a {{merchant}}. Cámbiate a ella desde el selector de empresas.',
   declined: 'Invitación de {{merchant}} rechazada.',
   notice: {
-    title_one: 'Tienes {{count}} invitación pendiente',
-    title_other: 'Tienes {{count}} invitaciones pendientes',
+    title_one: 'Tienes {{count, number}} invitación pendiente',
+    title_other: 'Tienes {{count, number}} invitaciones pendientes',
     link_one: 'Ver invitación',
     link_other: 'Ver invitaciones',
   },

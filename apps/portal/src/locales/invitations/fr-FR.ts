@@ -19,8 +19,8 @@ export const invitationsFrFR: LocaleResources['invitations'] = {
   roles: {
     owner: "Propriétaire de l'entreprise",
     managerAllSites: 'Responsable de tous les sites',
-    managerSites_one: 'Responsable de {{count}} site',
-    managerSites_other: 'Responsable de {{count}} sites',
+    managerSites_one: 'Responsable de {{count, number}} site',
+    managerSites_other: 'Responsable de {{count, number}} sites',
   },
   expires: 'Expire le',
   accept: 'Accepter',
@@ -30,8 +30,8 @@ export const invitationsFrFR: LocaleResources['invitations'] = {
   accepted: "Vous avez rejoint {{merchant}}. Passez-y depuis le sélecteur d'entreprise.",
   declined: 'Invitation de {{merchant}} refusée.',
   notice: {
-    title_one: 'Vous avez {{count}} invitation en attente',
-    title_other: 'Vous avez {{count}} invitations en attente',
+    title_one: 'Vous avez {{count, number}} invitation en attente',
+    title_other: 'Vous avez {{count, number}} invitations en attente',
     link_one: "Voir l'invitation",
     link_other: 'Voir les invitations',
   },

@@ -18,8 +18,8 @@ export const invitationsItIT: LocaleResources['invitations'] = {
   roles: {
     owner: "Titolare dell'azienda",
     managerAllSites: 'Responsabile di tutti i punti vendita',
-    managerSites_one: 'Responsabile di {{count}} punto vendita',
-    managerSites_other: 'Responsabile di {{count}} punti vendita',
+    managerSites_one: 'Responsabile di {{count, number}} punto vendita',
+    managerSites_other: 'Responsabile di {{count, number}} punti vendita',
   },
   expires: 'Scade il',
   accept: 'Accetta',
@@ -29,8 +29,8 @@ export const invitationsItIT: LocaleResources['invitations'] = {
   accepted: "Ti sei unito a {{merchant}}. Passa all'azienda dal selettore aziende.",
   declined: 'Invito di {{merchant}} rifiutato.',
   notice: {
-    title_one: 'Hai {{count}} invito in attesa',
-    title_other: 'Hai {{count}} inviti in attesa',
+    title_one: 'Hai {{count, number}} invito in attesa',
+    title_other: 'Hai {{count, number}} inviti in attesa',
     link_one: "Vedi l'invito",
     link_other: 'Vedi gli inviti',
   },

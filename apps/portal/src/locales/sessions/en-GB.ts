@@ -21,7 +21,7 @@ export const sessionsEnGB = {
   endNamed: 'End session: {{name}}',
   endOthers: 'End all other sessions',
   ended: 'Session ended. That device is signed out within a minute.',
-  othersEnded: 'Other sessions ended: {{count}}. Those devices are signed out within a minute.',
+  othersEnded: 'Other sessions ended: {{count, number}}. Those devices are signed out within a minute.',
   noOthers: 'No other session is signed in.',
   notFound: 'That session has already ended.',
   activity: 'Recent security activity',

@@ -24,7 +24,7 @@ export const sessionsEsES: Widen<typeof sessionsEnGB> = {
   endOthers: 'Cerrar todas las demás sesiones',
   ended: 'Sesión cerrada. Ese dispositivo saldrá de la cuenta en menos de un minuto.',
   othersEnded:
-    'Otras sesiones cerradas: {{count}}. Esos dispositivos saldrán de la cuenta en menos de un minuto.',
+    'Otras sesiones cerradas: {{count, number}}. Esos dispositivos saldrán de la cuenta en menos de un minuto.',
   noOthers: 'No hay ninguna otra sesión iniciada.',
   notFound: 'Esa sesión ya estaba cerrada.',
   activity: 'Actividad de seguridad reciente',

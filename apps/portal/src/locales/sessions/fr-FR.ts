@@ -23,7 +23,8 @@ export const sessionsFrFR: Widen<typeof sessionsEnGB> = {
   endNamed: 'Fermer la session : {{name}}',
   endOthers: 'Fermer toutes les autres sessions',
   ended: 'Session fermée. Cet appareil sera déconnecté d’ici une minute.',
-  othersEnded: 'Autres sessions fermées : {{count}}. Ces appareils seront déconnectés d’ici une minute.',
+  othersEnded:
+    'Autres sessions fermées : {{count, number}}. Ces appareils seront déconnectés d’ici une minute.',
   noOthers: 'Aucune autre session n’est ouverte.',
   notFound: 'Cette session est déjà fermée.',
   activity: 'Activité de sécurité récente',

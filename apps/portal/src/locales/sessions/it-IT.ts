@@ -23,7 +23,8 @@ export const sessionsItIT: Widen<typeof sessionsEnGB> = {
   endNamed: 'Chiudi sessione: {{name}}',
   endOthers: 'Chiudi tutte le altre sessioni',
   ended: 'Sessione chiusa. Quel dispositivo verrà disconnesso entro un minuto.',
-  othersEnded: 'Altre sessioni chiuse: {{count}}. Quei dispositivi verranno disconnessi entro un minuto.',
+  othersEnded:
+    'Altre sessioni chiuse: {{count, number}}. Quei dispositivi verranno disconnessi entro un minuto.',
   noOthers: 'Nessun’altra sessione è aperta.',
   notFound: 'Quella sessione è già stata chiusa.',
   activity: 'Attività di sicurezza recente',

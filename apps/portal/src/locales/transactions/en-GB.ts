@@ -18,8 +18,8 @@ export const transactionsEnGB = {
   none: 'No transactions match these filters.',
   noneForPsp: 'No transaction has this PSP reference.',
   totals: 'Totals of the filtered transactions',
-  totalCount_one: '{{count}} transaction',
-  totalCount_other: '{{count}} transactions',
+  totalCount_one: '{{count, number}} transaction',
+  totalCount_other: '{{count, number}} transactions',
   tipsIncluded: 'of which tips {{tips}}',
   range: 'Showing {{from}} to {{to}}',
   sources: {

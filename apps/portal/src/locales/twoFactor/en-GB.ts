@@ -26,7 +26,7 @@ export const twoFactorEnGB = {
     title: 'Two-factor sign-in',
     off: 'Two-factor sign-in is off. Add an authenticator app so that your password alone cannot open your account.',
     on: 'Two-factor sign-in is on with an authenticator app.',
-    recoveryLeft: '{{count}} recovery codes left.',
+    recoveryLeft: '{{count, number}} recovery codes left.',
     start: 'Set up an authenticator app',
     scan: 'Scan this QR code with your authenticator app, or type the key below into it.',
     qrAlt: 'QR code for your authenticator app',

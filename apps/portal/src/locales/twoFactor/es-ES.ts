@@ -28,7 +28,7 @@ export const twoFactorEsES: typeof twoFactorEnGB = {
     title: 'Verificación en dos pasos',
     off: 'La verificación en dos pasos está desactivada. Añade una aplicación de autenticación para que tu contraseña sola no abra tu cuenta.',
     on: 'La verificación en dos pasos está activada con una aplicación de autenticación.',
-    recoveryLeft: 'Quedan {{count}} códigos de recuperación.',
+    recoveryLeft: 'Quedan {{count, number}} códigos de recuperación.',
     start: 'Configurar una aplicación de autenticación',
     scan: 'Escanea este código QR con tu aplicación de autenticación o escribe en ella la clave de abajo.',
     qrAlt: 'Código QR para tu aplicación de autenticación',

@@ -29,7 +29,7 @@ export const twoFactorFrFR: typeof twoFactorEnGB = {
     title: 'Connexion en deux étapes',
     off: "La connexion en deux étapes est désactivée. Ajoutez une application d'authentification pour que votre mot de passe seul n'ouvre pas votre compte.",
     on: "La connexion en deux étapes est activée avec une application d'authentification.",
-    recoveryLeft: 'Il reste {{count}} codes de récupération.',
+    recoveryLeft: 'Il reste {{count, number}} codes de récupération.',
     start: "Configurer une application d'authentification",
     scan: "Scannez ce code QR avec votre application d'authentification, ou saisissez-y la clé ci-dessous.",
     qrAlt: "Code QR pour votre application d'authentification",

@@ -27,7 +27,7 @@ export const twoFactorItIT: typeof twoFactorEnGB = {
     title: 'Accesso in due passaggi',
     off: "L'accesso in due passaggi è disattivato. Aggiungi un'app di autenticazione perché la sola password non basti ad aprire il tuo account.",
     on: "L'accesso in due passaggi è attivo con un'app di autenticazione.",
-    recoveryLeft: 'Rimangono {{count}} codici di recupero.',
+    recoveryLeft: 'Rimangono {{count, number}} codici di recupero.',
     start: "Configura un'app di autenticazione",
     scan: "Scansiona questo codice QR con l'app di autenticazione, oppure digita la chiave qui sotto.",
     qrAlt: "Codice QR per l'app di autenticazione",

@@ -5,7 +5,7 @@ export const uiEnGB = {
     loadFailed: 'This list could not be loaded.',
     retry: 'Try again',
     loadMore: 'Load more',
-    pageSummary: '{{from}}–{{to}} of {{total}}',
+    pageSummary: '{{from, number}}–{{to, number}} of {{total, number}}',
   },
   confirm: {
     cancel: 'Cancel',

@@ -6,7 +6,7 @@ export const uiEsES: LocaleResources['ui'] = {
     loadFailed: 'No se ha podido cargar esta lista.',
     retry: 'Reintentar',
     loadMore: 'Cargar más',
-    pageSummary: '{{from}}–{{to}} de {{total}}',
+    pageSummary: '{{from, number}}–{{to, number}} de {{total, number}}',
   },
   confirm: {
     cancel: 'Cancelar',

@@ -6,7 +6,7 @@ export const uiFrFR: LocaleResources['ui'] = {
     loadFailed: "Cette liste n'a pas pu être chargée.",
     retry: 'Réessayer',
     loadMore: 'Afficher plus',
-    pageSummary: '{{from}}–{{to}} sur {{total}}',
+    pageSummary: '{{from, number}}–{{to, number}} sur {{total, number}}',
   },
   confirm: {
     cancel: 'Annuler',

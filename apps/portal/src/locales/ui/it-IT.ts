@@ -6,7 +6,7 @@ export const uiItIT: LocaleResources['ui'] = {
     loadFailed: 'Impossibile caricare questo elenco.',
     retry: 'Riprova',
     loadMore: 'Carica altri',
-    pageSummary: '{{from}}–{{to}} di {{total}}',
+    pageSummary: '{{from, number}}–{{to, number}} di {{total, number}}',
   },
   confirm: {
     cancel: 'Annulla',

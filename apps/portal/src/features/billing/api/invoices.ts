@@ -3,6 +3,7 @@ import { apiErrorFrom } from '../../../lib/api/api-error.ts';
 import { authFetch } from '../../../lib/api/auth-fetch.ts';
 import type { ResponseData } from '../../../lib/api/operations.ts';
 import { apiRequest, apiUrl } from '../../../lib/api/request.ts';
+import { currentLocale } from '../../../lib/i18n/i18n.ts';
 
 export type Invoice = ResponseData<'listInvoices'>[number];
 export type InvoiceDetail = ResponseData<'getInvoice'>;
@@ -46,10 +47,11 @@ export function useInvoice(merchantId: string, invoiceId: string | undefined) {
 async function downloadInvoiceFile(
   merchantId: string,
   invoiceId: string,
-  file: { path: 'pdf' | 'site-breakdown'; accept: string; name: string },
+  file: { path: 'pdf' | 'site-breakdown'; query?: URLSearchParams; accept: string; name: string },
 ) {
+  const query = file.query ? `?${file.query}` : '';
   const response = await authFetch(
-    new Request(apiUrl(`${base(merchantId)}/${encodeURIComponent(invoiceId)}/${file.path}`), {
+    new Request(apiUrl(`${base(merchantId)}/${encodeURIComponent(invoiceId)}/${file.path}${query}`), {
       headers: { Accept: file.accept },
     }),
   );
@@ -68,10 +70,11 @@ async function downloadInvoiceFile(
   }
 }
 
-/** The invoice as a PDF, named after its number. */
+/** The invoice as a PDF in the user's language, named after its number. */
 export function downloadInvoicePdf(merchantId: string, invoice: Pick<Invoice, 'invoiceId' | 'number'>) {
   return downloadInvoiceFile(merchantId, invoice.invoiceId, {
     path: 'pdf',
+    query: new URLSearchParams({ locale: currentLocale() }),
     accept: 'application/pdf',
     name: `${invoice.number}.pdf`,
   });

@@ -1,8 +1,10 @@
+import { LOCALES } from '@mp/domain/locales';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aMerchant, aUser } from '../../../../test/fixtures.ts';
 import { fakeApi, jsonResponse, renderRoutes } from '../../../../test/render.tsx';
+import { applyLocale, i18n, loadSignedInTexts } from '../../../lib/i18n/i18n.ts';
 import { CurrentMerchantContext } from '../../../lib/merchant/current-merchant.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import InvoicesScreen from './invoices.tsx';
@@ -112,9 +114,10 @@ beforeEach(() => {
     },
   });
 });
-afterEach(() => {
+afterEach(async () => {
   fetchMock.mockRestore();
   sessionStore.clear();
+  await applyLocale('en-GB');
 });
 
 describe('/billing/invoices', () => {
@@ -186,6 +189,32 @@ describe('/billing/invoices', () => {
       await screen.findByText('We could not download the invoice. Please try again.'),
     ).toBeInTheDocument();
     expect(createObjectURL).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(LOCALES)('%s: asks for the PDF in the user’s language', async (locale) => {
+    await applyLocale(locale);
+    await loadSignedInTexts();
+    const user = userEvent.setup();
+    const asked: (string | null)[] = [];
+    const fake = fakeApi({
+      [`GET ${BASE}`]: () => jsonResponse(200, { data: [invoice] }),
+      [`GET ${BASE}/${INVOICE}/pdf`]: (request) => {
+        asked.push(new URL(request.url).searchParams.get('locale'));
+        return new Response(new Blob(['%PDF-1.3 test']), {
+          status: 200,
+          headers: { 'content-type': 'application/pdf' },
+        });
+      },
+    });
+    fetchMock.mockImplementation(fake.handle);
+    renderInvoices();
+    await user.click(
+      await screen.findByRole('button', {
+        name: i18n.t('billing.invoices.downloadOne', { number: invoice.number }),
+      }),
+    );
+    await vi.waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(asked).toEqual([locale]);
   });
 
   it('a Direct Debit waiting for the bank shows as processing, with the day it was requested', async () => {

@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { apiErrorKey, isApiError } from '../../../lib/api/api-error.ts';
 import type { Merchant } from '../../../lib/api/types.ts';
+import { formatDate } from '../../../lib/format/dates.ts';
+import { currentLocale } from '../../../lib/i18n/i18n.ts';
+import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { useAssociateDeal } from '../api/associate-deal.ts';
 import { useBlockMerchant } from '../api/block-merchant.ts';
@@ -129,6 +132,8 @@ export function TransferForm({ merchant }: { merchant: Merchant }) {
 
 /** Staff: churn after 30 days rolling plus an optional delay in days (SPEC §9). */
 export function ChurnForm({ merchantId }: { merchantId: string }) {
+  // The churn day as the merchant's calendar has it (the API answers an instant).
+  const zone = useCurrentMerchant()?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const { t } = useTranslation();
   const [delayDays, setDelayDays] = useState<number>(0);
   const [reason, setReason] = useState('');
@@ -164,7 +169,9 @@ export function ChurnForm({ merchantId }: { merchantId: string }) {
                   onSuccess: (result) =>
                     notify(
                       t('access.staff.churnScheduled', {
-                        date: result.churnEffectiveAt?.slice(0, 10) ?? '',
+                        date: result.churnEffectiveAt
+                          ? formatDate(result.churnEffectiveAt, currentLocale(), zone, 'date')
+                          : '',
                       }),
                     ),
                 },

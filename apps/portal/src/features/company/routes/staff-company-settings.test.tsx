@@ -242,6 +242,27 @@ describe('StaffCompanySettingsScreen', () => {
       expect(alert).not.toHaveTextContent(/already churned/);
     });
 
+    // The churn day went into the confirmation as the API's YYYY-MM-DD.
+    it('fr-FR: a churn scheduled names its day the language’s way', async () => {
+      await applyLocale('fr-FR');
+      fetchSpy().mockImplementation(
+        fakeApi({
+          ...ratesOnly,
+          'POST /v1/merchants/m-1/churn': () =>
+            jsonResponse(200, {
+              data: {
+                ...aMerchant({ legalEntityName: 'Brightwater Coffee Ltd', status: 'churned' }),
+                churnEffectiveAt: '2027-01-06T10:00:00.000Z',
+              },
+            }),
+        }).handle,
+      );
+      renderScreen();
+      const churn = await screen.findByRole('group', { name: 'Résilier le client' });
+      await userEvent.click(within(churn).getByRole('button', { name: 'Résilier' }));
+      expect(await screen.findByText('Le client sera résilié le 6 janv. 2027.')).toBeInTheDocument();
+    });
+
     it("it-IT: a block the API refuses with a field's rule, then one it fails on", async () => {
       await applyLocale('it-IT');
       let answers = 0;

@@ -19,9 +19,13 @@ afterEach(async () => {
   await applyLocale('en-GB');
 });
 
-function renderScreen(path: string, answer: () => Response) {
+function renderScreen(
+  path: string,
+  answer: () => Response,
+  list: () => Response = () => jsonResponse(200, { data: [], lastKey: null }),
+) {
   const fake = fakeApi({
-    [`GET ${BASE}`]: () => jsonResponse(200, { data: [], lastKey: null }),
+    [`GET ${BASE}`]: list,
     'GET /merchants/m-1/sites': () =>
       jsonResponse(200, { data: [{ siteId: SITE, name: 'High Street', displayName: null }] }),
     [`GET ${BASE}/${REPORT}`]: answer,
@@ -48,10 +52,10 @@ function renderScreen(path: string, answer: () => Response) {
 const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 /** Asks for High Street's report of a day (the form's own checks pass) and answers the form. */
-async function requestReport(locale: Locale, answer: () => Response) {
+async function requestReport(locale: Locale, answer: () => Response, list?: () => Response) {
   await applyLocale(locale);
   const user = userEvent.setup();
-  const fake = renderScreen('/eod-reports', answer);
+  const fake = renderScreen('/eod-reports', answer, list);
   // The end-of-day texts load with the screen (EodTexts).
   await vi.waitFor(() => expect(i18n.exists('eodReports.form.title', { lng: locale })).toBe(true), {
     timeout: 5000,
@@ -142,5 +146,50 @@ describe('/eod-reports: what the user reads when the API refuses', { timeout: 20
       await within(form).findByText(translate('validation.invalid', 'es-ES'), {}, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(form).not.toHaveTextContent('invalid_format');
+  });
+});
+
+describe('/eod-reports: the report asked for is ready', { timeout: 20_000 }, () => {
+  // The toast named the trading day as the API's YYYY-MM-DD in every language.
+  it.each(LOCALES)('%s: the toast names the day the language’s way', async (locale) => {
+    let asked = false;
+    let reads = 0;
+    const report = (state: 'NEW' | 'READY') => ({
+      id: REPORT,
+      siteId: SITE,
+      siteName: 'High Street',
+      tradingDay: '2026-03-02',
+      timeZone: 'Europe/London',
+      windowStart: null,
+      windowEnd: null,
+      state,
+      origin: 'requested',
+      currency: 'GBP',
+      totals: null,
+      error: null,
+      generatedAt: null,
+      createdAt: '2026-03-03T09:00:00Z',
+    });
+    await requestReport(
+      locale,
+      () => {
+        asked = true;
+        return jsonResponse(201, { data: { eodReportId: REPORT } });
+      },
+      () => {
+        if (asked) reads += 1;
+        const data = !asked ? [] : [report(reads === 1 ? 'NEW' : 'READY')];
+        return jsonResponse(200, { data, lastKey: null });
+      },
+    );
+    const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
+      .format(new Date('2026-03-02T12:00:00Z'))
+      .replace(/\s/g, ' ');
+    const toast = await screen.findByText(
+      i18n.t('eodReports.ready', { site: 'High Street', day: 'DAY' }).replace(/\s/g, ' ').replace('DAY', day),
+      {},
+      { timeout: 10_000 },
+    );
+    expect(toast).toBeInTheDocument();
   });
 });

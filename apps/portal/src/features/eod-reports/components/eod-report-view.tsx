@@ -5,6 +5,8 @@ import { DateTime } from '../../../components/date-time.tsx';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { Money } from '../../../components/money.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
+import { formatCount } from '../../../lib/format/numbers.ts';
+import { currentLocale } from '../../../lib/i18n/i18n.ts';
 import type { EodReport, EodTotals } from '../api/eod-reports.ts';
 import { EodTexts } from '../eod-texts.tsx';
 
@@ -151,7 +153,8 @@ function EodFigures({ report, totals }: { report: EodReport; totals: EodTotals }
   const money = (amount: number, currency: string) => <Money value={{ amount, currency }} />;
   const home = totals.currencies.find((row) => row.currency === report.currency) ?? totals.currencies[0];
   const currency = home?.currency ?? report.currency;
-  const countHint = (count: number) => `${t('eodReports.view.count')}: ${count}`;
+  const count = (value: number) => formatCount(value, currentLocale());
+  const countHint = (value: number) => `${t('eodReports.view.count')}: ${count(value)}`;
   const source = (name: string) => t(`eodReports.view.sources.${name}`, { defaultValue: name });
   const transaction = (ref: EodTotals['firstTransaction']) =>
     ref ? (
@@ -192,7 +195,7 @@ function EodFigures({ report, totals }: { report: EodReport; totals: EodTotals }
         <StatCard
           label={t('eodReports.net')}
           value={money(home?.net ?? 0, currency)}
-          hint={`${t('eodReports.transactions')}: ${totals.transactionCount}`}
+          hint={`${t('eodReports.transactions')}: ${count(totals.transactionCount)}`}
         />
       </SimpleGrid>
 
@@ -235,7 +238,7 @@ function EodFigures({ report, totals }: { report: EodReport; totals: EodTotals }
             head={['', t('eodReports.view.count'), t('eodReports.view.amount'), t('eodReports.view.tips')]}
             rows={totals.bySource.map((row) => [
               source(row.source),
-              row.count,
+              count(row.count),
               money(row.amount, row.currency),
               money(row.tips, row.currency),
             ])}
@@ -252,7 +255,7 @@ function EodFigures({ report, totals }: { report: EodReport; totals: EodTotals }
               <Text key="scheme" span inherit tt="capitalize">
                 {row.scheme}
               </Text>,
-              row.count,
+              count(row.count),
               money(row.amount, row.currency),
             ])}
           />
@@ -276,13 +279,13 @@ function EodFigures({ report, totals }: { report: EodReport; totals: EodTotals }
           rows={totals.byDevice.map((row) => [
             row.deviceId ? (row.label ?? row.serial ?? row.deviceId) : t('eodReports.view.noDevice'),
             <span key="sales">
-              {row.sales.count} · {money(row.sales.amount, row.currency)}
+              {count(row.sales.count)} · {money(row.sales.amount, row.currency)}
             </span>,
             money(row.tips.amount, row.currency),
             <span key="refunds">
-              {row.refunds.count} · {money(row.refunds.amount, row.currency)}
+              {count(row.refunds.count)} · {money(row.refunds.amount, row.currency)}
             </span>,
-            row.declines.count,
+            count(row.declines.count),
             row.firstTransactionAt && row.lastTransactionAt ? (
               <Text key="times" span size="sm">
                 <DateTime value={row.firstTransactionAt} timeZone={report.timeZone} inherit /> –{' '}

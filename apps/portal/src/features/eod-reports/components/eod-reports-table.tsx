@@ -3,6 +3,8 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { DateTime } from '../../../components/date-time.tsx';
 import { Money } from '../../../components/money.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { formatCount } from '../../../lib/format/numbers.ts';
+import { currentLocale } from '../../../lib/i18n/i18n.ts';
 import type { EodReport } from '../api/eod-reports.ts';
 
 interface EodReportsTableProps {
@@ -66,7 +68,8 @@ export function EodReportsTable({ records, fetching, error, onRetry, keyset, onO
           accessor: 'transactions',
           title: t('eodReports.transactions'),
           textAlign: 'right',
-          render: (report) => report.totals?.transactionCount ?? '—',
+          render: (report) =>
+            report.totals ? formatCount(report.totals.transactionCount, currentLocale()) : '—',
         },
         {
           accessor: 'origin',

@@ -1,7 +1,9 @@
+import { LOCALES } from '@mp/domain/locales';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse, TestProviders } from '../../../../test/render.tsx';
+import { applyLocale, loadSignedInTexts } from '../../../lib/i18n/i18n.ts';
 import type { StaffDeal } from '../api/deals.ts';
 import { StaffDeals } from './staff-deals.tsx';
 
@@ -32,7 +34,10 @@ let fetchMock: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   fetchMock = vi.spyOn(globalThis, 'fetch');
 });
-afterEach(() => fetchMock.mockRestore());
+afterEach(async () => {
+  fetchMock.mockRestore();
+  await applyLocale('en-GB');
+});
 
 const renderDeals = () =>
   render(
@@ -42,6 +47,22 @@ const renderDeals = () =>
   );
 
 describe('StaffDeals', () => {
+  // The last valid day showed as the API's YYYY-MM-DD in every language.
+  it.each(LOCALES)('%s: a deal’s last valid day is written the language’s way', async (locale) => {
+    await applyLocale(locale);
+    await loadSignedInTexts();
+    fetchMock.mockImplementation(
+      fakeApi({ 'GET /v1/staff/deals': () => jsonResponse(200, { data: [DEAL] }) }).handle,
+    );
+    renderDeals();
+    const row = (await screen.findByText('DL-7K3Q9')).closest('tr') as HTMLElement;
+    const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
+      .format(new Date('2099-03-31T12:00:00Z'))
+      .replace(/\s/g, ' ');
+    expect(within(row).getByText(day)).toBeInTheDocument();
+    expect(within(row).queryByText('2099-03-31')).toBeNull();
+  });
+
   it('lists deals with their state and pricing, and withdraws one after asking', async () => {
     let deals = [DEAL, { ...DEAL, reference: 'DL-ABCDE', name: 'Old', state: 'expired' as const }];
     const fake = fakeApi({

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { ApiError } from '../../../lib/api/api-error.ts';
+import { formatCalendarDay } from '../../../lib/format/dates.ts';
 import { formatMoney } from '../../../lib/format/money.ts';
 import { currentLocale } from '../../../lib/i18n/i18n.ts';
 import { type NewDeal, type StaffDeal, useCreateDeal, useDeals, useUpdateDeal } from '../api/deals.ts';
@@ -124,7 +125,11 @@ export function StaffDeals() {
         </Text>
       ),
     },
-    { accessor: 'validUntil', title: t('access.deals.columns.validUntil') },
+    {
+      accessor: 'validUntil',
+      title: t('access.deals.columns.validUntil'),
+      render: (deal) => formatCalendarDay(deal.validUntil, locale),
+    },
     {
       // State and its actions in one column: at 375 px a column of their own falls out of view.
       accessor: 'state',

@@ -2,6 +2,8 @@ import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/date-time.tsx';
 import { Money } from '../../../components/money.tsx';
+import { formatCount } from '../../../lib/format/numbers.ts';
+import { currentLocale } from '../../../lib/i18n/i18n.ts';
 import type { PayoutDay } from '../api/get-payout.ts';
 
 /**
@@ -11,6 +13,7 @@ import type { PayoutDay } from '../api/get-payout.ts';
 export function PayoutDailySummary({ days, currency }: { days: PayoutDay[]; currency: string }) {
   const { t } = useTranslation();
   const money = (amount: number) => <Money value={{ amount, currency }} />;
+  const count = (value: number) => formatCount(value, currentLocale());
   const total = (pick: (day: PayoutDay) => number) => days.reduce((sum, day) => sum + pick(day), 0);
   return (
     <Table.ScrollContainer minWidth={560}>
@@ -40,7 +43,7 @@ export function PayoutDailySummary({ days, currency }: { days: PayoutDay[]; curr
               <Table.Td ta="right">{money(day.refundsAmount)}</Table.Td>
               <Table.Td ta="right">{money(-day.feesAmount)}</Table.Td>
               <Table.Td ta="right">{money(day.netAmount)}</Table.Td>
-              <Table.Td ta="right">{day.transactionCount}</Table.Td>
+              <Table.Td ta="right">{count(day.transactionCount)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -61,7 +64,7 @@ export function PayoutDailySummary({ days, currency }: { days: PayoutDay[]; curr
                 {money(total((d) => d.netAmount))}
               </Table.Td>
               <Table.Td ta="right" fw={600}>
-                {total((d) => d.transactionCount)}
+                {count(total((d) => d.transactionCount))}
               </Table.Td>
             </Table.Tr>
           </Table.Tfoot>

@@ -68,3 +68,46 @@ describe('/payouts/{payoutId}: what the user reads when the API refuses', () => 
     },
   );
 });
+
+describe('/payouts/{payoutId}: a failed payout', () => {
+  // The retry day went into the sentence as the API's YYYY-MM-DD ("… relancé le 2026-12-09.").
+  it.each(LOCALES)('%s: names the retry day the language’s way', async (locale) => {
+    await applyLocale(locale);
+    fetchMock().mockImplementation(
+      fakeApi({
+        [`GET /v1/merchants/m-1/payouts/${PAYOUT}`]: () =>
+          jsonResponse(200, {
+            data: {
+              id: PAYOUT,
+              siteId: '66666666-6666-4666-8666-666666666666',
+              siteName: 'High Street',
+              payoutDate: '2026-12-07',
+              status: 'failed',
+              amount: 12_000,
+              grossAmount: 12_500,
+              feesAmount: 500,
+              currency: 'EUR',
+              reference: 'PO-2026-12-07-HS',
+              expectedArrival: null,
+              paidAt: null,
+              failureCode: 'account-closed',
+              failureReason: 'account closed',
+              retryOn: '2026-12-09',
+              attempts: 1,
+              settlementType: 'net',
+              days: [],
+              entries: [],
+              entriesLastKey: null,
+            },
+          }),
+      }).handle,
+    );
+    renderScreen();
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
+      .format(new Date('2026-12-09T12:00:00Z'))
+      .replace(/\s/g, ' ');
+    expect(alert.textContent?.replace(/\s/g, ' ')).toContain(day);
+    expect(alert).not.toHaveTextContent('2026-12-09');
+  });
+});

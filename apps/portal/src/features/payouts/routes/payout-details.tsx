@@ -9,6 +9,8 @@ import { Page } from '../../../components/page.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { apiErrorKey } from '../../../lib/api/api-error.ts';
+import { formatCalendarDay } from '../../../lib/format/dates.ts';
+import { currentLocale } from '../../../lib/i18n/i18n.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { usePayout, usePayoutEntryPages } from '../api/get-payout.ts';
 import { LedgerEntriesTable } from '../components/ledger-entries-table.tsx';
@@ -49,7 +51,7 @@ export default function PayoutDetailsScreen() {
             <Alert color="red" variant="light" role="alert">
               {t('payouts.failed', {
                 reason: t(`payouts.failureReasons.${data.failureCode}`),
-                date: data.retryOn ?? '—',
+                date: data.retryOn ? formatCalendarDay(data.retryOn, currentLocale()) : '—',
               })}
             </Alert>
           )}

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table.tsx';
 import { DateTime } from '../../../components/date-time.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { formatCount } from '../../../lib/format/numbers.ts';
+import { currentLocale } from '../../../lib/i18n/i18n.ts';
 import type { ReportSite } from '../api/list-report-sites.ts';
 import type { Report } from '../api/list-reports.ts';
 
@@ -101,7 +103,8 @@ export function ReportsTable({
           accessor: 'rowCount',
           title: t('reports.columns.rows'),
           textAlign: 'right',
-          render: (report) => (report.rowCount === null ? '—' : report.rowCount.toLocaleString()),
+          render: (report) =>
+            report.rowCount === null ? '—' : formatCount(report.rowCount, currentLocale()),
         },
         {
           accessor: 'id',

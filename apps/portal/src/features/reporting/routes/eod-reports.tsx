@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../../../components/filter-bar.tsx';
 import { Page } from '../../../components/page.tsx';
 import { useUrlFilters } from '../../../components/use-url-filters.ts';
+import { formatCalendarDay } from '../../../lib/format/dates.ts';
+import { currentLocale } from '../../../lib/i18n/i18n.ts';
 import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { useCreateEodReport, useEodReports } from '../../eod-reports/api/eod-reports.ts';
@@ -41,7 +43,12 @@ function EodReportsContent() {
       if (waiting.current.has(report.id) && report.state !== 'NEW' && report.state !== 'PROCESSING') {
         waiting.current.delete(report.id);
         if (report.state === 'READY')
-          notify(t('eodReports.ready', { site: report.siteName, day: report.tradingDay }));
+          notify(
+            t('eodReports.ready', {
+              site: report.siteName,
+              day: formatCalendarDay(report.tradingDay, currentLocale()),
+            }),
+          );
       }
     }
   }, [records, t]);

@@ -1844,7 +1844,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The invoice as a PDF (application/pdf) */
+        /** The invoice as a PDF (application/pdf), in the given language */
         get: operations["getInvoicePdf"];
         put?: never;
         post?: never;
@@ -12441,7 +12441,10 @@ export interface operations {
     };
     getInvoicePdf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Language of the file (en-GB by default) */
+                locale?: "en-GB" | "es-ES" | "fr-FR" | "it-IT";
+            };
             header?: never;
             path: {
                 /** @description The merchant id */
