@@ -88,6 +88,27 @@ test('staff search a merchant, override with a reason, see the banner and change
   await expect(page.getByText('Deal DL-E2E42 associated.')).toHaveCount(0);
   await expect(current).toHaveText(before ?? '');
 
+  // Churning cannot be undone: the button asks first, naming the date (30 days rolling plus the delay); Cancel
+  // sends nothing, only the dialog's confirm schedules it (the status stays Active until that date).
+  const churn = page.getByRole('group', { name: 'Churn customer' });
+  await churn.getByLabel('Delay in days').fill('5');
+  const churnRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/churn')) churnRequests.push(request.url());
+  });
+  await churn.getByRole('button', { name: 'Churn', exact: true }).click();
+  const churnDialog = page.getByRole('dialog', { name: 'Churn Brightwater Coffee Ltd?' });
+  await expect(churnDialog).toContainText(/Brightwater Coffee Ltd churns on \d{1,2} \w{3} \d{4}: /);
+  await churnDialog.getByRole('button', { name: 'Cancel' }).last().click();
+  await expect(churnDialog).toHaveCount(0);
+  expect(churnRequests).toEqual([]);
+  await churn.getByRole('button', { name: 'Churn', exact: true }).click();
+  const promised = (await churnDialog.textContent())?.match(/churns on (\d{1,2} \w{3} \d{4})/)?.[1];
+  await churnDialog.getByRole('button', { name: 'Churn', exact: true }).click();
+  await expect(page.getByText(`The customer churns on ${promised}.`)).toBeVisible();
+  await expect(churnDialog).toHaveCount(0);
+  expect(churnRequests).toHaveLength(1);
+
   await page.getByRole('button', { name: 'End override' }).click();
   await expect(banner).toHaveCount(0);
 

@@ -202,6 +202,34 @@ test('a returning visitor: the library comes after the page has loaded; the user
   await expect(preferences).toBeHidden();
 });
 
+test('until a choice is made the banner stays, but under an open dialog: at 375 px its button is on top', async ({
+  page,
+}) => {
+  test.slow();
+  await page.goto('/signin');
+  const banner = page.getByRole('dialog', { name: consentEnGB.consentModal.title });
+  await expect(banner).toBeVisible();
+  await signIn(page, demo.gbOwner);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 667 });
+  // On the page itself the banner is still there, above it.
+  await expect(banner).toBeVisible();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Two-factor sign-in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Two-factor sign-in' });
+  await expect(dialog).toBeVisible();
+  // The dialog's last button sits where the banner is: it covered it (and the dialog's lower part) before.
+  const confirm = dialog.getByRole('button', { name: 'Add a passkey' });
+  await expect(confirm).toBeVisible();
+  await expect(banner).toBeVisible();
+  const topmost = () =>
+    confirm.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      return button.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+    });
+  await expect.poll(topmost).toBe(true);
+});
+
 test('a page view recorded after consent shows in the staff counts per route on /companies', async ({
   page,
   browser,

@@ -18,7 +18,7 @@ test.describe('every screen: axe light and dark, no sideways overflow at 375 px,
     expect([...findings, ...errors]).toEqual([]);
   });
 
-  test('signed out: the sign-in, join and forgot-password cards stand in the middle, under one same header', async ({
+  test('signed out: the sign-in, join and forgot-password cards stand in the middle, under one same header, one line at 375 px in every language', async ({
     page,
   }) => {
     // /join's card stood at the left of the page's column while /signin's and /forgot's were centred; and /signin
@@ -44,6 +44,41 @@ test.describe('every screen: axe light and dark, no sideways overflow at 375 px,
       logoWidths[0],
       logoWidths[0],
     ]);
+
+    // At 375 px the header is one line in every language: the language menu dropped under the logo (the Spanish
+    // wordmark is the longest), so its top must lie within the logo's height, and the wordmark is never cut.
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const [locale, label] of [
+      ['en-GB', 'Language'],
+      ['es-ES', 'Idioma'],
+      ['fr-FR', 'Langue'],
+      ['it-IT', 'Lingua'],
+    ] as const) {
+      for (const path of ['/signin', '/join', '/forgot']) {
+        await page.goto(path);
+        await expect(page.locator('main form').first(), `${path} shows its form`).toBeVisible();
+        const banner = page.getByRole('banner');
+        const select = banner.locator('select');
+        if ((await select.inputValue()) !== locale) await select.selectOption(locale);
+        await expect(banner.getByRole('combobox', { name: label })).toHaveValue(locale);
+        const logo = (await banner.getByRole('link').first().boundingBox()) as { y: number; height: number };
+        const menu = (await select.boundingBox()) as { y: number };
+        expect(
+          menu.y,
+          `${locale} ${path}: the language menu beside the logo, on its line`,
+        ).toBeGreaterThanOrEqual(logo.y);
+        expect(menu.y, `${locale} ${path}: the language menu beside the logo, on its line`).toBeLessThan(
+          logo.y + logo.height,
+        );
+        const cut = await banner
+          .getByRole('link')
+          .first()
+          .evaluate((link) =>
+            [...link.querySelectorAll('span')].some((span) => span.scrollWidth > span.clientWidth),
+          );
+        expect(cut, `${locale} ${path}: the wordmark is whole`).toBe(false);
+      }
+    }
   });
 
   test('owner', async ({ page, request }) => {

@@ -49,7 +49,7 @@ export function Logo({ withWordmark = true, name, size = 32 }: LogoProps) {
         <span
           style={{
             fontWeight: 700,
-            fontSize: '1.125rem',
+            fontSize: 'var(--mp-wordmark-size, 1.125rem)',
             whiteSpace: 'nowrap',
             overflow: 'hidden',
             textOverflow: 'ellipsis',

@@ -237,9 +237,15 @@ export const accessEnGB = {
     churnReason: 'Reason (optional)',
     churnButton: 'Churn',
     churnScheduled: 'The customer churns on {{date}}.',
+    churnConfirmTitle: 'Churn {{company}}?',
+    churnConfirm:
+      '{{company}} churns on {{date}}: its status then turns to Churned for good. A scheduled churn cannot be cancelled.',
     block: 'Block merchant',
     blockReason: 'Reason',
     blockButton: 'Block',
+    blockConfirmTitle: 'Block {{company}}?',
+    blockConfirm:
+      '{{company}} is blocked at once, with the reason “{{reason}}”: it shows as Blocked and cannot order devices or request a capital advance until staff lift the block.',
     unblockButton: 'Unblock',
     blocked: 'The merchant is blocked.',
     unblocked: 'The block was lifted.',

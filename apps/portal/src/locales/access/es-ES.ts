@@ -242,9 +242,15 @@ export const accessEsES: LocaleResources['access'] = {
     churnReason: 'Motivo (opcional)',
     churnButton: 'Dar de baja',
     churnScheduled: 'El cliente se da de baja el {{date}}.',
+    churnConfirmTitle: '¿Dar de baja a {{company}}?',
+    churnConfirm:
+      '{{company}} se da de baja el {{date}}: su estado pasa entonces a Baja de forma definitiva. Una baja programada no se puede cancelar.',
     block: 'Bloquear comercio',
     blockReason: 'Motivo',
     blockButton: 'Bloquear',
+    blockConfirmTitle: '¿Bloquear a {{company}}?',
+    blockConfirm:
+      '{{company}} queda bloqueada de inmediato, con el motivo «{{reason}}»: aparece como Bloqueada y no puede pedir dispositivos ni solicitar anticipos de capital hasta que el personal levante el bloqueo.',
     unblockButton: 'Desbloquear',
     blocked: 'El comercio está bloqueado.',
     unblocked: 'Se ha levantado el bloqueo.',

@@ -250,9 +250,15 @@ export const accessFrFR: LocaleResources['access'] = {
     churnReason: 'Motif (facultatif)',
     churnButton: 'Résilier',
     churnScheduled: 'Le client sera résilié le {{date}}.',
+    churnConfirmTitle: 'Résilier {{company}} ?',
+    churnConfirm:
+      '{{company}} sera résiliée le {{date}} : son statut passera alors définitivement à Résiliée. Une résiliation programmée ne peut pas être annulée.',
     block: 'Bloquer le commerçant',
     blockReason: 'Motif',
     blockButton: 'Bloquer',
+    blockConfirmTitle: 'Bloquer {{company}} ?',
+    blockConfirm:
+      '{{company}} est bloquée immédiatement, avec le motif « {{reason}} » : elle apparaît comme Bloquée et ne peut plus commander d’appareils ni demander d’avance de trésorerie tant que le personnel n’a pas levé le blocage.',
     unblockButton: 'Débloquer',
     blocked: 'Le commerçant est bloqué.',
     unblocked: 'Le blocage a été levé.',

@@ -242,9 +242,15 @@ export const accessItIT: LocaleResources['access'] = {
     churnReason: 'Motivo (facoltativo)',
     churnButton: 'Cessa',
     churnScheduled: 'Il cliente cessa il {{date}}.',
+    churnConfirmTitle: 'Far cessare {{company}}?',
+    churnConfirm:
+      '{{company}} cessa il {{date}}: il suo stato passa allora definitivamente a Cessata. Una cessazione programmata non può essere annullata.',
     block: 'Blocca esercente',
     blockReason: 'Motivo',
     blockButton: 'Blocca',
+    blockConfirmTitle: 'Bloccare {{company}}?',
+    blockConfirm:
+      '{{company}} viene bloccata subito, con il motivo «{{reason}}»: risulta Bloccata e non può ordinare dispositivi né richiedere anticipi di capitale finché lo staff non revoca il blocco.',
     unblockButton: 'Sblocca',
     blocked: "L'esercente è bloccato.",
     unblocked: 'Il blocco è stato rimosso.',

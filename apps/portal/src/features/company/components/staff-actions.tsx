@@ -1,4 +1,6 @@
 import { Alert, Button, Fieldset, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { CHURN_NOTICE_DAYS } from '@mp/domain/constants';
+import { isLocale } from '@mp/domain/locales';
 import { emailSchema } from '@mp/domain/schemas/auth';
 import { requiredText } from '@mp/domain/schemas/common';
 import { useState } from 'react';
@@ -7,8 +9,6 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { apiErrorKey, isApiError } from '../../../lib/api/api-error.ts';
 import type { Merchant } from '../../../lib/api/types.ts';
 import { formatDate } from '../../../lib/format/dates.ts';
-import { currentLocale } from '../../../lib/i18n/i18n.ts';
-import { useCurrentMerchant } from '../../../lib/merchant/current-merchant.ts';
 import { notify } from '../../../lib/notifications/notify.ts';
 import { useAssociateDeal } from '../api/associate-deal.ts';
 import { useBlockMerchant } from '../api/block-merchant.ts';
@@ -17,6 +17,7 @@ import { useTransferMerchant } from '../api/transfer-merchant.ts';
 import { useUnblockMerchant } from '../api/unblock-merchant.ts';
 
 const reasonSchema = requiredText(500);
+const DAY_MS = 86_400_000;
 
 /** The codes these staff actions answer with a rule of their own (SPEC §9, DESIGN §4), as text keys. */
 const KEY_BY_CODE: Record<string, string> = {
@@ -130,19 +131,27 @@ export function TransferForm({ merchant }: { merchant: Merchant }) {
   );
 }
 
-/** Staff: churn after 30 days rolling plus an optional delay in days (SPEC §9). */
-export function ChurnForm({ merchantId }: { merchantId: string }) {
-  // The churn day as the merchant's calendar has it (the API answers an instant).
-  const zone = useCurrentMerchant()?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const { t } = useTranslation();
+/** The day a churn asked for now takes effect: 30 days rolling plus the delay (SPEC §9), as the server computes it. */
+function churnDate(delayDays: number, now: Date = new Date()): Date {
+  return new Date(now.getTime() + (CHURN_NOTICE_DAYS + delayDays) * DAY_MS);
+}
+
+/**
+ * Staff: churn after 30 days rolling plus an optional delay in days (SPEC §9). Nothing cancels a scheduled churn
+ * and a churned company stays churned, so the button asks first, naming the date.
+ */
+export function ChurnForm({ merchant }: { merchant: Merchant }) {
+  const { t, i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : 'en-GB';
   const [delayDays, setDelayDays] = useState<number>(0);
   const [reason, setReason] = useState('');
-  const churn = useChurnMerchant(merchantId);
+  const [confirming, setConfirming] = useState(false);
+  const churn = useChurnMerchant(merchant.merchantId);
   return (
     <Fieldset legend={t('access.staff.churn')}>
       <Stack gap="xs">
         <Text size="sm">{t('access.staff.churnHint')}</Text>
-        <ErrorAlert error={churn.error} fallbackKey="access.staff.errors.churnFailed" />
+        <ErrorAlert error={confirming ? null : churn.error} fallbackKey="access.staff.errors.churnFailed" />
         <Group align="flex-end">
           <NumberInput
             label={t('access.staff.delayDays')}
@@ -160,28 +169,47 @@ export function ChurnForm({ merchantId }: { merchantId: string }) {
           />
           <Button
             color="red"
-            loading={churn.isPending}
             disabled={churn.isPending}
-            onClick={() =>
-              churn.mutate(
-                { delayDays, ...(reason.trim() ? { reason: reason.trim() } : {}) },
-                {
-                  onSuccess: (result) =>
-                    notify(
-                      t('access.staff.churnScheduled', {
-                        date: result.churnEffectiveAt
-                          ? formatDate(result.churnEffectiveAt, currentLocale(), zone, 'date')
-                          : '',
-                      }),
-                    ),
-                },
-              )
-            }
+            onClick={() => {
+              churn.reset();
+              setConfirming(true);
+            }}
           >
             {t('access.staff.churnButton')}
           </Button>
         </Group>
       </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          churn.mutate(
+            { delayDays, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+            {
+              onSuccess: (result) => {
+                setConfirming(false);
+                notify(
+                  t('access.staff.churnScheduled', {
+                    date: result.churnEffectiveAt
+                      ? formatDate(result.churnEffectiveAt, locale, merchant.timeZone)
+                      : '',
+                  }),
+                );
+              },
+            },
+          )
+        }
+        title={t('access.staff.churnConfirmTitle', { company: merchant.legalEntityName })}
+        confirmLabel={t('access.staff.churnButton')}
+        danger
+        loading={churn.isPending}
+        footer={<ErrorAlert error={churn.error} fallbackKey="access.staff.errors.churnFailed" />}
+      >
+        {t('access.staff.churnConfirm', {
+          company: merchant.legalEntityName,
+          date: formatDate(churnDate(delayDays), locale, merchant.timeZone),
+        })}
+      </ConfirmDialog>
     </Fieldset>
   );
 }
@@ -197,6 +225,7 @@ export function BlockForm({
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [blocked, setBlocked] = useState(merchant.status === 'blocked');
+  const [confirming, setConfirming] = useState(false);
   const block = useBlockMerchant(merchant.merchantId);
   const unblock = useUnblockMerchant(merchant.merchantId);
   const parsed = reasonSchema.safeParse(reason);
@@ -204,7 +233,7 @@ export function BlockForm({
     <Fieldset legend={t('access.staff.block')}>
       <Stack gap="xs">
         <ErrorAlert
-          error={block.error ?? unblock.error}
+          error={(confirming ? null : block.error) ?? unblock.error}
           fallbackKey={block.error ? 'access.staff.errors.blockFailed' : 'access.staff.errors.unblockFailed'}
         />
         {blocked ? (
@@ -236,23 +265,39 @@ export function BlockForm({
             <Button
               color="red"
               disabled={!parsed.success || block.isPending}
-              loading={block.isPending}
-              onClick={() =>
-                parsed.success &&
-                block.mutate(parsed.data, {
-                  onSuccess: (changed) => {
-                    setBlocked(true);
-                    onStatusChange?.(changed.status);
-                    notify(t('access.staff.blocked'));
-                  },
-                })
-              }
+              onClick={() => {
+                block.reset();
+                unblock.reset();
+                setConfirming(true);
+              }}
             >
               {t('access.staff.blockButton')}
             </Button>
           </Group>
         )}
       </Stack>
+      <ConfirmDialog
+        opened={confirming && parsed.success}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          parsed.success &&
+          block.mutate(parsed.data, {
+            onSuccess: (changed) => {
+              setConfirming(false);
+              setBlocked(true);
+              onStatusChange?.(changed.status);
+              notify(t('access.staff.blocked'));
+            },
+          })
+        }
+        title={t('access.staff.blockConfirmTitle', { company: merchant.legalEntityName })}
+        confirmLabel={t('access.staff.blockButton')}
+        danger
+        loading={block.isPending}
+        footer={<ErrorAlert error={block.error} fallbackKey="access.staff.errors.blockFailed" />}
+      >
+        {t('access.staff.blockConfirm', { company: merchant.legalEntityName, reason: parsed.data ?? '' })}
+      </ConfirmDialog>
     </Fieldset>
   );
 }

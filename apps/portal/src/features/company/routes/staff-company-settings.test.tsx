@@ -5,6 +5,7 @@ import { aMerchant, aRates, aStaffUser } from '../../../../test/fixtures.ts';
 import { fakeApi, jsonResponse, renderRoutes } from '../../../../test/render.tsx';
 import { signedInWithFetchSpy } from '../../../../test/signed-in.ts';
 import type { Merchant } from '../../../lib/api/types.ts';
+import { formatDate } from '../../../lib/format/dates.ts';
 import { applyLocale } from '../../../lib/i18n/i18n.ts';
 import { CurrentMerchantContext } from '../../../lib/merchant/current-merchant.ts';
 import type { Rates } from '../api/get-rates.ts';
@@ -25,6 +26,12 @@ const fetchSpy = signedInWithFetchSpy(aStaffUser);
 afterEach(async () => {
   await applyLocale('en-GB');
 });
+
+/** The dialog's Cancel button (its close button is named Cancel too). */
+const cancelButton = (dialog: HTMLElement) =>
+  within(dialog)
+    .getAllByRole('button', { name: 'Cancel' })
+    .find((button) => button.textContent === 'Cancel') as HTMLElement;
 
 function renderScreen(merchant: Partial<Merchant> = {}) {
   return renderRoutes(
@@ -77,6 +84,12 @@ describe('StaffCompanySettingsScreen', () => {
     const block = await screen.findByRole('group', { name: 'Block merchant' });
     await userEvent.type(within(block).getByLabelText(/^Reason/), 'Fraud review');
     await userEvent.click(within(block).getByRole('button', { name: 'Block' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block Brightwater Coffee Ltd?' });
+    expect(dialog).toHaveTextContent(
+      'Brightwater Coffee Ltd is blocked at once, with the reason “Fraud review”',
+    );
+    expect(api.calls.some((call) => call.route === 'POST /v1/merchants/m-1/block')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
     expect((await screen.findByText('Blocked')).closest('[data-status]')).toHaveAttribute(
       'data-status',
       'blocked',
@@ -84,6 +97,59 @@ describe('StaffCompanySettingsScreen', () => {
     expect(api.calls.find((call) => call.route === 'POST /v1/merchants/m-1/block')?.body).toEqual({
       reason: 'Fraud review',
     });
+  });
+
+  it('asks before blocking: Cancel sends nothing and leaves the merchant as it was', async () => {
+    const api = fakeApi({ 'GET /v1/merchants/m-1/rates': () => jsonResponse(200, { data: RATES }) });
+    fetchSpy().mockImplementation(api.handle);
+    renderScreen();
+    const block = await screen.findByRole('group', { name: 'Block merchant' });
+    await userEvent.type(within(block).getByLabelText(/^Reason/), 'Fraud review');
+    await userEvent.click(within(block).getByRole('button', { name: 'Block' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block Brightwater Coffee Ltd?' });
+    await userEvent.click(cancelButton(dialog));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.map((call) => call.route)).not.toContain('POST /v1/merchants/m-1/block');
+    expect(screen.getByText('Active').closest('[data-status]')).toHaveAttribute('data-status', 'active');
+  });
+
+  it('asks before churning, naming the date 30 days plus the delay ahead; only the confirm sends the churn', async () => {
+    const api = fakeApi({
+      'GET /v1/merchants/m-1/rates': () => jsonResponse(200, { data: RATES }),
+      'POST /v1/merchants/m-1/churn': () =>
+        jsonResponse(200, {
+          data: {
+            merchant: aMerchant({ legalEntityName: 'Brightwater Coffee Ltd' }),
+            churnEffectiveAt: '2027-01-14T10:00:00.000Z',
+          },
+        }),
+    });
+    fetchSpy().mockImplementation(api.handle);
+    renderScreen();
+    const churn = await screen.findByRole('group', { name: 'Churn customer' });
+    const delay = within(churn).getByLabelText('Delay in days');
+    await userEvent.clear(delay);
+    await userEvent.type(delay, '7');
+    await userEvent.type(within(churn).getByLabelText(/^Reason/), 'Closing down');
+    const churned = () => api.calls.filter((call) => call.route === 'POST /v1/merchants/m-1/churn');
+
+    // Cancel: nothing is sent.
+    await userEvent.click(within(churn).getByRole('button', { name: 'Churn' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Churn Brightwater Coffee Ltd?' });
+    const expected = formatDate(Date.now() + 37 * 86_400_000, 'en-GB', 'Europe/London');
+    expect(dialog).toHaveTextContent(`Brightwater Coffee Ltd churns on ${expected}`);
+    expect(dialog).toHaveTextContent('A scheduled churn cannot be cancelled.');
+    await userEvent.click(cancelButton(dialog));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(churned()).toEqual([]);
+
+    // Confirm: the churn is sent once, with the delay and reason of the form.
+    await userEvent.click(within(churn).getByRole('button', { name: 'Churn' }));
+    dialog = await screen.findByRole('dialog', { name: 'Churn Brightwater Coffee Ltd?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Churn' }));
+    expect(await screen.findByText('The customer churns on 14 Jan 2027.')).toBeInTheDocument();
+    expect(churned().map((call) => call.body)).toEqual([{ delayDays: 7, reason: 'Closing down' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('says why the rates did not load and asks again on "Try again"', async () => {
@@ -237,7 +303,10 @@ describe('StaffCompanySettingsScreen', () => {
       renderScreen();
       const churn = await screen.findByRole('group', { name: 'Résilier le client' });
       await userEvent.click(within(churn).getByRole('button', { name: 'Résilier' }));
-      const alert = await within(churn).findByRole('alert');
+      const dialog = await screen.findByRole('dialog', { name: 'Résilier Brightwater Coffee Ltd ?' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Résilier' }));
+      // Read in the dialog, where the staff member confirmed.
+      const alert = await within(dialog).findByRole('alert');
       expect(alert).toHaveTextContent('Cette entreprise a déjà résilié.');
       expect(alert).not.toHaveTextContent(/already churned/);
     });
@@ -260,6 +329,8 @@ describe('StaffCompanySettingsScreen', () => {
       renderScreen();
       const churn = await screen.findByRole('group', { name: 'Résilier le client' });
       await userEvent.click(within(churn).getByRole('button', { name: 'Résilier' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Résilier Brightwater Coffee Ltd ?' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Résilier' }));
       expect(await screen.findByText('Le client sera résilié le 6 janv. 2027.')).toBeInTheDocument();
     });
 
@@ -286,13 +357,15 @@ describe('StaffCompanySettingsScreen', () => {
       renderScreen();
       const block = await screen.findByRole('group', { name: 'Blocca esercente' });
       await userEvent.type(within(block).getByLabelText(/^Motivo/), 'Verifica frodi');
-      const button = within(block).getByRole('button', { name: 'Blocca' });
-      await userEvent.click(button);
-      expect(await within(block).findByRole('alert')).toHaveTextContent('Obbligatorio');
-      expect(within(block).getByRole('alert')).not.toHaveTextContent(/not valid/);
-      await userEvent.click(button);
+      await userEvent.click(within(block).getByRole('button', { name: 'Blocca' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Bloccare Brightwater Coffee Ltd?' });
+      const confirm = within(dialog).getByRole('button', { name: 'Blocca' });
+      await userEvent.click(confirm);
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Obbligatorio');
+      expect(within(dialog).getByRole('alert')).not.toHaveTextContent(/not valid/);
+      await userEvent.click(confirm);
       expect(
-        await within(block).findByText("Non è stato possibile bloccare l'esercente. Riprova."),
+        await within(dialog).findByText("Non è stato possibile bloccare l'esercente. Riprova."),
       ).toBeVisible();
     });
   });

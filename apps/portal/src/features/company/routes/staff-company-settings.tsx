@@ -76,7 +76,7 @@ export function StaffCompanySettingsScreen({ more }: { more?: (merchantId: strin
       <SimpleGrid cols={{ base: 1, lg: 2 }} maw={1200}>
         {rates.data && <AssociateDealForm merchantId={merchantId} current={rates.data.dealReference} />}
         <TransferForm merchant={merchant} />
-        <ChurnForm merchantId={merchantId} />
+        <ChurnForm merchant={merchant} />
         <BlockForm merchant={merchant} onStatusChange={setChangedStatus} />
         <KycDecisionForm
           merchantId={merchantId}

@@ -91,4 +91,52 @@ describe('OverrideDialog', () => {
       'The override could not start. Please try again.',
     );
   });
+
+  it("a 400 naming the reason's rule reads under the field, not in an alert; typing clears it", async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi
+      .fn()
+      .mockRejectedValue(
+        new ApiError(400, 'VALIDATION_FAILED', 'Invalid request', [
+          { field: 'reason', rule: 'validation.required', message: 'Required' },
+        ]),
+      );
+    render(
+      <TestProviders>
+        <OverrideDialog merchant={MERCHANT} onClose={vi.fn()} onConfirm={onConfirm} />
+      </TestProviders>,
+    );
+    const reason = await screen.findByLabelText(/^Reason/);
+    await user.type(reason, 'Ticket 42');
+    await user.click(screen.getByRole('button', { name: 'Start override' }));
+    await waitFor(() => expect(reason).toHaveAccessibleDescription('Required'));
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.type(reason, ' again');
+    expect(reason).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('a 400 naming a field the dialog does not show still reads in the alert, never lost', async () => {
+    const user = userEvent.setup();
+    render(
+      <TestProviders>
+        <OverrideDialog
+          merchant={MERCHANT}
+          onClose={vi.fn()}
+          onConfirm={vi
+            .fn()
+            .mockRejectedValue(
+              new ApiError(400, 'VALIDATION_FAILED', 'Invalid request', [
+                { field: 'id', rule: 'validation.invalid', message: 'Invalid' },
+              ]),
+            )}
+        />
+      </TestProviders>,
+    );
+    const reason = await screen.findByLabelText(/^Reason/);
+    await user.type(reason, 'Ticket 42');
+    await user.click(screen.getByRole('button', { name: 'Start override' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('validation.invalid'));
+    expect(reason).not.toHaveAttribute('aria-invalid', 'true');
+  });
 });

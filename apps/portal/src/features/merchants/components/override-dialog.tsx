@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { requiredText } from '@mp/domain/schemas/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorKey } from '../../../lib/api/api-error.ts';
+import { fieldRuleKey, formErrorKey, isApiError } from '../../../lib/api/api-error.ts';
 import type { FoundMerchant } from '../api/staff-search-merchants.ts';
 
 // The server's rule for a reason (required, at most 500 characters), from the domain package.
@@ -20,24 +20,31 @@ export function OverrideDialog({ merchant, onClose, onConfirm }: OverrideDialogP
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [pending, setPending] = useState(false);
-  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
   const parsed = reasonSchema.safeParse(reason);
+  // A 400 naming the reason and its rule reads under the field, as the portal's other forms; any other refusal
+  // (or a rule of a field this dialog does not show) in the alert above it, in the user's language.
+  const serverRule = isApiError(failure, 400)
+    ? failure.details.find((detail) => detail.field === 'reason')?.rule
+    : undefined;
+  const errorKey = formErrorKey(failure, (field) => field === 'reason', 'access.override.errors.startFailed');
   const close = () => {
     setReason('');
     setTouched(false);
-    setErrorKey(null);
+    setFailure(null);
     onClose();
   };
   const submit = async () => {
     if (!merchant || !parsed.success) return;
     setPending(true);
-    setErrorKey(null);
+    setFailure(null);
     try {
       await onConfirm(merchant, parsed.data);
       close();
     } catch (caught) {
-      // In the user's language (apiErrorKey), never the API's English message or the browser's "Failed to fetch".
-      setErrorKey(apiErrorKey(caught, 'access.override.errors.startFailed'));
+      // In the user's language (formErrorKey, fieldRuleKey), never the API's English message or the browser's
+      // "Failed to fetch".
+      setFailure(caught ?? new Error('failed'));
     } finally {
       setPending(false);
     }
@@ -55,12 +62,17 @@ export function OverrideDialog({ merchant, onClose, onConfirm }: OverrideDialogP
           label={t('access.override.reason')}
           required
           value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
+          onChange={(event) => {
+            setReason(event.currentTarget.value);
+            if (serverRule) setFailure(null);
+          }}
           onBlur={() => setTouched(true)}
           error={
             touched && !parsed.success
               ? t(parsed.error.issues[0]?.message ?? 'validation.required')
-              : undefined
+              : serverRule
+                ? t(fieldRuleKey(serverRule))
+                : undefined
           }
         />
         <Group justify="flex-end">
