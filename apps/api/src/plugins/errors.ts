@@ -75,6 +75,13 @@ export const idempotencyKeyReused = (what: string) =>
     ],
   );
 
+/**
+ * The optional Idempotency-Key header of a POST that moves money or stock (refunds, device orders, one-off
+ * invoices); `description` says what a replay answers, for the API's description.
+ */
+export const idempotencyKeyHeaders = (description: string) =>
+  z.object({ 'idempotency-key': z.string().min(1).max(255).optional().describe(description) });
+
 /** What the error handler renders as is: AppError, or a module's own error class of the same shape. */
 interface PublicError {
   statusCode: number;

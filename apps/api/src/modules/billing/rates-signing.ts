@@ -1,10 +1,8 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUuid, type TenantDb, type Tx } from '../../access/tenant-db.ts';
 import type { ESignProvider, ESignVendor } from '../../adapters/esign/esign-port.ts';
 import type { Clock } from '../../clock.ts';
-import { merchantMemberships } from '../../db/schema/access.ts';
-import { users } from '../../db/schema/identity.ts';
 import { merchants } from '../../db/schema/merchants.ts';
 import { rateSignatures } from '../../db/schema/rate-signatures.ts';
 import { renderRatesDocument } from './rates-document.ts';
@@ -39,28 +37,6 @@ export function createRatesSigning(deps: {
 }) {
   const { tenantDb, clock, esign } = deps;
 
-  async function owner(tx: Tx, merchantId: string) {
-    const [row] = await tx
-      .select({
-        userId: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        locale: users.locale,
-      })
-      .from(merchantMemberships)
-      .innerJoin(users, eq(users.id, merchantMemberships.userId))
-      .where(
-        and(
-          eq(merchantMemberships.merchantId, merchantId),
-          sql`'CompanyOwner' = any(${merchantMemberships.companyRoles})`,
-        ),
-      )
-      .orderBy(asc(merchantMemberships.createdAt), asc(users.id))
-      .limit(1);
-    return row;
-  }
-
   /** Sends our envelope to the vendor unless it was sent; returns the vendor's envelope id (null: not signable). */
   async function ensureSent(vendor: ESignVendor, merchantId: string, envelopeId: string) {
     const prepared = await tenantDb.forMerchant(merchantId, async (tx) => {
@@ -73,7 +49,7 @@ export function createRatesSigning(deps: {
         .select({ name: merchants.legalEntityName })
         .from(merchants)
         .where(eq(merchants.id, merchantId));
-      const signer = await owner(tx, merchantId);
+      const signer = await repo.signer(tx, merchantId);
       if (!merchant || !signer) throw new Error('The merchant has no CompanyOwner to sign its rates');
       return { current, merchant, signer } as const;
     });

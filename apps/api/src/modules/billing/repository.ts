@@ -68,10 +68,19 @@ export const billingRepository = {
     return row as typeof rateSignatures.$inferSelect;
   },
 
-  /** The saved language of the merchant's first CompanyOwner: the one who signs its rates (rates-signing.ts). */
-  async signerLocale(tx: Tx, merchantId: string): Promise<string | undefined> {
+  /**
+   * The merchant's first CompanyOwner, who signs its rates: the e-signature goes to them, and the rates document
+   * and the signing page speak their saved language.
+   */
+  async signer(tx: Tx, merchantId: string) {
     const [row] = await tx
-      .select({ locale: users.locale })
+      .select({
+        userId: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        locale: users.locale,
+      })
       .from(merchantMemberships)
       .innerJoin(users, eq(users.id, merchantMemberships.userId))
       .where(
@@ -82,7 +91,7 @@ export const billingRepository = {
       )
       .orderBy(asc(merchantMemberships.createdAt), asc(users.id))
       .limit(1);
-    return row?.locale;
+    return row;
   },
 
   async envelope(tx: Tx, merchantId: string, id: string) {

@@ -102,7 +102,7 @@ export function createBillingService(deps: {
         const current = await repo.currentRates(tx, merchantId);
         if (!current || current.id !== envelope.ratesId) return null; // superseded rates
         // The page speaks the signer's language, as the rates document sent for signature does.
-        const saved = await repo.signerLocale(tx, merchantId);
+        const saved = (await repo.signer(tx, merchantId))?.locale;
         const locale: Locale = isLocale(saved) ? saved : DEFAULT_LOCALE;
         return { envelopeId: envelope.id, rates: current, locale };
       });

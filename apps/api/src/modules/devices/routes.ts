@@ -3,7 +3,7 @@ import { deviceCodeSchema, deviceLabelSchema, deviceOrderSchema } from '@mp/doma
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessOf } from '../../access/route-access.ts';
-import { errorBodySchema } from '../../plugins/errors.ts';
+import { errorBodySchema, idempotencyKeyHeaders } from '../../plugins/errors.ts';
 import { merchantPathSchema } from '../users/schemas.ts';
 import type { DevicesService } from './service.ts';
 
@@ -190,17 +190,10 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
         summary:
           'Order terminals (409 with its own code when blocked: deactivated, no deal, deal not signed, no payment method)',
         params: merchantPathSchema,
-        headers: z.object({
-          'idempotency-key': z
-            .string()
-            .min(1)
-            .max(255)
-            .optional()
-            .describe(
-              'The same key with the same order answers the order it made and orders nothing more (header ' +
-                'Idempotent-Replayed); the same key with another order is refused (422); a key lasts 24 hours',
-            ),
-        }),
+        headers: idempotencyKeyHeaders(
+          'The same key with the same order answers the order it made and orders nothing more (header ' +
+            'Idempotent-Replayed); the same key with another order is refused (422); a key lasts 24 hours',
+        ),
         body: deviceOrderSchema.meta({ id: 'DeviceOrderCreate' }),
         response: {
           201: z.object({ data: orderSchema }),

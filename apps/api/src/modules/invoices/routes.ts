@@ -2,7 +2,7 @@ import { oneOffInvoiceSchema } from '@mp/domain/schemas/billing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessOf } from '../../access/route-access.ts';
-import { errorBodySchema } from '../../plugins/errors.ts';
+import { errorBodySchema, idempotencyKeyHeaders } from '../../plugins/errors.ts';
 import { merchantIdParamsSchema } from '../merchants/schemas.ts';
 import { invoiceDetailSchema, invoicePathSchema, invoicePdfQuerySchema, invoiceSchema } from './schemas.ts';
 import type { InvoicesService } from './service.ts';
@@ -49,17 +49,10 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
           'Staff: raise a one-off invoice on the merchant (display type yeti_invoice): 1–20 lines of description ' +
           'and net amount in minor units, VAT by the merchant country; collected like the monthly invoice',
         params: merchantIdParamsSchema,
-        headers: z.object({
-          'idempotency-key': z
-            .string()
-            .min(1)
-            .max(255)
-            .optional()
-            .describe(
-              'The same key with the same lines answers the invoice it raised and raises nothing more (header ' +
-                'Idempotent-Replayed); the same key with other lines is refused (422); a key lasts 24 hours',
-            ),
-        }),
+        headers: idempotencyKeyHeaders(
+          'The same key with the same lines answers the invoice it raised and raises nothing more (header ' +
+            'Idempotent-Replayed); the same key with other lines is refused (422); a key lasts 24 hours',
+        ),
         body: oneOffInvoiceSchema,
         response: {
           201: z.object({ data: invoiceDetailSchema }),

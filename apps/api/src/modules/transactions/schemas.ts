@@ -17,6 +17,7 @@ import { refundAmountSchema } from '@mp/domain/schemas/refund';
 import { cardSummaryFilterSchema } from '@mp/domain/schemas/settings';
 import { emailSchema } from '@mp/domain/schemas/sign-in';
 import { z } from 'zod';
+import { idempotencyKeyHeaders } from '../../plugins/errors.ts';
 
 export const totalsPathSchema = z.object({ id: z.string().describe('The merchant id') });
 
@@ -208,17 +209,10 @@ export const refundBodySchema = z.object({
   ),
 });
 
-export const refundHeadersSchema = z.object({
-  'idempotency-key': z
-    .string()
-    .min(1)
-    .max(255)
-    .optional()
-    .describe(
-      'Stripe semantics: the same key with the same body answers the first answer again and refunds nothing more; ' +
-        'the same key with another body is refused (422); a key lasts 24 hours, then it makes a new refund',
-    ),
-});
+export const refundHeadersSchema = idempotencyKeyHeaders(
+  'Stripe semantics: the same key with the same body answers the first answer again and refunds nothing more; ' +
+    'the same key with another body is refused (422); a key lasts 24 hours, then it makes a new refund',
+);
 
 export const refundResultSchema = z
   .object({
