@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../access/tenant-db.ts';
+import { INVOICE_PDF_LABELS } from './invoice-pdf-labels.ts';
 import { percentOf, vatPercentFor } from './vat.ts';
 
 /**
@@ -44,14 +45,8 @@ export interface InvoiceLine {
 
 export const INVOICE_PAYMENT_TERMS_DAYS = 14;
 
-export const REGION_LABELS: Record<string, string> = {
-  domestic: 'Processing fees: domestic cards',
-  eea: 'Processing fees: EEA cards',
-  global: 'Processing fees: international cards',
-  amex: 'Processing fees: American Express',
-  'tap-to-pay': 'Processing fees: tap to pay',
-  other: 'Processing fees: other cards',
-};
+/** The English line descriptions stored on invoice lines: the PDF's en-GB region labels. */
+export const REGION_LABELS: Record<string, string> = INVOICE_PDF_LABELS['en-GB'].regions;
 const REGION_ORDER = ['domestic', 'eea', 'global', 'amex', 'tap-to-pay', 'other'];
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -47,6 +47,23 @@ export function toMerchantInvitation(row: InvitationRow, now: Date) {
   };
 }
 
+/** Closes one invitation as `revoked`, with its `invitation.revoke` audit entry, in the caller's transaction. */
+async function revoke(
+  tx: Tx,
+  access: MerchantAccessContext,
+  clock: Clock,
+  invitation: InvitationRow,
+  now: Date,
+) {
+  await invitations.decide(tx, access.merchantId, invitation.id, 'revoked', now);
+  await recordAudit(tx, access, clock, {
+    action: 'invitation.revoke',
+    entityType: 'invitation',
+    entityId: invitation.id,
+    before: toMerchantInvitation(invitation, now),
+  });
+}
+
 /**
  * Decision 0132: closes, as `revoked` and each with its `invitation.revoke` audit entry in the caller's
  * transaction, the merchant's live pending invitations made by `invitedBy` (every one when omitted) that `keep`
@@ -61,13 +78,7 @@ export async function closeInvitations(
   const now = clock.now();
   for (const invitation of await invitations.livePending(tx, access.merchantId, now, options.invitedBy)) {
     if (options.keep?.(invitation)) continue;
-    await invitations.decide(tx, access.merchantId, invitation.id, 'revoked', now);
-    await recordAudit(tx, access, clock, {
-      action: 'invitation.revoke',
-      entityType: 'invitation',
-      entityId: invitation.id,
-      before: toMerchantInvitation(invitation, now),
-    });
+    await revoke(tx, access, clock, invitation, now);
   }
 }
 
@@ -174,13 +185,7 @@ export function createInvitationsService(deps: {
       const closable = live && !(await invitersStillMay(tx, access.merchantId, [pending]))(pending);
       if (live && !closable) throw new AppError(409, 'INVITATION_PENDING', INVITATION_MESSAGES.pending);
       if (pending && closable) {
-        await invitations.decide(tx, access.merchantId, pending.id, 'revoked', now);
-        await recordAudit(tx, access, clock, {
-          action: 'invitation.revoke',
-          entityType: 'invitation',
-          entityId: pending.id,
-          before: toMerchantInvitation(pending, now),
-        });
+        await revoke(tx, access, clock, pending, now);
       } else if (pending) await invitations.decide(tx, access.merchantId, pending.id, 'expired', now);
       const id = await invitations.insert(tx, {
         merchantId: access.merchantId,
@@ -251,13 +256,7 @@ export function createInvitationsService(deps: {
           throw new AppError(400, 'GRANT_EXCEEDS_OWN', 'You cannot grant roles or sites beyond your own');
         if (invitation.status !== 'pending')
           throw new AppError(409, 'INVITATION_CLOSED', INVITATION_MESSAGES.closed);
-        await invitations.decide(tx, access.merchantId, invitation.id, 'revoked', clock.now());
-        await recordAudit(tx, access, clock, {
-          action: 'invitation.revoke',
-          entityType: 'invitation',
-          entityId: invitation.id,
-          before: toMerchantInvitation(invitation, clock.now()),
-        });
+        await revoke(tx, access, clock, invitation, clock.now());
       });
     },
 
