@@ -1,3 +1,4 @@
+import { addDays, zonedTimeToInstant } from '@mp/domain/trading-day';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../access/tenant-db.ts';
 import { INVOICE_PDF_LABELS } from './invoice-pdf-labels.ts';
@@ -52,6 +53,13 @@ const REGION_ORDER = ['domestic', 'eea', 'global', 'amex', 'tap-to-pay', 'other'
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** 'YYYY-MM' → its first and last calendar day. */
+/**
+ * The first instant after a billing period's last day `periodEnd` in the merchant's `timeZone`: midnight of the
+ * next day there, not in UTC (a device assigned at 22:30 UTC on 31 March in Madrid is April's).
+ */
+export const monthEndInstant = (periodEnd: string, timeZone: string): Date =>
+  zonedTimeToInstant(addDays(periodEnd, 1), '00:00', timeZone);
+
 export function monthBounds(month: string): { periodStart: string; periodEnd: string } {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const last = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
@@ -93,8 +101,15 @@ export async function buildMonthlyInvoice(
   } = {},
 ): Promise<BuiltInvoice> {
   const { periodStart, periodEnd } = monthBounds(month);
-  const [merchant] = rowsOf<{ country: string; currency: string; created_at: Date | string }>(
-    await tx.execute(sql`select country, currency, created_at from merchants where id = ${merchantId}`),
+  const [merchant] = rowsOf<{
+    country: string;
+    currency: string;
+    time_zone: string;
+    created_at: Date | string;
+  }>(
+    await tx.execute(
+      sql`select country, currency, time_zone, created_at from merchants where id = ${merchantId}`,
+    ),
   );
   if (!merchant) return { created: false, invoiceId: null };
   const [existing] = rowsOf<{ id: string; never_tried: boolean }>(
@@ -139,7 +154,8 @@ export async function buildMonthlyInvoice(
                order by effective_from desc limit 1) as monthly,
              (select count(*)::int from devices
                where merchant_id = ${merchantId} and status = 'active' and assigned_at is not null
-                 and assigned_at < (${periodEnd}::date + 1)) as devices`),
+                 and assigned_at < ${monthEndInstant(periodEnd, merchant.time_zone).toISOString()}::timestamptz)
+                 as devices`),
   );
   const discounts = rowsOf<{ description: string; amount: string | null; percent: string | null }>(
     await tx.execute(sql`

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../access/tenant-db.ts';
 import { writeCsv } from '../../csv/safe-csv.ts';
-import { REGION_LABELS } from './invoice-builder.ts';
+import { monthEndInstant, REGION_LABELS } from './invoice-builder.ts';
 
 /**
  * The per-site breakdown of a monthly billing summary (SPEC §3 display type `per_site_breakdown_csv`): the
@@ -55,13 +55,19 @@ export async function renderSiteBreakdownCsv(tx: Tx, merchantId: string, invoice
        order by s.name, e.trading_day, e.source_key`),
   );
   const rental = invoice.lines.find((line) => line.kind === 'device-rental');
-  const devices = rental
+  // The period's days are the merchant's calendar days (as the invoice builder counts the rentals).
+  const [zone] = rental
+    ? rowsOf<{ time_zone: string }>(
+        await tx.execute(sql`select time_zone from merchants where id = ${merchantId}`),
+      )
+    : [];
+  const devices = zone
     ? rowsOf<{ site: string | null; devices: number }>(
         await tx.execute(sql`
           select s.name as site, count(*)::int as devices
             from devices d left join sites s on s.merchant_id = d.merchant_id and s.id = d.site_id
            where d.merchant_id = ${merchantId} and d.status = 'active' and d.assigned_at is not null
-             and d.assigned_at < (${periodEnd}::date + 1)
+             and d.assigned_at < ${monthEndInstant(periodEnd, zone.time_zone).toISOString()}::timestamptz
            group by s.name order by s.name`),
       )
     : [];

@@ -17,6 +17,7 @@ import {
   timeZoneForCountry,
 } from '@mp/domain/schemas/onboarding';
 import { defaultSiteSettings } from '@mp/domain/schemas/site-settings';
+import { calendarDateIn } from '@mp/domain/trading-day';
 import { z } from 'zod';
 import type { MerchantAccessContext } from '../../access/route-access.ts';
 import type { TenantDb } from '../../access/tenant-db.ts';
@@ -377,7 +378,9 @@ export function createOnboardingService(deps: {
             createdAt: now,
             updatedAt: now,
           });
-          const today = now.toISOString().slice(0, 10);
+          // The company's first day by its own calendar (as a rates update's "today"), not UTC's: at 23:30 UTC
+          // on 31 March it is 1 April in London and Madrid.
+          const today = calendarDateIn(now, timeZoneForCountry(company.country));
           const rental =
             currency === 'GBP'
               ? STANDARD_PRICE_LIST.deviceRentalMonthly.GBP

@@ -1,5 +1,7 @@
 import { List, Stack, Text } from '@mantine/core';
+import { ISO_DATE, parseIsoDate } from '@mp/domain/calendar';
 import type { Locale } from '@mp/domain/locales';
+import { addDays, zonedTimeToInstant } from '@mp/domain/trading-day';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SiteSummary } from '../../lib/merchant/sites.ts';
@@ -76,10 +78,15 @@ function Who({ entry }: { entry: AuditEntry }) {
 /** The columns shown from Mantine's sm breakpoint on; below it, one column holds the entry (audit-log.module.css). */
 const WIDE = { titleClassName: classes.wide, cellsClassName: classes.wide };
 
-/** Start of `date` (yyyy-mm-dd) or its end, as an instant in UTC; the API takes ISO instants. */
-function instant(date: string | undefined, end: boolean): string | undefined {
-  if (!date) return undefined;
-  return new Date(`${date}T${end ? '23:59:59.999' : '00:00:00.000'}Z`).toISOString();
+/**
+ * Start of `date` (yyyy-mm-dd) or its last millisecond in `timeZone` (the zone "When" is shown in), as an ISO
+ * instant for the API: 1 April in Madrid starts at 22:00 UTC on 31 March, and a day of a clock change has 23 or
+ * 25 hours.
+ */
+function instant(date: string | undefined, end: boolean, timeZone: string): string | undefined {
+  if (!date || !ISO_DATE.test(date) || !parseIsoDate(date)) return undefined;
+  if (!end) return zonedTimeToInstant(date, '00:00', timeZone).toISOString();
+  return new Date(zonedTimeToInstant(addDays(date, 1), '00:00', timeZone).getTime() - 1).toISOString();
 }
 
 /**
@@ -94,8 +101,8 @@ export function AuditLog({ path, label, timeZone, locale, currency, people, site
     ...(sites ? { sites } : {}),
   };
   const { values } = useUrlFilters(FILTERS);
-  const from = instant(values.auditFrom, false);
-  const to = instant(values.auditTo, true);
+  const from = instant(values.auditFrom, false, timeZone);
+  const to = instant(values.auditTo, true, timeZone);
   const filter: AuditFilter = {
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),

@@ -9,13 +9,14 @@ import { RatesForm } from './rates-form.tsx';
 
 const RATES: Rates = aRates();
 
-function renderForm(canUpdateToday = true, onSubmit = vi.fn()) {
+function renderForm(canUpdateToday = true, onSubmit = vi.fn(), timeZone = 'Europe/London') {
   render(
     <TestProviders>
       <RatesForm
         defaultValues={ratesToForm(RATES, 'en-GB')}
         locale="en-GB"
         currency="GBP"
+        timeZone={timeZone}
         canUpdateToday={canUpdateToday}
         onSubmit={onSubmit}
         isLoading={false}
@@ -94,5 +95,21 @@ describe('RatesForm (staff)', () => {
       tradingHours: null,
       feeDestination: null,
     });
+  });
+
+  it("proposes the merchant's today as a new row's start: 1 April in Madrid at 22:30 UTC on 31 March", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-03-31T22:30:00Z'));
+      const user = userEvent.setup();
+      renderForm(true, vi.fn(), 'Europe/Madrid');
+      await user.click(screen.getByRole('button', { name: 'Add: Monthly fees' }));
+      await user.click(screen.getByRole('button', { name: 'Add: Credits' }));
+      await user.click(screen.getByRole('button', { name: 'Add: Discounts' }));
+      const starts = screen.getAllByLabelText('Starts on') as HTMLInputElement[];
+      expect(starts.map((input) => input.value)).toEqual(['2026-04-01', '2026-04-01', '2026-04-01']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

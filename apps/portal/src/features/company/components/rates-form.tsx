@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { WEEKDAYS } from '@mp/domain/enums';
 import type { Locale } from '@mp/domain/locales';
+import { calendarDateIn } from '@mp/domain/trading-day';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { RatesUpdate } from '../api/update-rates.ts';
@@ -23,6 +24,8 @@ interface RatesFormProps {
   defaultValues: RatesFormValues;
   locale: Locale;
   currency: string;
+  /** The merchant's time zone: a new row starts on the merchant's today, not the browser's (or UTC's). */
+  timeZone: string;
   /** False when the rates were already changed today: the form says so and cannot be sent. */
   canUpdateToday: boolean;
   onSubmit: (body: RatesUpdate) => void;
@@ -41,7 +44,8 @@ const PERCENT_LABELS = {
 
 /** Staff: the billing rates of SPEC §3, discounts, monthly fees, credits, fee destination and trading hours. */
 export function RatesForm(props: RatesFormProps) {
-  const { defaultValues, locale, currency, canUpdateToday, onSubmit, isLoading, errorMessage } = props;
+  const { defaultValues, locale, currency, timeZone, canUpdateToday, onSubmit, isLoading, errorMessage } =
+    props;
   const { t } = useTranslation();
   const form = useForm<RatesFormValues, unknown, RatesUpdate>({
     resolver: zodResolver(ratesFormSchema(locale, currency)),
@@ -50,7 +54,7 @@ export function RatesForm(props: RatesFormProps) {
   });
   const { errors, isValid } = form.formState;
   const messageOf = (key: string | undefined) => (key ? t(key) : undefined);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = calendarDateIn(new Date(), timeZone);
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)}>

@@ -65,6 +65,7 @@ export function StaffCompanySettingsScreen({ more }: { more?: (merchantId: strin
           defaultValues={ratesToForm(rates.data, locale)}
           locale={locale}
           currency={rates.data.currency}
+          timeZone={merchant.timeZone}
           canUpdateToday={rates.data.canUpdateToday && !updatedToday}
           isLoading={update.isPending}
           errorMessage={
