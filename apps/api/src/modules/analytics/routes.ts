@@ -37,6 +37,12 @@ const eventSchema = z
 
 export const analyticsBatchSchema = z
   .object({
+    consentId: z
+      .uuid({ message: 'must be a UUID' })
+      .describe(
+        "The consent cookie's id; the batch is stored only while that id's latest recorded choice accepts " +
+          'analytics (docs/decisions/0082)',
+      ),
     visitorId: z
       .uuid({ message: 'must be a UUID' })
       .describe('Random id the browser keeps after analytics consent; a new one after sign-out'),
@@ -127,7 +133,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
         tags: ['analytics'],
         summary:
           'Page views and page leaves (batched; the page-leave batch arrives by navigator.sendBeacon). Sent only ' +
-          'after analytics consent',
+          'after analytics consent: refused (400, consentId) unless the latest recorded choice of the consent id ' +
+          'accepts analytics',
         body: analyticsBatchSchema,
         response: {
           202: z.object({ data: z.object({ accepted: z.number().int() }) }),
@@ -138,6 +145,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
     },
     async (request, reply) => {
       const accepted = await service.recordEvents(
+        request.body.consentId,
         request.body.visitorId,
         request.actor?.userId ?? null,
         request.body.events,
