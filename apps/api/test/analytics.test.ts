@@ -150,6 +150,13 @@ describe('analytics events and consent records (issue 14 §2, §3)', () => {
       { visitorId: VISITOR, events: [view('/forgot?e=me@example.com&c=123456', 'forgot-password')] },
     ],
     ['events.0.path', { visitorId: VISITOR, events: [view('signin', 'sign-in')] }],
+    // An unknown path is whatever was typed or linked (the catch-all route): an e-mail address or a card number in
+    // it is personal or card data, refused like a query string; encoded or with separators as well.
+    ['events.0.path', { visitorId: VISITOR, events: [view('/users/jane.doe@example.com', 'catch-all')] }],
+    ['events.0.path', { visitorId: VISITOR, events: [view('/reset/jane.doe%40example.com', 'catch-all')] }],
+    ['events.0.path', { visitorId: VISITOR, events: [view('/card/4111111111111111', 'catch-all')] }],
+    ['events.0.path', { visitorId: VISITOR, events: [view('/pay/4111-1111-1111-1111', 'catch-all')] }],
+    ['events.0.path', { visitorId: VISITOR, events: [view('/pay/5555%205555%205555%204444', 'catch-all')] }],
     ['events.0.routeId', { visitorId: VISITOR, events: [view('/', 'Home Page')] }],
     [
       'events.0.occurredAt',
@@ -174,6 +181,17 @@ describe('analytics events and consent records (issue 14 §2, §3)', () => {
     expect(res.statusCode).toBe(400);
     expect(fieldsOf(res.json())).toContain(field);
     expect((await t.database.db.select().from(analyticsEvents)).length).toBe(before);
+  });
+
+  it('keeps paths whose ids are UUIDs or short numbers (not card numbers)', async () => {
+    const res = await post({
+      visitorId: VISITOR,
+      events: [
+        view('/users/00000000-0000-4000-8000-000000000001', 'edit-user'),
+        view('/payouts/123456789012', 'payout-details'),
+      ],
+    });
+    expect(res.statusCode).toBe(202);
   });
 
   it('records a consent choice with its categories, time, text revision and the signed-in user', async () => {

@@ -1,3 +1,4 @@
+import { pathHoldsPersonalData } from '@mp/domain/analytics-path';
 import { ERROR_REPORTING_SAMPLE_RATES } from '@mp/domain/constants';
 import { LOCALES } from '@mp/domain/locales';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,12 +8,18 @@ import type { RateLimiter, RateLimitRule } from '../../identity/rate-limiter.ts'
 import { errorBodySchema } from '../../plugins/errors.ts';
 import type { AnalyticsService } from './service.ts';
 
-/** A path as the browser shows it, without query or fragment (they may carry e-mail addresses or codes). */
+/**
+ * A path as the browser shows it, without query or fragment (they may carry e-mail addresses or codes), and
+ * without an e-mail address or card number in it.
+ */
 const pathSchema = z
   .string()
   .min(1)
   .max(512)
-  .regex(/^\/[^?#\s]*$/, { message: 'must be a path starting with / without query or fragment' });
+  .regex(/^\/[^?#\s]*$/, { message: 'must be a path starting with / without query or fragment' })
+  .refine((path) => !pathHoldsPersonalData(path), {
+    message: 'must not hold an e-mail address or a card number',
+  });
 /** SPEC §2.1 route labels (DESIGN §4: the route ids), kebab-case. */
 const routeIdSchema = z
   .string()
