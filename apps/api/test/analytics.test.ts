@@ -1,3 +1,4 @@
+import { CONSENT_REVISION } from '@mp/domain/consent';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/clock.ts';
@@ -37,7 +38,14 @@ describe('analytics events and consent records (issue 14 §2, §3)', () => {
     t.app.inject({
       method: 'POST',
       url: '/api/consent/records',
-      payload: { consentId, categories, revision: 1, locale: 'en-GB', action, consentedAt: at.toISOString() },
+      payload: {
+        consentId,
+        categories,
+        revision: CONSENT_REVISION,
+        locale: 'en-GB',
+        action,
+        consentedAt: at.toISOString(),
+      },
     });
   const fieldsOf = (body: { error: { details?: { field: string }[] } }) =>
     (body.error.details ?? []).map((detail) => detail.field);
@@ -181,6 +189,28 @@ describe('analytics events and consent records (issue 14 §2, §3)', () => {
     expect(res.statusCode).toBe(400);
     expect(fieldsOf(res.json())).toContain(field);
     expect((await t.database.db.select().from(analyticsEvents)).length).toBe(before);
+  });
+
+  it('refuses events under a choice made on an earlier text of the dialog (the banner asks again)', async () => {
+    const consentId = '7c6d5e4f-3a2b-4c1d-8e9f-0a1b2c3d4e81';
+    const earlier = await t.app.inject({
+      method: 'POST',
+      url: '/api/consent/records',
+      payload: {
+        consentId,
+        categories: ['necessary', 'analytics'],
+        revision: CONSENT_REVISION - 1,
+        locale: 'en-GB',
+        action: 'first',
+        consentedAt: NOW.toISOString(),
+      },
+    });
+    expect(earlier.statusCode).toBe(204);
+    const res = await post({ consentId, visitorId: VISITOR, events: [view('/', 'home')] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([
+      expect.objectContaining({ field: 'consentId', rule: 'analytics.noConsent' }),
+    ]);
   });
 
   it('keeps paths whose ids are UUIDs or short numbers (not card numbers)', async () => {

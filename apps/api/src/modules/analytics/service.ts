@@ -1,3 +1,4 @@
+import { CONSENT_REVISION } from '@mp/domain/consent';
 import { count, countDistinct, desc, gte, sql } from 'drizzle-orm';
 import type { TenantDb } from '../../access/tenant-db.ts';
 import type { Clock } from '../../clock.ts';
@@ -51,7 +52,8 @@ export function createAnalyticsService({ tenantDb, clock }: { tenantDb: TenantDb
     /**
      * Stores a batch of page events; `userId` comes from a verified bearer token, never from the body. Only while
      * the latest recorded choice of the browser's consent id accepts analytics: the server keeps the rule the
-     * browser keeps (no consent recorded, necessary only, or withdrawn: nothing is stored).
+     * browser keeps (no consent recorded, necessary only, withdrawn, or given on an earlier text of the dialog:
+     * nothing is stored).
      */
     async recordEvents(
       consentId: string,
@@ -72,7 +74,9 @@ export function createAnalyticsService({ tenantDb, clock }: { tenantDb: TenantDb
       }));
       await tenantDb.withoutMerchant(async (tx) => {
         // Migration 0052: app_user appends consent records but does not read them; this answers for one id.
-        const answer = await tx.execute(sql`select app_consent_accepts_analytics(${consentId}) as accepts`);
+        const answer = await tx.execute(
+          sql`select app_consent_accepts_analytics(${consentId}, ${CONSENT_REVISION}) as accepts`,
+        );
         const accepts = (answer as unknown as { rows: { accepts: boolean }[] }).rows[0]?.accepts === true;
         if (!accepts) {
           throw new AppError(400, 'VALIDATION_FAILED', 'The request is not valid', [
