@@ -85,13 +85,18 @@ test('no analytics and only necessary storage before consent; one page view once
   await dialog.getByRole('button', { name: consentEnGB.consentModal.acceptAllBtn }).click();
   await expect(dialog).toBeHidden();
 
-  expect((await record).postDataJSON()).toMatchObject({
+  const recorded = (await record).postDataJSON() as { consentId: string };
+  expect(recorded).toMatchObject({
     categories: ['necessary', 'analytics'],
     revision: 1,
     locale: 'en-GB',
     action: 'first',
   });
-  const batch = (await firstBatch).postDataJSON() as { visitorId: string; events: { type: string }[] };
+  const batchRequest = await firstBatch;
+  const batch = batchRequest.postDataJSON() as { consentId: string; events: { type: string }[] };
+  // Sent under the consent just recorded, and the API, which checks that record, stores it (decision 0082).
+  expect(batch.consentId).toBe(recorded.consentId);
+  expect((await batchRequest.response())?.status()).toBe(202);
   expect(batch.events).toEqual([
     { type: 'page_view', path: '/signin', routeId: 'sign-in', occurredAt: expect.any(String) },
   ]);

@@ -1,3 +1,4 @@
+import { CONSENT_REVISION } from '@mp/domain/consent';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/clock.ts';
@@ -9,6 +10,8 @@ import { bearer, signIn, signInWithCode, signInWithSecondFactor } from './helper
 
 const NOW = new Date('2026-05-20T12:00:00Z');
 const VISITOR = '0b9c53f6-5f39-4d34-9a4c-7d0f3f1f2a10';
+/** The consent cookie's id of a browser that accepted analytics (recorded in beforeAll). */
+const CONSENTED = '9d3e6a14-7c2b-4f0e-8b5a-1e2d3c4b5a61';
 const view = (path: string, routeId: string, at = NOW) => ({
   type: 'page_view',
   path,
@@ -22,13 +25,27 @@ describe('analytics events and consent records (issue 14 §2, §3)', () => {
   let owner: string;
   let staff: string;
   let staffSecret: string;
-  const post = (payload: unknown, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+  /** A batch from the browser that accepted analytics, unless the payload names another consent id. */
+  const post = (payload: object, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
     t.app.inject({
       method: 'POST',
       url: '/api/analytics/events',
-      payload: payload as object,
+      payload: { consentId: CONSENTED, ...payload },
       headers,
       remoteAddress,
+    });
+  const recordConsent = (consentId: string, categories: string[], action: 'first' | 'change', at: Date) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/consent/records',
+      payload: {
+        consentId,
+        categories,
+        revision: CONSENT_REVISION,
+        locale: 'en-GB',
+        action,
+        consentedAt: at.toISOString(),
+      },
     });
   const fieldsOf = (body: { error: { details?: { field: string }[] } }) =>
     (body.error.details ?? []).map((detail) => detail.field);
@@ -43,8 +60,51 @@ describe('analytics events and consent records (issue 14 §2, §3)', () => {
       DEMO_SIGN_INS.staff.email,
       DEMO_SIGN_INS.staff.password,
     ));
+    expect((await recordConsent(CONSENTED, ['necessary', 'analytics'], 'first', NOW)).statusCode).toBe(204);
   });
   afterAll(() => t.close());
+
+  it('stores events only while the consent id they come with has analytics accepted (none, refused, withdrawn)', async () => {
+    const visitorId = '2f6b8e1d-4c3a-4b5e-9f7a-8d1c2b3a4e71';
+    const stored = async () =>
+      (await t.database.db.select().from(analyticsEvents).where(eq(analyticsEvents.visitorId, visitorId)))
+        .length;
+    const refusedFor = async (consentId: string | undefined, headers: Record<string, string> = {}) => {
+      const res = await post(
+        { consentId, visitorId, events: [view('/transactions', 'transactions')] },
+        headers,
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details).toEqual(
+        expect.arrayContaining([expect.objectContaining({ field: 'consentId' })]),
+      );
+      return res.json().error.details as { rule?: string }[];
+    };
+
+    // No consent id at all, or one with no recorded choice (a cookie never recorded, a made-up id).
+    await refusedFor(undefined);
+    const unknown = await refusedFor('5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c11');
+    expect(unknown.map((detail) => detail.rule)).toContain('analytics.noConsent');
+
+    // Necessary only.
+    const consentId = '6b5c4d3e-2f1a-4b0c-9d8e-7f6a5b4c3d21';
+    await recordConsent(consentId, ['necessary'], 'first', new Date(NOW.getTime() - 60_000));
+    await refusedFor(consentId, bearer(owner));
+
+    // Accepted later: stored.
+    await recordConsent(consentId, ['analytics', 'necessary'], 'change', new Date(NOW.getTime() - 30_000));
+    const ok = await post(
+      { consentId, visitorId, events: [view('/transactions', 'transactions')] },
+      bearer(owner),
+    );
+    expect(ok.statusCode).toBe(202);
+    expect(await stored()).toBe(1);
+
+    // Withdrawn: a tab still open, or a page-leave beacon, no longer adds anything.
+    await recordConsent(consentId, ['necessary'], 'change', NOW);
+    await refusedFor(consentId, bearer(owner));
+    expect(await stored()).toBe(1);
+  });
 
   it('stores an anonymous batch of page views and leaves with path, route id and visitor id only', async () => {
     const res = await post({
@@ -98,6 +158,13 @@ describe('analytics events and consent records (issue 14 §2, §3)', () => {
       { visitorId: VISITOR, events: [view('/forgot?e=me@example.com&c=123456', 'forgot-password')] },
     ],
     ['events.0.path', { visitorId: VISITOR, events: [view('signin', 'sign-in')] }],
+    // An unknown path is whatever was typed or linked (the catch-all route): an e-mail address or a card number in
+    // it is personal or card data, refused like a query string; encoded or with separators as well.
+    ['events.0.path', { visitorId: VISITOR, events: [view('/users/jane.doe@example.com', 'catch-all')] }],
+    ['events.0.path', { visitorId: VISITOR, events: [view('/reset/jane.doe%40example.com', 'catch-all')] }],
+    ['events.0.path', { visitorId: VISITOR, events: [view('/card/4111111111111111', 'catch-all')] }],
+    ['events.0.path', { visitorId: VISITOR, events: [view('/pay/4111-1111-1111-1111', 'catch-all')] }],
+    ['events.0.path', { visitorId: VISITOR, events: [view('/pay/5555%205555%205555%204444', 'catch-all')] }],
     ['events.0.routeId', { visitorId: VISITOR, events: [view('/', 'Home Page')] }],
     [
       'events.0.occurredAt',
@@ -122,6 +189,39 @@ describe('analytics events and consent records (issue 14 §2, §3)', () => {
     expect(res.statusCode).toBe(400);
     expect(fieldsOf(res.json())).toContain(field);
     expect((await t.database.db.select().from(analyticsEvents)).length).toBe(before);
+  });
+
+  it('refuses events under a choice made on an earlier text of the dialog (the banner asks again)', async () => {
+    const consentId = '7c6d5e4f-3a2b-4c1d-8e9f-0a1b2c3d4e81';
+    const earlier = await t.app.inject({
+      method: 'POST',
+      url: '/api/consent/records',
+      payload: {
+        consentId,
+        categories: ['necessary', 'analytics'],
+        revision: CONSENT_REVISION - 1,
+        locale: 'en-GB',
+        action: 'first',
+        consentedAt: NOW.toISOString(),
+      },
+    });
+    expect(earlier.statusCode).toBe(204);
+    const res = await post({ consentId, visitorId: VISITOR, events: [view('/', 'home')] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([
+      expect.objectContaining({ field: 'consentId', rule: 'analytics.noConsent' }),
+    ]);
+  });
+
+  it('keeps paths whose ids are UUIDs or short numbers (not card numbers)', async () => {
+    const res = await post({
+      visitorId: VISITOR,
+      events: [
+        view('/users/00000000-0000-4000-8000-000000000001', 'edit-user'),
+        view('/payouts/123456789012', 'payout-details'),
+      ],
+    });
+    expect(res.statusCode).toBe(202);
   });
 
   it('records a consent choice with its categories, time, text revision and the signed-in user', async () => {
@@ -244,7 +344,7 @@ describe('analytics events and consent records (issue 14 §2, §3)', () => {
         limited.app.inject({
           method: 'POST',
           url: '/api/analytics/events',
-          payload: { visitorId, events: [view('/', 'home')] },
+          payload: { consentId: CONSENTED, visitorId, events: [view('/', 'home')] },
           remoteAddress: '192.0.2.44',
         });
       for (let i = 0; i < 3; i++) expect((await send()).statusCode).toBe(202);
@@ -260,7 +360,7 @@ describe('analytics events and consent records (issue 14 §2, §3)', () => {
       const other = await limited.app.inject({
         method: 'POST',
         url: '/api/analytics/events',
-        payload: { visitorId, events: [view('/', 'home')] },
+        payload: { consentId: CONSENTED, visitorId, events: [view('/', 'home')] },
         remoteAddress: '192.0.2.45',
       });
       expect(other.statusCode).toBe(202);

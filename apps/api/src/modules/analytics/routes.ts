@@ -1,3 +1,4 @@
+import { pathHoldsPersonalData } from '@mp/domain/analytics-path';
 import { ERROR_REPORTING_SAMPLE_RATES } from '@mp/domain/constants';
 import { LOCALES } from '@mp/domain/locales';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,12 +8,18 @@ import type { RateLimiter, RateLimitRule } from '../../identity/rate-limiter.ts'
 import { errorBodySchema } from '../../plugins/errors.ts';
 import type { AnalyticsService } from './service.ts';
 
-/** A path as the browser shows it, without query or fragment (they may carry e-mail addresses or codes). */
+/**
+ * A path as the browser shows it, without query or fragment (they may carry e-mail addresses or codes), and
+ * without an e-mail address or card number in it.
+ */
 const pathSchema = z
   .string()
   .min(1)
   .max(512)
-  .regex(/^\/[^?#\s]*$/, { message: 'must be a path starting with / without query or fragment' });
+  .regex(/^\/[^?#\s]*$/, { message: 'must be a path starting with / without query or fragment' })
+  .refine((path) => !pathHoldsPersonalData(path), {
+    message: 'must not hold an e-mail address or a card number',
+  });
 /** SPEC §2.1 route labels (DESIGN §4: the route ids), kebab-case. */
 const routeIdSchema = z
   .string()
@@ -37,6 +44,12 @@ const eventSchema = z
 
 export const analyticsBatchSchema = z
   .object({
+    consentId: z
+      .uuid({ message: 'must be a UUID' })
+      .describe(
+        "The consent cookie's id; the batch is stored only while that id's latest recorded choice accepts " +
+          'analytics (docs/decisions/0082)',
+      ),
     visitorId: z
       .uuid({ message: 'must be a UUID' })
       .describe('Random id the browser keeps after analytics consent; a new one after sign-out'),
@@ -127,7 +140,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
         tags: ['analytics'],
         summary:
           'Page views and page leaves (batched; the page-leave batch arrives by navigator.sendBeacon). Sent only ' +
-          'after analytics consent',
+          'after analytics consent: refused (400, consentId) unless the latest recorded choice of the consent id ' +
+          'accepts analytics',
         body: analyticsBatchSchema,
         response: {
           202: z.object({ data: z.object({ accepted: z.number().int() }) }),
@@ -138,6 +152,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = asy
     },
     async (request, reply) => {
       const accepted = await service.recordEvents(
+        request.body.consentId,
         request.body.visitorId,
         request.actor?.userId ?? null,
         request.body.events,

@@ -1,3 +1,4 @@
+import { CONSENT_REVISION } from '@mp/domain/consent';
 import { count, countDistinct, desc, gte, sql } from 'drizzle-orm';
 import type { TenantDb } from '../../access/tenant-db.ts';
 import type { Clock } from '../../clock.ts';
@@ -48,8 +49,14 @@ export function createAnalyticsService({ tenantDb, clock }: { tenantDb: TenantDb
   }
 
   return {
-    /** Stores a batch of page events; `userId` comes from a verified bearer token, never from the body. */
+    /**
+     * Stores a batch of page events; `userId` comes from a verified bearer token, never from the body. Only while
+     * the latest recorded choice of the browser's consent id accepts analytics: the server keeps the rule the
+     * browser keeps (no consent recorded, necessary only, withdrawn, or given on an earlier text of the dialog:
+     * nothing is stored).
+     */
     async recordEvents(
+      consentId: string,
       visitorId: string,
       userId: string | null,
       events: AnalyticsEventInput[],
@@ -65,7 +72,23 @@ export function createAnalyticsService({ tenantDb, clock }: { tenantDb: TenantDb
         occurredAt: checkWhen(`events.${index}.occurredAt`, event.occurredAt, now),
         receivedAt: now,
       }));
-      await tenantDb.withoutMerchant((tx) => tx.insert(analyticsEvents).values(rows));
+      await tenantDb.withoutMerchant(async (tx) => {
+        // Migration 0052: app_user appends consent records but does not read them; this answers for one id.
+        const answer = await tx.execute(
+          sql`select app_consent_accepts_analytics(${consentId}, ${CONSENT_REVISION}) as accepts`,
+        );
+        const accepts = (answer as unknown as { rows: { accepts: boolean }[] }).rows[0]?.accepts === true;
+        if (!accepts) {
+          throw new AppError(400, 'VALIDATION_FAILED', 'The request is not valid', [
+            {
+              field: 'consentId',
+              rule: 'analytics.noConsent',
+              message: 'must be a consent id whose latest recorded choice accepts analytics',
+            },
+          ]);
+        }
+        await tx.insert(analyticsEvents).values(rows);
+      });
       return rows.length;
     },
 

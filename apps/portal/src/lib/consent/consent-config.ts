@@ -1,5 +1,7 @@
-/** The version of the dialog's text and categories: raise it to ask everyone again (docs/decisions/0082). */
-export const CONSENT_REVISION = 1;
+import { CONSENT_REVISION } from '@mp/domain/consent';
+
+/** The version of the dialog's text and categories (one constant with the API's check, docs/decisions/0082). */
+export { CONSENT_REVISION };
 /** The cookie vanilla-cookieconsent keeps the choice in (JSON, URI-encoded). */
 export const CONSENT_COOKIE = 'mp_consent';
 export const ANALYTICS = 'analytics';

@@ -75,7 +75,9 @@ export function startCookieConsent(router: DataRouter): Promise<void> {
   let tracking: Promise<Tracking> | null = null;
   const apply = () => {
     if (CookieConsent.acceptedCategory(ANALYTICS)) {
-      tracking ??= import('./tracking.ts').then((m) => m.startTracking(router));
+      tracking ??= import('./tracking.ts').then((m) =>
+        m.startTracking(router, () => CookieConsent.getCookie('consentId') || null),
+      );
       tracking.catch(() => {
         tracking = null;
       });

@@ -18,11 +18,12 @@ function visitorId(): string {
 }
 
 /**
- * The embedded default: events queue for a moment and go in one batch (`fetch`, with the bearer token when
+ * The embedded default: events queue for a moment and go in one batch, with the consent cookie's id (`consentId`:
+ * the API stores a batch only while that id's latest recorded choice accepts analytics, decision 0082) (`fetch`, with the bearer token when
  * someone is signed in, so the API records the user id from the token); what is queued when the page goes away
  * goes by `navigator.sendBeacon`. A failed batch is dropped: analytics never retries at the user's expense.
  */
-export function createEmbeddedAnalytics(): AnalyticsAdapter {
+export function createEmbeddedAnalytics(consentId: () => string | null): AnalyticsAdapter {
   let queue: PageEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
@@ -32,7 +33,11 @@ export function createEmbeddedAnalytics(): AnalyticsAdapter {
     timer = undefined;
     const batch = queue.slice(0, MAX_BATCH);
     queue = queue.slice(MAX_BATCH);
-    return batch.length > 0 ? JSON.stringify({ visitorId: visitorId(), events: batch }) : null;
+    const consent = consentId();
+    // Without a consent id (the cookie gone) there is no recorded choice to send under: the batch is dropped.
+    return batch.length > 0 && consent
+      ? JSON.stringify({ consentId: consent, visitorId: visitorId(), events: batch })
+      : null;
   };
 
   const flush = () => {

@@ -1,3 +1,4 @@
+import { redactAnalyticsPath } from '@mp/domain/analytics-path';
 import type { DataRouter } from 'react-router';
 import type { AnalyticsAdapter } from './analytics-port.ts';
 
@@ -30,7 +31,8 @@ export function trackPages(router: DataRouter, adapter: AnalyticsAdapter): () =>
 
   const visit = (state: RouterState) => {
     if (!state.initialized || state.navigation.state !== 'idle') return;
-    const path = state.location.pathname;
+    // An unknown path is whatever was typed or linked: no e-mail address or card number leaves with it.
+    const path = redactAnalyticsPath(state.location.pathname);
     const routeId = routeIdOf(state);
     if (current?.path === path && current.routeId === routeId) return;
     leave();

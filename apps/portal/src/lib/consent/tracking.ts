@@ -19,9 +19,9 @@ export interface Tracking {
  * What runs only with analytics consent (docs/decisions/0082): the analytics adapter the API names (our own
  * events endpoint, or PostHog), page tracking, and Sentry when a portal DSN is configured. The signed-in user's
  * id is the only personal datum either gets; when the session ends (sign-out, SPEC §4) both forget the user and
- * analytics starts a new identity.
+ * analytics starts a new identity. `consentId`: the consent cookie's id, sent with every batch of our own events.
  */
-export async function startTracking(router: DataRouter): Promise<Tracking> {
+export async function startTracking(router: DataRouter, consentId: () => string | null): Promise<Tracking> {
   const response = await fetch(apiUrl('/analytics/client-config'), {
     headers: { Accept: 'application/json' },
   });
@@ -31,7 +31,7 @@ export async function startTracking(router: DataRouter): Promise<Tracking> {
   const analytics: AnalyticsAdapter =
     posthogKey && posthogHost
       ? (await import('./posthog-analytics.ts')).createPosthogAnalytics(posthogKey, posthogHost)
-      : createEmbeddedAnalytics();
+      : createEmbeddedAnalytics(consentId);
   const { dsn } = config.errorReporting;
   const errors: ErrorReporting | null = dsn
     ? (await import('./sentry-browser.ts')).startSentry({ ...config.errorReporting, dsn })

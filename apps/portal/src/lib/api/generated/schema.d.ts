@@ -1880,7 +1880,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Page views and page leaves (batched; the page-leave batch arrives by navigator.sendBeacon). Sent only after analytics consent */
+        /** Page views and page leaves (batched; the page-leave batch arrives by navigator.sendBeacon). Sent only after analytics consent: refused (400, consentId) unless the latest recorded choice of the consent id accepts analytics */
         post: operations["recordAnalyticsEvents"];
         delete?: never;
         options?: never;
@@ -2172,6 +2172,11 @@ export interface components {
             }[];
         };
         AnalyticsBatchInput: {
+            /**
+             * Format: uuid
+             * @description The consent cookie's id; the batch is stored only while that id's latest recorded choice accepts analytics (docs/decisions/0082)
+             */
+            consentId: string;
             /**
              * Format: uuid
              * @description Random id the browser keeps after analytics consent; a new one after sign-out
@@ -3422,6 +3427,11 @@ export interface components {
             }[];
         };
         AnalyticsBatch: {
+            /**
+             * Format: uuid
+             * @description The consent cookie's id; the batch is stored only while that id's latest recorded choice accepts analytics (docs/decisions/0082)
+             */
+            consentId: string;
             /**
              * Format: uuid
              * @description Random id the browser keeps after analytics consent; a new one after sign-out
