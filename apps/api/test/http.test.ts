@@ -96,6 +96,30 @@ describe('HTTP: security headers, CORS, compression and the served portal', () =
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     expect(String(allowed.headers['access-control-allow-headers'])).toContain('authorization');
 
+    // A portal served apart sends an Idempotency-Key with refunds, device orders and one-off invoices, and reads a
+    // download's file name from Content-Disposition: both must pass the browser's CORS checks.
+    const post = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/merchants/m/devices',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,idempotency-key',
+      },
+    });
+    expect(post.statusCode).toBe(204);
+    expect(String(post.headers['access-control-allow-headers']).split(/,\s*/)).toEqual(
+      expect.arrayContaining(['authorization', 'content-type', 'idempotency-key']),
+    );
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/healthz',
+      headers: { origin: 'http://localhost:5173' },
+    });
+    expect(String(read.headers['access-control-expose-headers']).split(/,\s*/)).toEqual(
+      expect.arrayContaining(['x-request-id', 'content-disposition']),
+    );
+
     const other = await t.app.inject({
       method: 'GET',
       url: '/api/healthz',

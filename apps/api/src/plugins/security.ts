@@ -55,8 +55,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     // Reflect the origin only when it is the portal's: anything else gets no CORS headers at all.
     origin: (origin, callback) => callback(null, Boolean(origin) && origin === config.portalOrigin),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['authorization', 'content-type', 'x-request-id', 'accept-language'],
-    exposedHeaders: ['x-request-id'],
+    // Idempotency-Key: refunds, device orders and one-off invoices; Content-Disposition: a download's file name.
+    allowedHeaders: ['authorization', 'content-type', 'x-request-id', 'accept-language', 'idempotency-key'],
+    exposedHeaders: ['x-request-id', 'content-disposition', 'idempotent-replayed'],
     maxAge: 600,
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
