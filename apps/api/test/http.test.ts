@@ -82,6 +82,21 @@ describe('HTTP: security headers, CORS, compression and the served portal', () =
     }
   });
 
+  it("keeps the API's answers out of every cache unless a route says otherwise", async () => {
+    for (const [url, status] of [
+      ['/api/healthz', 200],
+      ['/api/identity/me', 401],
+      ['/api/no-such-route', 404],
+    ] as const) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    // The public key set is public and may be cached for five minutes, as its route says.
+    const jwks = await t.app.inject({ url: '/api/.well-known/jwks.json' });
+    expect(jwks.headers['cache-control']).toBe('public, max-age=300');
+  });
+
   it('allows CORS from the portal origin only', async () => {
     const allowed = await t.app.inject({
       method: 'OPTIONS',

@@ -45,6 +45,8 @@ describe('sign-in', () => {
       password: 'Passw0rd!',
     });
     expect(response.statusCode).toBe(200);
+    // Tokens are never stored by a browser's or a proxy's cache (RFC 6749 §5.1's rule for token answers).
+    expect(response.headers['cache-control']).toBe('no-store');
     const { data } = response.json();
     expect(data.user).toEqual({
       id: expect.any(String),

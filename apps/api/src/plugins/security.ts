@@ -49,6 +49,9 @@ export function securityHeaderMiddleware(config: Config) {
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   const securityHeaders = securityHeaderMiddleware(config);
   app.addHook('onRequest', (request, reply, done) => {
+    // The API's answers are a user's data and tokens (RFC 6749 §5.1): no browser or proxy cache keeps them,
+    // unless the route says otherwise (the public key set, the companion config, a download's own header).
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   await app.register(cors, {
