@@ -82,6 +82,13 @@ export const idempotencyKeyReused = (what: string) =>
 export const idempotencyKeyHeaders = (description: string) =>
   z.object({ 'idempotency-key': z.string().min(1).max(255).optional().describe(description) });
 
+/** An Idempotency-Key lasts 24 hours, as Stripe's do: after that it is free again and the request is a new one. */
+export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** Whether a key first used at `usedAt` has lapsed by `now` (its holder then gives it up). */
+export const idempotencyKeyLapsed = (usedAt: Date | string, now: Date) =>
+  now.getTime() - new Date(usedAt).getTime() >= IDEMPOTENCY_KEY_LIFETIME_MS;
+
 /** What the error handler renders as is: AppError, or a module's own error class of the same shape. */
 interface PublicError {
   statusCode: number;

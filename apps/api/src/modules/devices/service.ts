@@ -13,7 +13,7 @@ import { isUuid, type TenantDb, type Tx } from '../../access/tenant-db.ts';
 import type { Mailer } from '../../adapters/mail/mail-port.ts';
 import { hashDeviceCode } from '../../adapters/terminals/terminal-stock.ts';
 import type { Clock } from '../../clock.ts';
-import { AppError, idempotencyKeyReused, notFound } from '../../plugins/errors.ts';
+import { AppError, idempotencyKeyLapsed, idempotencyKeyReused, notFound } from '../../plugins/errors.ts';
 import { isUniqueViolation } from '../transactions/refunds-repository.ts';
 import { orderConfirmationEmail } from './order-email.ts';
 import { type DeviceListRow, type DeviceRow, devicesRepository as repo } from './repository.ts';
@@ -27,9 +27,6 @@ export const ASSIGN_TRY_WINDOW_MS = 15 * 60 * 1000;
 const deviceNotFound = () => notFound('Device not found');
 const fail = (status: number, code: string, key: MessageKey) =>
   new AppError(status, code, translate(key, 'en-GB'));
-
-/** How long an order's Idempotency-Key answers with its order (24 hours, as refunds' and Stripe's keys). */
-export const ORDER_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** An order as the API answers it. */
 export interface OrderView {
@@ -64,7 +61,7 @@ async function orderOfKey(
   const found = await repo.orderByKey(tx, merchantId, idempotencyKey);
   if (!found) return undefined;
   const { order, lines } = found;
-  if (now.getTime() - order.createdAt.getTime() >= ORDER_KEY_LIFETIME_MS) {
+  if (idempotencyKeyLapsed(order.createdAt, now)) {
     await repo.releaseOrderKey(tx, merchantId, order.id);
     return undefined;
   }

@@ -7,7 +7,7 @@ import type { MerchantAccessContext } from '../../access/route-access.ts';
 import type { TenantDb, Tx } from '../../access/tenant-db.ts';
 import type { Clock } from '../../clock.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { idempotencyKeyReused } from '../../plugins/errors.ts';
+import { idempotencyKeyLapsed, idempotencyKeyReused } from '../../plugins/errors.ts';
 import { isUniqueViolation } from '../transactions/refunds-repository.ts';
 import { INVOICE_PAYMENT_TERMS_DAYS, type InvoiceLine } from './invoice-builder.ts';
 import { INVOICE_COLLECT_JOB } from './invoice-job-names.ts';
@@ -132,9 +132,6 @@ export async function raiseOneOffInvoice(
   return { invoiceId, created: true };
 }
 
-/** How long a one-off invoice's Idempotency-Key answers with its invoice (24 hours, as refunds' keys). */
-export const ONE_OFF_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
-
 /** The invoice an Idempotency-Key raised while the key lasts (an expired key is freed); other lines: 422. */
 async function invoiceOfKey(
   tx: Tx,
@@ -149,7 +146,7 @@ async function invoiceOfKey(
        where merchant_id = ${merchantId} and idempotency_key = ${idempotencyKey}`),
   );
   if (!found) return undefined;
-  if (now.getTime() - new Date(found.created_at).getTime() >= ONE_OFF_KEY_LIFETIME_MS) {
+  if (idempotencyKeyLapsed(found.created_at, now)) {
     await tx.execute(sql`
       update invoices set idempotency_key = null where merchant_id = ${merchantId} and id = ${found.id}`);
     return undefined;

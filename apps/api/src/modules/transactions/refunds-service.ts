@@ -7,7 +7,13 @@ import type { MerchantAccessContext } from '../../access/route-access.ts';
 import { isUuid, type TenantDb } from '../../access/tenant-db.ts';
 import { type PspRefunds, PspRefusedError, type RefundAnswer } from '../../adapters/psp/psp-port.ts';
 import type { Clock } from '../../clock.ts';
-import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
+import {
+  AppError,
+  badRequest,
+  idempotencyKeyLapsed,
+  idempotencyKeyReused,
+  notFound,
+} from '../../plugins/errors.ts';
 import {
   IMPORTED_REFUNDABLE,
   importedPaymentEvents,
@@ -39,23 +45,6 @@ const tooLarge = () =>
       message: MESSAGE_CATALOGUES['en-GB'].refundAmountTooLarge,
     },
   ]);
-
-const keyReused = () =>
-  new AppError(
-    422,
-    'IDEMPOTENCY_KEY_REUSED',
-    'This Idempotency-Key was used with another request; use a new key for a new refund',
-    [
-      {
-        field: 'idempotency-key',
-        rule: 'idempotency.reused',
-        message: 'Keys cannot be reused with another body',
-      },
-    ],
-  );
-
-/** How long an Idempotency-Key answers with its first refund (24 hours, as Stripe's keys). */
-export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Refunds asked for through the API (issue 11 §3; SPEC §5 rule, §8 messages).
@@ -99,15 +88,13 @@ export function createRefundsService(deps: {
       if (idempotencyKey) {
         let earlier = await repo.refundByKey(tx, access.merchantId, idempotencyKey);
         // A key lasts 24 hours, as Stripe's do: after that it is free again and the request is a new refund.
-        if (
-          earlier &&
-          deps.clock.now().getTime() - earlier.createdAt.getTime() >= IDEMPOTENCY_KEY_LIFETIME_MS
-        ) {
+        if (earlier && idempotencyKeyLapsed(earlier.createdAt, deps.clock.now())) {
           await repo.releaseKey(tx, access.merchantId, earlier.id);
           earlier = undefined;
         }
         if (earlier) {
-          if (earlier.transactionId !== transactionId || earlier.amount !== amount) throw keyReused();
+          if (earlier.transactionId !== transactionId || earlier.amount !== amount)
+            throw idempotencyKeyReused('refund');
           return { kind: 'repeat', refund: earlier, pspReference: row.pspReference, siteId: row.siteId };
         }
       }
